@@ -1,0 +1,29 @@
+import type { Types } from 'mongoose';
+import { ObjectId, tenantModel } from '../../platform/database/models.js';
+
+/** One login: the refresh token's current jti lives here and rotates on every refresh. */
+export interface SessionDoc {
+  _id: Types.ObjectId;
+  companyId: Types.ObjectId;
+  userId: Types.ObjectId;
+  sessionId: string;
+  currentJti: string;
+  expiresAt: Date;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const SessionModel = tenantModel<SessionDoc>(
+  'Session',
+  {
+    userId: { type: ObjectId, ref: 'User', required: true, index: true },
+    sessionId: { type: String, required: true, unique: true },
+    currentJti: { type: String, required: true },
+    expiresAt: { type: Date, required: true },
+    userAgent: { type: String, default: null },
+    ip: { type: String, default: null },
+  },
+  (schema) => schema.index({ companyId: 1, expiresAt: 1 }),
+);

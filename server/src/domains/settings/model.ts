@@ -1,0 +1,30 @@
+import type { Types } from 'mongoose';
+import { platformModel, tenantModel } from '../../platform/database/models.js';
+
+export interface SettingDoc {
+  _id: Types.ObjectId;
+  companyId: Types.ObjectId;
+  key: string;
+  value: string;
+}
+
+export const SettingModel = tenantModel<SettingDoc>(
+  'Setting',
+  {
+    key: { type: String, required: true },
+    value: { type: String, required: true },
+  },
+  (schema) => schema.index({ companyId: 1, key: 1 }, { unique: true }),
+);
+
+export interface PlatformSettingDoc {
+  _id: Types.ObjectId;
+  key: string;
+  value: string;
+}
+
+/** Installation-wide settings (userCreation), changed by super users only. */
+export const PlatformSettingModel = platformModel<PlatformSettingDoc>('PlatformSetting', {
+  key: { type: String, required: true, unique: true },
+  value: { type: String, required: true },
+});

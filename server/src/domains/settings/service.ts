@@ -1,0 +1,78 @@
+import {
+  PLATFORM_SETTING_DEFAULTS,
+  PLATFORM_SETTING_KEYS,
+  SETTING_DEFAULTS,
+  SETTING_KEYS,
+  settingValueSchema,
+  type PlatformSettingKey,
+  type Setting,
+  type SettingKey,
+} from '@atende/shared';
+import type { AuthCredentials } from '../../platform/auth/credentials.js';
+import { AppError, validationError } from '../../platform/errors.js';
+import type { RealtimePublisher } from '../../platform/realtime.js';
+import { PlatformSettingModel, SettingModel, type PlatformSettingDoc, type SettingDoc } from './model.js';
+
+function isPlatformKey(key: string): key is PlatformSettingKey {
+  return (PLATFORM_SETTING_KEYS as string[]).includes(key);
+}
+
+/** Adds every missing key with its default; existing values are kept (safe on every start). */
+export async function ensureCompanySettings(companyId: string): Promise<void> {
+  const existing = await SettingModel.find({ companyId }, { key: 1 }).lean<Pick<SettingDoc, 'key'>[]>();
+  const have = new Set(existing.map((s) => s.key));
+  const missing = SETTING_KEYS.filter((key) => !have.has(key)).map((key) => ({ companyId, key, value: SETTING_DEFAULTS[key] }));
+  if (missing.length > 0) await SettingModel.insertMany(missing);
+}
+
+export async function ensurePlatformSettings(): Promise<void> {
+  for (const key of PLATFORM_SETTING_KEYS) {
+    await PlatformSettingModel.updateOne({ key }, { $setOnInsert: { key, value: PLATFORM_SETTING_DEFAULTS[key] } }, { upsert: true });
+  }
+}
+
+export async function companySettings(companyId: string): Promise<Setting[]> {
+  const rows = await SettingModel.find({ companyId }).sort({ key: 1 }).lean<SettingDoc[]>();
+  return rows.map(({ key, value }) => ({ key, value }));
+}
+
+export async function companySetting(companyId: string, key: SettingKey): Promise<string> {
+  const row = await SettingModel.findOne({ companyId, key }).lean<SettingDoc>();
+  return row?.value ?? SETTING_DEFAULTS[key];
+}
+
+export async function platformSetting(key: PlatformSettingKey): Promise<string> {
+  const row = await PlatformSettingModel.findOne({ key }).lean<PlatformSettingDoc>();
+  return row?.value ?? PLATFORM_SETTING_DEFAULTS[key];
+}
+
+export function createSettingService(realtime: RealtimePublisher) {
+  return {
+    /** The company's settings; super users also see the platform ones. */
+    async list(actor: AuthCredentials): Promise<Setting[]> {
+      const settings = await companySettings(actor.companyId);
+      if (!actor.super) return settings;
+      const platform = await Promise.all(PLATFORM_SETTING_KEYS.map(async (key) => ({ key, value: await platformSetting(key) })));
+      return [...settings, ...platform];
+    },
+
+    async update(actor: AuthCredentials, key: string, value: string): Promise<Setting> {
+      const { error, value: checked } = settingValueSchema(key).validate(value);
+      if (error) throw validationError(error, 'payload');
+      if (isPlatformKey(key)) {
+        if (!actor.super) throw new AppError('ERR_NO_PERMISSION');
+        await PlatformSettingModel.updateOne({ key }, { $set: { value: checked } }, { upsert: true });
+        return { key, value: checked };
+      }
+      const row = await SettingModel.findOneAndUpdate(
+        { companyId: actor.companyId, key },
+        { $set: { value: checked } },
+        { new: true, upsert: true },
+      ).lean<SettingDoc>();
+      if (!row) throw new AppError('ERR_NO_SETTING_FOUND');
+      const setting = { key: row.key, value: row.value };
+      realtime.publish(actor.companyId, 'settings', { action: 'update', setting });
+      return setting;
+    },
+  };
+}

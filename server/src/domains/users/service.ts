@@ -1,0 +1,172 @@
+import type { Language, Profile, User, UsersPage } from '@atende/shared';
+import type { AuthCredentials } from '../../platform/auth/credentials.js';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import { searchRegex } from '../../platform/database/models.js';
+import { AppError } from '../../platform/errors.js';
+import { hasMore, page } from '../../platform/http/paging.js';
+import type { RealtimePublisher } from '../../platform/realtime.js';
+import { CompanyModel, type CompanyDoc } from '../companies/model.js';
+import { PlanModel, type PlanDoc } from '../plans/model.js';
+import { SessionModel } from '../auth/sessionModel.js';
+import { toUser } from './dto.js';
+import { UserModel, type UserDoc } from './model.js';
+
+export interface UserInput {
+  name?: string;
+  email?: string;
+  password?: string;
+  profile?: Profile;
+  queueIds?: string[];
+  whatsappId?: string | null;
+  allTicket?: 'enabled' | 'desabled';
+  language?: Language | null;
+  companyId?: string;
+  super?: boolean;
+}
+
+/** Fields only an admin may set (the spec's user-modal:editProfile / editQueues). */
+const ADMIN_FIELDS = ['profile', 'queueIds', 'whatsappId', 'allTicket'] as const;
+
+function isManager(actor: AuthCredentials): boolean {
+  return actor.super || actor.profile === 'admin';
+}
+
+/** Super users may address another company; everyone else stays in their own. */
+function targetCompany(actor: AuthCredentials, companyId?: string): string {
+  return actor.super && companyId ? companyId : actor.companyId;
+}
+
+async function findUser(actor: AuthCredentials, id: string): Promise<UserDoc> {
+  const filter = actor.super ? { _id: id } : { _id: id, companyId: actor.companyId };
+  const user = await UserModel.findOne(filter).setOptions({ crossTenant: actor.super }).lean<UserDoc>();
+  if (!user) throw new AppError('ERR_NO_USER_FOUND');
+  return user;
+}
+
+async function refuseOverUserLimit(companyId: string): Promise<void> {
+  const company = await CompanyModel.findById(companyId).lean<CompanyDoc>();
+  if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
+  const plan = await PlanModel.findById(company.planId).lean<PlanDoc>();
+  const count = await UserModel.countDocuments({ companyId });
+  if (plan && count >= plan.users) throw new AppError('ERR_USER_LIMIT_REACHED', { limit: plan.users });
+}
+
+async function refuseDuplicateEmail(email: string | undefined, exceptId?: string): Promise<void> {
+  if (!email) return;
+  const filter = { email: email.toLowerCase(), ...(exceptId ? { _id: { $ne: exceptId } } : {}) };
+  if (await UserModel.exists(filter).setOptions({ crossTenant: true })) throw new AppError('ERR_DUPLICATED_EMAIL');
+}
+
+/** A company keeps at least one admin: demoting or deleting the last one is refused. */
+async function refuseLosingLastAdmin(user: UserDoc): Promise<void> {
+  if (user.profile !== 'admin') return;
+  const admins = await UserModel.countDocuments({ companyId: user.companyId, profile: 'admin' });
+  if (admins <= 1) throw new AppError('ERR_LAST_ADMIN');
+}
+
+/** The first admin of a new company (sign-up, super-user creation, first start). */
+export async function createCompanyAdmin(
+  companyId: string,
+  admin: { name: string; email: string; password: string; super?: boolean },
+): Promise<User> {
+  await refuseDuplicateEmail(admin.email);
+  const created = await UserModel.create({
+    companyId,
+    name: admin.name,
+    email: admin.email,
+    profile: 'admin',
+    super: admin.super ?? false,
+    allTicket: 'enabled',
+    passwordHash: await hashPassword(admin.password),
+  });
+  return toUser(created.toObject() as UserDoc);
+}
+
+export function createUserService(realtime: RealtimePublisher) {
+  function announce(companyId: string, action: 'create' | 'update', user: User): void {
+    realtime.publish(companyId, 'user', { action, user });
+  }
+
+  return {
+    async list(actor: AuthCredentials, query: { searchParam: string; pageNumber: number; companyId?: string }): Promise<UsersPage> {
+      const companyId = targetCompany(actor, query.companyId);
+      const filter: Record<string, unknown> = { companyId };
+      if (query.searchParam) {
+        const pattern = searchRegex(query.searchParam);
+        filter.$or = [{ name: pattern }, { email: pattern }];
+      }
+      const window = page(query.pageNumber);
+      const [count, rows] = await Promise.all([
+        UserModel.countDocuments(filter),
+        UserModel.find(filter).sort({ name: 1, _id: 1 }).skip(window.skip).limit(window.limit).lean<UserDoc[]>(),
+      ]);
+      return { users: rows.map((row) => toUser(row)), count, hasMore: hasMore(count, window, rows.length) };
+    },
+
+    async listAll(actor: AuthCredentials, companyId?: string): Promise<User[]> {
+      const rows = await UserModel.find({ companyId: targetCompany(actor, companyId) }).sort({ name: 1 }).lean<UserDoc[]>();
+      return rows.map((row) => toUser(row));
+    },
+
+    async get(actor: AuthCredentials, id: string): Promise<User> {
+      if (id !== actor.userId && !isManager(actor) && actor.profile !== 'supervisor') throw new AppError('ERR_NO_PERMISSION');
+      return toUser(await findUser(actor, id));
+    },
+
+    async create(actor: AuthCredentials, input: UserInput): Promise<User> {
+      if (input.super && !actor.super) throw new AppError('ERR_NO_PERMISSION');
+      const companyId = targetCompany(actor, input.companyId);
+      await refuseDuplicateEmail(input.email);
+      await refuseOverUserLimit(companyId);
+      const { password, ...fields } = input;
+      const created = await UserModel.create({
+        ...fields,
+        whatsappId: fields.whatsappId || null,
+        companyId,
+        passwordHash: await hashPassword(password ?? ''),
+      });
+      const user = toUser(created.toObject() as UserDoc);
+      announce(companyId, 'create', user);
+      return user;
+    },
+
+    async update(actor: AuthCredentials, id: string, input: UserInput): Promise<User> {
+      const current = await findUser(actor, id);
+      if (!isManager(actor)) {
+        if (id !== actor.userId) throw new AppError('ERR_NO_PERMISSION');
+        if (ADMIN_FIELDS.some((field) => input[field] !== undefined)) throw new AppError('ERR_NO_PERMISSION');
+      }
+      if ((input.super !== undefined || input.companyId !== undefined) && !actor.super) throw new AppError('ERR_NO_PERMISSION');
+      if (input.profile && input.profile !== 'admin') await refuseLosingLastAdmin(current);
+      await refuseDuplicateEmail(input.email, id);
+      const { password, companyId: _ignored, ...fields } = input;
+      const set: Record<string, unknown> = { ...fields };
+      if (fields.whatsappId === '') set.whatsappId = null;
+      if (password) set.passwordHash = await hashPassword(password);
+      const updated = await UserModel.findOneAndUpdate({ _id: id, companyId: current.companyId }, { $set: set }, { new: true }).lean<UserDoc>();
+      if (!updated) throw new AppError('ERR_NO_USER_FOUND');
+      const user = toUser(updated);
+      announce(String(updated.companyId), 'update', user);
+      return user;
+    },
+
+    async remove(actor: AuthCredentials, id: string): Promise<void> {
+      if (id === actor.userId) throw new AppError('ERR_CANNOT_DELETE_SELF');
+      const user = await findUser(actor, id);
+      await refuseLosingLastAdmin(user);
+      await UserModel.deleteOne({ _id: id, companyId: user.companyId });
+      await SessionModel.deleteMany({ companyId: user.companyId, userId: id });
+      realtime.publish(String(user.companyId), 'user', { action: 'delete', userId: id });
+    },
+
+    async setLanguage(actor: AuthCredentials, language: Language): Promise<User> {
+      const updated = await UserModel.findOneAndUpdate(
+        { _id: actor.userId, companyId: actor.companyId },
+        { $set: { language } },
+        { new: true },
+      ).lean<UserDoc>();
+      if (!updated) throw new AppError('ERR_NO_USER_FOUND');
+      return toUser(updated);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Access tokens (short-lived bearer JWT) and refresh tokens (JWT in an httpOnly cookie whose jti
+ * must match the session's current one: rotated on every use, so a replayed old token ends the
+ * session).
+ */
+import jwt from 'jsonwebtoken';
+import { randomUUID } from 'node:crypto';
+import type { Profile } from '@atende/shared';
+import type { AuthCredentials } from './credentials.js';
+
+export interface TokenSettings {
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+}
+
+interface AccessClaims {
+  sub: string;
+  cid: string;
+  pro: Profile;
+  sup: boolean;
+  sid: string;
+}
+
+interface RefreshClaims {
+  sub: string;
+  cid: string;
+  sid: string;
+  jti: string;
+}
+
+export type AccessCheck = { ok: true; credentials: AuthCredentials } | { ok: false; expired: boolean };
+
+export function signAccessToken(settings: TokenSettings, credentials: AuthCredentials): string {
+  const claims: AccessClaims = {
+    sub: credentials.userId,
+    cid: credentials.companyId,
+    pro: credentials.profile,
+    sup: credentials.super,
+    sid: credentials.sessionId,
+  };
+  return jwt.sign(claims, settings.jwtSecret, { expiresIn: settings.accessTokenTtlSeconds, algorithm: 'HS256' });
+}
+
+export function verifyAccessToken(settings: TokenSettings, token: string): AccessCheck {
+  try {
+    const claims = jwt.verify(token, settings.jwtSecret, { algorithms: ['HS256'] }) as AccessClaims;
+    return {
+      ok: true,
+      credentials: { userId: claims.sub, companyId: claims.cid, profile: claims.pro, super: claims.sup, sessionId: claims.sid },
+    };
+  } catch (err) {
+    return { ok: false, expired: err instanceof jwt.TokenExpiredError };
+  }
+}
+
+export function signRefreshToken(
+  settings: TokenSettings,
+  userId: string,
+  companyId: string,
+  sessionId: string,
+): { token: string; jti: string } {
+  const jti = randomUUID();
+  const claims: RefreshClaims = { sub: userId, cid: companyId, sid: sessionId, jti };
+  return { token: jwt.sign(claims, settings.jwtRefreshSecret, { expiresIn: settings.refreshTokenTtlSeconds, algorithm: 'HS256' }), jti };
+}
+
+export function verifyRefreshToken(settings: TokenSettings, token: string): RefreshClaims | null {
+  try {
+    return jwt.verify(token, settings.jwtRefreshSecret, { algorithms: ['HS256'] }) as RefreshClaims;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,85 @@
+/** Environment configuration, validated once at start; every variable is listed in .env.example. */
+import Joi from 'joi';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string | null;
+  mongodbUri: string | null;
+  databaseName: string;
+  dataDir: string;
+  adminEmail: string;
+  adminPassword: string | null;
+  operatorCompanyName: string;
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  cookieSecure: boolean;
+  logLevel: string;
+  loginMaxAttemptsPerAccount: number;
+  loginMaxAttemptsPerIp: number;
+  loginWindowSeconds: number;
+  jobsProcessEvery: string;
+}
+
+const schema = Joi.object({
+  PORT: Joi.number().port().default(8080),
+  HOST: Joi.string().default('0.0.0.0'),
+  ATENDE_PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }).allow(''),
+  MONGODB_URI: Joi.string().pattern(/^mongodb(\+srv)?:\/\//).allow(''),
+  ATENDE_DB_NAME: Joi.string().pattern(/^[A-Za-z0-9_-]{1,60}$/).default('atende'),
+  ATENDE_DATA_DIR: Joi.string().default('./data'),
+  ATENDE_ADMIN_EMAIL: Joi.string().email({ tlds: { allow: false } }).lowercase().default('admin@atende.local'),
+  ATENDE_ADMIN_PASSWORD: Joi.string().min(5).max(50).allow(''),
+  ATENDE_COMPANY_NAME: Joi.string().min(2).max(50).default('Atende'),
+  JWT_SECRET: Joi.string().min(16),
+  JWT_REFRESH_SECRET: Joi.string().min(16),
+  ATENDE_ACCESS_TOKEN_TTL: Joi.number().integer().min(10).max(86_400).default(900),
+  ATENDE_REFRESH_TOKEN_TTL: Joi.number().integer().min(60).max(31_536_000).default(604_800),
+  ATENDE_COOKIE_SECURE: Joi.boolean().truthy('1').falsy('0').default(false),
+  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  ATENDE_LOGIN_MAX_PER_ACCOUNT: Joi.number().integer().min(1).default(10),
+  ATENDE_LOGIN_MAX_PER_IP: Joi.number().integer().min(1).default(50),
+  ATENDE_LOGIN_WINDOW: Joi.number().integer().min(1).default(900),
+  ATENDE_JOBS_PROCESS_EVERY: Joi.string().default('5 seconds'),
+}).unknown(true);
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment. JWT secrets are required in production; outside it a missing secret is
+ * derived per data dir so that a fresh `npm start` works, and the log says so.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?: () => string): Config {
+  const { value, error } = schema.validate(env, { abortEarly: false, convert: true });
+  if (error) throw new ConfigError(`Invalid configuration: ${error.details.map((d) => d.message).join('; ')}`);
+  const isProduction = env.NODE_ENV === 'production';
+  const secret = (given: string | undefined, name: string): string => {
+    if (given) return given;
+    if (isProduction || !fallbackSecret) throw new ConfigError(`${name} must be set (at least 16 characters)`);
+    return `${fallbackSecret()}:${name}`;
+  };
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    publicUrl: value.ATENDE_PUBLIC_URL || null,
+    mongodbUri: value.MONGODB_URI || null,
+    databaseName: value.ATENDE_DB_NAME,
+    dataDir: path.resolve(value.ATENDE_DATA_DIR),
+    adminEmail: value.ATENDE_ADMIN_EMAIL,
+    adminPassword: value.ATENDE_ADMIN_PASSWORD || null,
+    operatorCompanyName: value.ATENDE_COMPANY_NAME,
+    jwtSecret: secret(value.JWT_SECRET, 'JWT_SECRET'),
+    jwtRefreshSecret: secret(value.JWT_REFRESH_SECRET, 'JWT_REFRESH_SECRET'),
+    accessTokenTtlSeconds: value.ATENDE_ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: value.ATENDE_REFRESH_TOKEN_TTL,
+    cookieSecure: value.ATENDE_COOKIE_SECURE,
+    logLevel: value.LOG_LEVEL,
+    loginMaxAttemptsPerAccount: value.ATENDE_LOGIN_MAX_PER_ACCOUNT,
+    loginMaxAttemptsPerIp: value.ATENDE_LOGIN_MAX_PER_IP,
+    loginWindowSeconds: value.ATENDE_LOGIN_WINDOW,
+    jobsProcessEvery: value.ATENDE_JOBS_PROCESS_EVERY,
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * How every model is declared.
+ *
+ * Every query must run on MongoDB >= 6 AND on the embedded FerretDB 1.24 (SQLite backend):
+ * - no multi-document transactions (no sessions/withTransaction);
+ * - no `$lookup` (join in the service with a second query on ids);
+ * - `$group` only with the `$sum` / `$count` accumulators;
+ * - no `$text` indexes or queries (search with anchored/escaped regular expressions);
+ * - no collation (store a normalised lower-case copy when case-insensitive order matters);
+ * - no TTL indexes (expireAfterSeconds): expired documents are deleted by the code or a job;
+ * - duplicate-key errors carry no keyValue/index name: check before inserting, and let the
+ *   unique index only guard races (see registerDuplicateCode).
+ */
+import mongoose, { Schema, type Model, type SchemaDefinition } from 'mongoose';
+import { tenantModelNames, tenantOwned } from './tenancy.js';
+
+export const { ObjectId } = Schema.Types;
+
+/** A collection owned by a company: carries companyId and goes through the tenancy plugin. */
+export function tenantModel<T>(name: string, definition: SchemaDefinition, configure?: (schema: Schema) => void): Model<T> {
+  const fields: SchemaDefinition = { ...definition, companyId: { type: ObjectId, ref: 'Company', required: true, index: true } };
+  const schema: Schema = new Schema(fields, { timestamps: true });
+  schema.plugin(tenantOwned);
+  configure?.(schema);
+  const model = mongoose.model(name, schema) as unknown as Model<T>;
+  tenantModelNames.add(name);
+  return model;
+}
+
+/** A platform collection (companies, plans, helps, platform settings). */
+export function platformModel<T>(name: string, definition: SchemaDefinition, configure?: (schema: Schema) => void): Model<T> {
+  const schema: Schema = new Schema(definition, { timestamps: true });
+  configure?.(schema);
+  return mongoose.model(name, schema) as unknown as Model<T>;
+}
+
+export function isObjectId(value: unknown): value is string {
+  return typeof value === 'string' && mongoose.isValidObjectId(value) && /^[0-9a-f]{24}$/i.test(value);
+}
+
+/** Escapes user text for a regular-expression search (no $text on FerretDB). */
+export function searchRegex(text: string): RegExp {
+  return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+}
+
+export function iso(date: Date | null | undefined): string | null {
+  return date ? date.toISOString() : null;
+}

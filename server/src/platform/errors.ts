@@ -1,0 +1,125 @@
+/**
+ * The one error mapping: every failure leaves as `{ error: "ERR_...", message, ...extra }`.
+ * Services throw AppError; hapi, joi and the database errors are translated here.
+ */
+import Boom from '@hapi/boom';
+import type { Request, ResponseToolkit, ResponseObject } from '@hapi/hapi';
+import type { ValidationError } from 'joi';
+import { ERROR_STATUS, type ErrorCode } from '@atende/shared';
+import { errorText } from './texts.js';
+import type { Logger } from './logger.js';
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly extra: Record<string, unknown>;
+
+  constructor(code: ErrorCode, extra: Record<string, unknown> = {}, message?: string) {
+    super(message ?? errorText(code));
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.extra = extra;
+    // A real Boom, so hapi, its auth layer and nes all see the right status.
+    Boom.boomify(this, { statusCode: this.status, data: { code } });
+  }
+}
+
+/** Which ERR_ code a unique index violation means, by collection and field of the index. */
+const duplicateCodes = new Map<string, Map<string, ErrorCode>>();
+
+export function registerDuplicateCode(collection: string, field: string, code: ErrorCode): void {
+  const fields = duplicateCodes.get(collection) ?? new Map<string, ErrorCode>();
+  fields.set(field, code);
+  duplicateCodes.set(collection, fields);
+}
+
+interface MongoDuplicateError {
+  code: number;
+  keyValue?: Record<string, unknown>;
+  keyPattern?: Record<string, unknown>;
+  errmsg?: string;
+  message: string;
+}
+
+function isDuplicateKey(err: unknown): err is MongoDuplicateError {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+/**
+ * MongoDB names the field in keyValue; FerretDB 1.24 names only the collection
+ * ("E11000 duplicate key error collection: db.users"), so a collection with a single
+ * registered unique field is enough to tell.
+ */
+export function duplicateKeyCode(err: MongoDuplicateError): ErrorCode {
+  const collection = /collection: [^.\s]+\.(\S+)/.exec(`${err.errmsg ?? ''} ${err.message}`)?.[1];
+  const fields = collection ? duplicateCodes.get(collection) : undefined;
+  if (!fields) return 'ERR_DUPLICATED';
+  const named = Object.keys(err.keyValue ?? err.keyPattern ?? {});
+  for (const field of named) {
+    const code = fields.get(field);
+    if (code) return code;
+  }
+  return fields.size === 1 ? [...fields.values()][0]! : 'ERR_DUPLICATED';
+}
+
+export function validationError(err: ValidationError, source: string): AppError {
+  const details = err.details.map((d) => ({
+    field: d.path.join('.'),
+    rule: d.type,
+    message: d.message.replace(/"/g, ''),
+  }));
+  const first = details[0];
+  const message = first ? `${source} ${first.field}: ${first.message} (${first.rule})` : err.message;
+  return new AppError('ERR_VALIDATION', { field: first?.field, rule: first?.rule, details }, message);
+}
+
+/** Turns anything thrown into an AppError; unknown errors never leak their message or stack. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (isDuplicateKey(err)) return new AppError(duplicateKeyCode(err));
+  if (Boom.isBoom(err)) return fromBoom(err);
+  const name = (err as { name?: string } | null)?.name;
+  if (name === 'MongoServerSelectionError' || name === 'MongoNetworkError') return new AppError('ERR_DATABASE_UNAVAILABLE');
+  if (name === 'CastError') return new AppError('ERR_NOT_FOUND');
+  return new AppError('ERR_INTERNAL_SERVER_ERROR');
+}
+
+function fromBoom(err: Boom.Boom): AppError {
+  const status = err.output.statusCode;
+  const data = err.data as { code?: ErrorCode } | null;
+  if (data?.code) return new AppError(data.code);
+  if (status === 404) return new AppError('ERR_ROUTE_NOT_FOUND');
+  if (status === 401) return new AppError('ERR_UNAUTHENTICATED');
+  if (status === 403) return new AppError('ERR_NO_PERMISSION');
+  if (status === 413) return new AppError('ERR_PAYLOAD_TOO_LARGE');
+  if (status === 415 || status === 400) {
+    return new AppError('ERR_VALIDATION', {}, err.message || 'Invalid request payload');
+  }
+  if (status < 500) {
+    const error = new AppError('ERR_VALIDATION', {}, err.message);
+    return Object.assign(error, { status });
+  }
+  return new AppError('ERR_INTERNAL_SERVER_ERROR');
+}
+
+export function errorBody(err: AppError): Record<string, unknown> {
+  return { ...err.extra, error: err.code, message: err.message };
+}
+
+/** onPreResponse: rewrites every Boom into the error body. */
+export function errorResponder(logger: Logger) {
+  return (request: Request, h: ResponseToolkit): ResponseObject | symbol => {
+    const response = request.response;
+    if (!Boom.isBoom(response)) return h.continue;
+    // Hapi boomifies thrown errors in place, so an AppError is still an AppError here.
+    const appError = toAppError(response);
+    if (appError.status >= 500) {
+      logger.error({ err: response, path: request.path, method: request.method }, 'request failed');
+    }
+    const answer = h.response(errorBody(appError)).code(appError.status);
+    if (appError.code === 'ERR_TOO_MANY_ATTEMPTS' && typeof appError.extra.retryAfter === 'number') {
+      answer.header('retry-after', String(appError.extra.retryAfter));
+    }
+    return answer;
+  };
+}

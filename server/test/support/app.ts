@@ -1,0 +1,88 @@
+/**
+ * Starts the real application on a random port against the test engine, with a database of its
+ * own, and offers a small HTTP client for the tests. One app per test file (mongoose's default
+ * connection is process-wide, and mocha runs files one after another).
+ */
+import { randomBytes } from 'node:crypto';
+import mongoose from 'mongoose';
+import { createApp, type App } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/platform/config.js';
+import { createLogger } from '../../src/platform/logger.js';
+
+export const SUPER_EMAIL = 'super@atende.test';
+export const SUPER_PASSWORD = 'super-secret';
+export const JWT_SECRET = 'test-access-secret-0123456789';
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  cookie?: string;
+  headers?: Record<string, string>;
+  raw?: string;
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  url: string;
+  call<T = any>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
+  stop(): Promise<void>;
+}
+
+export async function startTestApp(name: string, env: Record<string, string> = {}): Promise<TestApp> {
+  const base = process.env.ATENDE_TEST_MONGO_BASE;
+  if (!base) throw new Error('ATENDE_TEST_MONGO_BASE is unset: run the tests with mocha');
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MONGODB_URI: base,
+    ATENDE_DB_NAME: `atende_test_${name}_${randomBytes(4).toString('hex')}`,
+    ATENDE_ADMIN_EMAIL: SUPER_EMAIL,
+    ATENDE_ADMIN_PASSWORD: SUPER_PASSWORD,
+    JWT_SECRET,
+    JWT_REFRESH_SECRET: 'test-refresh-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    ATENDE_JOBS_PROCESS_EVERY: '200 milliseconds',
+    ...env,
+  });
+  const app = await createApp(config, createLogger(config.logLevel));
+  await app.start();
+  const url = app.server.info.uri;
+
+  async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.cookie) headers.cookie = options.cookie;
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const response = await fetch(`${url}/api${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Non-JSON answers (docs page) stay text.
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  return {
+    app,
+    config,
+    url,
+    call,
+    async stop() {
+      await mongoose.connection.dropDatabase();
+      await app.stop();
+    },
+  };
+}

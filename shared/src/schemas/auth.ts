@@ -1,0 +1,8 @@
+import Joi from 'joi';
+import { email } from './common.js';
+
+/** Login: email and password required; bounds are not given by the spec, so only sanity caps. */
+export const loginSchema = Joi.object({
+  email: email.required(),
+  password: Joi.string().min(1).max(200).required(),
+});

@@ -1,0 +1,20 @@
+/** Building blocks reused by every entity schema. */
+import Joi from 'joi';
+import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from '../domain/constants.js';
+
+/** Ids are strings on the wire (MongoDB ObjectIds as 24 hex characters). */
+export const id = Joi.string().hex().length(24);
+
+export const name = Joi.string().trim().min(NAME_MIN).max(NAME_MAX);
+export const password = Joi.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+export const email = Joi.string().trim().lowercase().email({ tlds: { allow: false } }).max(254);
+
+/** "HH:mm" working hours, entered as ##:## (document 1 section 5). */
+export const hour = Joi.string().pattern(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+export const pageQuery = {
+  searchParam: Joi.string().trim().allow('').max(200).default(''),
+  pageNumber: Joi.number().integer().min(1).max(100_000).default(1),
+};
+
+export const idParams = Joi.object({ id: id.required() });

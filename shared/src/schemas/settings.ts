@@ -1,0 +1,18 @@
+import Joi from 'joi';
+import { PLATFORM_SETTING_KEYS, SCHEDULE_TYPES, SETTING_KEYS, TOGGLE_VALUES } from '../domain/settings.js';
+
+export const settingKeyParams = Joi.object({
+  key: Joi.string().valid(...SETTING_KEYS, ...PLATFORM_SETTING_KEYS).required(),
+});
+
+/** Value rules per key: toggles are enabled/disabled, scheduleType and chatBotType have their own. */
+export function settingValueSchema(key: string): Joi.StringSchema {
+  if (key === 'scheduleType') return Joi.string().valid(...SCHEDULE_TYPES).required();
+  if (key === 'chatBotType') return Joi.string().trim().min(1).max(50).required();
+  return Joi.string().valid(...TOGGLE_VALUES).required();
+}
+
+export const settingUpdateSchema = Joi.object({
+  key: Joi.string(),
+  value: Joi.string().required(),
+});
