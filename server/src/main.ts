@@ -3,9 +3,11 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { createLogger } from './platform/logger.js';
 import { localSecret } from './platform/secrets.js';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 async function main(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const dataDir = path.resolve(process.env.ATENDE_DATA_DIR || './data');
   const config = loadConfig(process.env, () => localSecret(dataDir));
   const logger = createLogger(config.logLevel);

@@ -5,7 +5,7 @@ import { Agenda, type Job } from 'agenda';
 import { MongoBackend } from '@agendajs/mongo-backend';
 import { expect } from 'chai';
 import mongoose, { Schema, type Connection } from 'mongoose';
-import { testDatabaseUri } from '../support/engine.js';
+import { testDatabaseUri, usingEmbeddedEngine } from '../support/engine.js';
 
 const customerSchema = new Schema({
   name: { type: String, required: true },
@@ -21,6 +21,28 @@ const ticketSchema = new Schema({
 });
 
 const orderSchema = new Schema({ company: String, status: String, amount: Number });
+const orders = [
+  { company: 'acme', status: 'paid', amount: 100 },
+  { company: 'acme', status: 'paid', amount: 50 },
+  { company: 'acme', status: 'open', amount: 999 },
+  { company: 'globex', status: 'paid', amount: 30 },
+];
+
+interface ServerError {
+  code?: number;
+  keyValue?: Record<string, unknown>;
+  message: string;
+}
+
+/** The error the operation rejects with; fails the test if it succeeds. */
+async function rejectionOf(operation: Promise<unknown>): Promise<ServerError> {
+  try {
+    await operation;
+  } catch (err) {
+    return err as ServerError;
+  }
+  throw new Error('expected the operation to fail');
+}
 
 describe('database compatibility (mongoose 9, agenda 6)', () => {
   let conn: Connection;
@@ -71,14 +93,28 @@ describe('database compatibility (mongoose 9, agenda 6)', () => {
 
   it('aggregate with $match and $group/$sum returns the totals', async () => {
     const Order = conn.model('Order', orderSchema);
-    await Order.insertMany([
-      { company: 'acme', status: 'paid', amount: 100 },
-      { company: 'acme', status: 'paid', amount: 50 },
-      { company: 'acme', status: 'open', amount: 999 },
-      { company: 'globex', status: 'paid', amount: 30 },
+    await Order.insertMany(orders);
+
+    const totals = await Order.aggregate<{ _id: string; total: number }>([
+      { $match: { status: 'paid' } },
+      { $group: { _id: '$company', total: { $sum: '$amount' } } },
+      { $sort: { _id: 1 } },
     ]);
 
-    const totals = await Order.aggregate<{ _id: string; total: number; count: number }>([
+    expect(totals).to.deep.equal([
+      { _id: 'acme', total: 150 },
+      { _id: 'globex', total: 30 },
+    ]);
+  });
+
+  it('computes several accumulators in one $group', async function () {
+    // FerretDB 1.24.2 feeds the group's documents to the first accumulator only: the others
+    // get 0 (here count: 0), silently. Its $group also lacks $max/$min/$avg/$push/$first.
+    if (usingEmbeddedEngine()) this.skip();
+    const Order = conn.model('OrderStats', orderSchema);
+    await Order.insertMany(orders);
+
+    const totals = await Order.aggregate([
       { $match: { status: 'paid' } },
       { $group: { _id: '$company', total: { $sum: '$amount' }, count: { $sum: 1 } } },
       { $sort: { _id: 1 } },
@@ -90,17 +126,45 @@ describe('database compatibility (mongoose 9, agenda 6)', () => {
     ]);
   });
 
-  it('a unique index violation is a duplicate-key error (code 11000) naming the field', async () => {
+  it('an insert violating a unique index fails with a duplicate-key error (code 11000)', async () => {
     const Customer = conn.model('UniqueCustomer', customerSchema);
     await Customer.init(); // builds the unique index
     await Customer.create({ name: 'Bia', email: 'bia@example.com' });
 
-    const failure = await Customer.create({ name: 'Bia 2', email: 'bia@example.com' }).catch((err: unknown) => err);
+    const err = await rejectionOf(Customer.create({ name: 'Bia 2', email: 'bia@example.com' }));
 
-    const err = failure as { code?: number; keyValue?: Record<string, unknown>; message?: string };
     expect(err.code).to.equal(11000);
-    const namesField = err.keyValue?.email === 'bia@example.com' || /email/.test(err.message ?? '');
-    expect(namesField, `keyValue=${JSON.stringify(err.keyValue)} message=${err.message}`).to.equal(true);
+    // FerretDB 1.24.2: no keyValue; errmsg "E11000 duplicate key error collection: <db>.<collection>".
+    expect(err.message).to.match(/^E11000 duplicate key error/);
+  });
+
+  it('the duplicate-key error names the field (keyValue)', async function () {
+    // FerretDB 1.24.2 names neither the field nor the index (see the test above).
+    if (usingEmbeddedEngine()) this.skip();
+    const Customer = conn.model('KeyValueCustomer', customerSchema);
+    await Customer.init();
+    await Customer.create({ name: 'Caio', email: 'caio@example.com' });
+
+    const err = await rejectionOf(Customer.create({ name: 'Caio 2', email: 'caio@example.com' }));
+
+    expect(err.keyValue).to.deep.equal({ email: 'caio@example.com' });
+  });
+
+  it('an update violating a unique index fails with code 11000', async function () {
+    // FerretDB 1.24.2 (SQLite) answers updates, replaces and findOneAndUpdate with code 1
+    // (InternalError) and errmsg "... UNIQUE constraint failed: index '<collection>_<hash>_email_1' (2067)".
+    if (usingEmbeddedEngine()) this.skip();
+    const Customer = conn.model('UpdateCustomer', customerSchema);
+    await Customer.init();
+    await Customer.create([
+      { name: 'Davi', email: 'davi@example.com' },
+      { name: 'Edu', email: 'edu@example.com' },
+    ]);
+
+    const update = Customer.updateOne({ email: 'edu@example.com' }, { email: 'davi@example.com' });
+    const err = await rejectionOf(update.exec());
+
+    expect(err.code).to.equal(11000);
   });
 
   it('runs Agenda jobs: now() and schedule() a few hundred ms ahead', async () => {
@@ -108,10 +172,16 @@ describe('database compatibility (mongoose 9, agenda 6)', () => {
     const agenda = new Agenda({ backend: new MongoBackend({ mongo: conn.db! }), processEvery: 200 });
     const ran: { data: { n: number }; at: number }[] = [];
     const bothRan = new Promise<void>((done) => {
-      agenda.define('greet', async (job: Job<{ n: number }>) => {
-        ran.push({ data: job.attrs.data, at: Date.now() });
-        if (ran.length === 2) done();
-      });
+      agenda.define(
+        'greet',
+        async (job: Job<{ n: number }>) => {
+          ran.push({ data: job.attrs.data, at: Date.now() });
+          if (ran.length === 2) done();
+        },
+        // Agenda 6.2.6 leaves a timer of lockLifetime/2 (default 5 min) running after each job,
+        // even after stop(): with the default, mocha would wait 5 min to exit.
+        { lockLifetime: 1_000 },
+      );
     });
     const failed = new Promise<never>((_, fail) => agenda.on('fail', (err: Error) => fail(err)));
 

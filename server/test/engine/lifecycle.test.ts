@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, Server, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,6 +20,8 @@ const quiet: EngineLogger = { info() {}, warn() {}, error() {} };
 describe('embedded engine lifecycle', () => {
   let root: string;
   const started: EmbeddedEngine[] = [];
+  // Cleanup for failed tests: child Node processes, and engines they started.
+  const children: ChildProcess[] = [];
   const strayPids: number[] = [];
 
   async function start(dataDir: string, opts: { binary?: string } = {}): Promise<EmbeddedEngine> {
@@ -32,12 +35,25 @@ describe('embedded engine lifecycle', () => {
     return text === undefined ? undefined : JSON.parse(text);
   }
 
+  /** Starts an engine in a child Node process; resolves with that process and the engine's pid. */
+  async function startInChild(dataDir: string, mode: 'hold' | 'exit') {
+    const parent = spawn(process.execPath, ['--import', 'tsx', join(here, '../support/childEngine.ts'), dataDir, mode], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(parent);
+    const [line] = (await once(createInterface({ input: parent.stdout }), 'line')) as [string];
+    const { pid } = JSON.parse(line) as { pid: number };
+    strayPids.push(pid);
+    return { parent, pid };
+  }
+
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), 'atende-engine-'));
   });
 
   afterEach(async () => {
     await Promise.all(started.splice(0).map((engine) => engine.stop()));
+    for (const child of children.splice(0)) child.kill('SIGKILL');
     for (const pid of strayPids.splice(0)) if (await isRunning(pid)) process.kill(pid, 'SIGKILL');
     await rm(root, { recursive: true, force: true });
   });
@@ -71,21 +87,23 @@ describe('embedded engine lifecycle', () => {
     expect(await record(dataDir)).to.include({ pid: second.pid });
   });
 
+  it('does not outlive a Node process that exits without stopping it', async () => {
+    const { parent, pid } = await startInChild(join(root, 'data'), 'exit');
+    const [code] = await once(parent, 'exit');
+    expect(code).to.equal(0);
+    expect(await waitUntilGone(pid)).to.equal(true);
+  });
+
   it('replaces an engine orphaned by a SIGKILLed parent process', async () => {
     const dataDir = join(root, 'data');
-    const parent = spawn(process.execPath, ['--import', 'tsx', join(here, '../support/orphanEngine.ts'), dataDir], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const [line] = (await once(createInterface({ input: parent.stdout }), 'line')) as [string];
-    const orphan = JSON.parse(line) as { pid: number; port: number };
-    strayPids.push(orphan.pid);
+    const { parent, pid: orphan } = await startInChild(dataDir, 'hold');
 
     parent.kill('SIGKILL');
     await once(parent, 'exit');
-    expect(await isRunning(orphan.pid), 'orphan survives its parent').to.equal(true);
+    expect(await isRunning(orphan), 'orphan survives its parent').to.equal(true);
 
     const engine = await start(dataDir);
-    expect(await waitUntilGone(orphan.pid)).to.equal(true);
+    expect(await waitUntilGone(orphan)).to.equal(true);
     expect(await pings(engine.uri)).to.equal(true);
   });
 
@@ -109,6 +127,33 @@ describe('embedded engine lifecycle', () => {
     expect(a.port).to.not.equal(b.port);
     expect(await pings(a.uri)).to.equal(true);
     expect(await pings(b.uri)).to.equal(true);
+  });
+
+  it('retries on another port when the chosen one is taken before the engine binds it', async () => {
+    const squatter = createServer();
+    await new Promise<void>((done) => squatter.listen(0, '127.0.0.1', done));
+    const taken = (squatter.address() as AddressInfo).port;
+    // Make the engine's free-port probe report the squatted port once, as if it had lost the race.
+    const realAddress = Server.prototype.address;
+    let raced = false;
+    Server.prototype.address = function (this: Server) {
+      const address = realAddress.call(this);
+      if (raced || address === null || typeof address === 'string') return address;
+      raced = true;
+      return { ...address, port: taken };
+    };
+    const warnings: string[] = [];
+    try {
+      const logger = { ...quiet, warn: (msg: string) => warnings.push(msg) };
+      const engine = await startEmbeddedEngine({ dataDir: join(root, 'data'), logger });
+      started.push(engine);
+      expect(engine.port).to.not.equal(taken);
+      expect(await pings(engine.uri)).to.equal(true);
+      expect(warnings.join('\n')).to.include(`port ${taken} was taken`);
+    } finally {
+      Server.prototype.address = realAddress;
+      squatter.close();
+    }
   });
 
   it('reports the engine output when it fails to start', async () => {

@@ -32,10 +32,15 @@ export async function mochaGlobalTeardown(): Promise<void> {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }
 
+/** True when tests run on the embedded FerretDB, whose known gaps some tests must skip. */
+export function usingEmbeddedEngine(): boolean {
+  return !process.env.MONGODB_URI;
+}
+
 /** The test engine's URI with a database unique to this run, e.g. `atende_test_<name>_<random>`. */
 export function testDatabaseUri(name: string): string {
   const base = process.env[BASE_URI_ENV];
-  if (!base) throw new Error(`${BASE_URI_ENV} is unset: run tests with mocha (server/.mocharc.json loads this fixture)`);
+  if (!base) throw new Error(`${BASE_URI_ENV} is unset: run tests with mocha (.mocharc.json loads this fixture)`);
   const database = `atende_test_${name.replace(/\W/g, '_').slice(0, 32)}_${randomBytes(4).toString('hex')}`;
   // Replace the path (database) and keep credentials, hosts (possibly several) and options.
   const match = /^(mongodb(?:\+srv)?:\/\/[^/?]+)(?:\/[^?]*)?(\?.*)?$/.exec(base);

@@ -1,4 +1,4 @@
-import { TRIAL_DAYS, type CompaniesPage, type Company, type PlanFlags, type Recurrence, type ScheduleRow } from '@atende/shared';
+import { TRIAL_DAYS, type CompaniesPage, type Company, type Plan, type Recurrence, type ScheduleRow } from '@atende/shared';
 import mongoose from 'mongoose';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { searchRegex } from '../../platform/database/models.js';
@@ -203,11 +203,10 @@ export function createCompanyService(realtime: RealtimePublisher) {
     },
 
     /** The plan flags of a company (GET /companies/listPlan/{companyId}). */
-    async listPlan(actor: AuthCredentials, id: string): Promise<{ plan: PlanFlags & { id: string; name: string; users: number; connections: number; queues: number } }> {
+    async listPlan(actor: AuthCredentials, id: string): Promise<{ id: string; name: string; plan: Plan }> {
       refuseOtherCompany(actor, id);
       const company = await findCompany(id);
-      const plan = toPlan(await findPlan(String(company.planId)));
-      return { plan };
+      return { id: String(company._id), name: company.name, plan: toPlan(await findPlan(String(company.planId))) };
     },
   };
 }

@@ -143,7 +143,7 @@ export function createUserService(realtime: RealtimePublisher) {
       const set: Record<string, unknown> = { ...fields };
       if (fields.whatsappId === '') set.whatsappId = null;
       if (password) set.passwordHash = await hashPassword(password);
-      const updated = await UserModel.findOneAndUpdate({ _id: id, companyId: current.companyId }, { $set: set }, { new: true }).lean<UserDoc>();
+      const updated = await UserModel.findOneAndUpdate({ _id: id, companyId: current.companyId }, { $set: set }, { returnDocument: 'after' }).lean<UserDoc>();
       if (!updated) throw new AppError('ERR_NO_USER_FOUND');
       const user = toUser(updated);
       announce(String(updated.companyId), 'update', user);
@@ -163,7 +163,7 @@ export function createUserService(realtime: RealtimePublisher) {
       const updated = await UserModel.findOneAndUpdate(
         { _id: actor.userId, companyId: actor.companyId },
         { $set: { language } },
-        { new: true },
+        { returnDocument: 'after' },
       ).lean<UserDoc>();
       if (!updated) throw new AppError('ERR_NO_USER_FOUND');
       return toUser(updated);

@@ -5,7 +5,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer, type Socket } from 'node:net';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { MongoClient } from 'mongodb';
 import { ensureFerretdb } from '../../../../scripts/engine/ensure.mjs';
@@ -80,6 +80,8 @@ async function launch(binary: string, engineDir: string, port: number, logger: E
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const stderr = collectStderr(child, logger);
+  // 'close' comes after 'exit' once stderr is drained: error messages then have the last lines.
+  const closed = new Promise<void>((done) => child.once('close', () => done()));
   // Our exit handler (below) kills the engine, so it need not keep Node alive.
   child.unref();
   (child.stderr as Socket).unref();
@@ -96,31 +98,34 @@ async function launch(binary: string, engineDir: string, port: number, logger: E
 
   const ready = await waitForPing(port, child, startedAt + READY_DEADLINE_MS);
   if (!ready) {
-    await terminate(child);
+    const exitedByItself = hasExited(child);
+    await terminate(child, closed);
     await removeRecord(engineDir, pid);
-    const why = hasExited(child) ? `exited (${exitStatus(child)})` : `did not answer ping within ${READY_DEADLINE_MS} ms`;
+    const why = exitedByItself ? `exited (${exitStatus(child)})` : `did not answer ping within ${READY_DEADLINE_MS} ms`;
     const message = stderr.explain(`FerretDB ${why} on ${HOST}:${port}`);
     throw message.includes('address already in use') ? new PortTakenError(message) : new Error(message);
   }
 
-  return runningEngine(child, pid, port, engineDir, logger, stderr, startedAt);
+  return runningEngine({ child, closed, pid, port, engineDir, logger, stderr, startedAt });
 }
 
-function runningEngine(
-  child: ChildProcess,
-  pid: number,
-  port: number,
-  engineDir: string,
-  logger: EngineLogger,
-  stderr: StderrTail,
-  startedAt: number,
-): EmbeddedEngine {
+function runningEngine(engine: {
+  child: ChildProcess;
+  closed: Promise<void>;
+  pid: number;
+  port: number;
+  engineDir: string;
+  logger: EngineLogger;
+  stderr: StderrTail;
+  startedAt: number;
+}): EmbeddedEngine {
+  const { child, closed, pid, port, engineDir, logger, stderr, startedAt } = engine;
   let stopping: Promise<void> | undefined;
   // Only synchronous work is possible in 'exit' handlers; SIGTERM lets FerretDB close SQLite cleanly.
   const killOnExit = () => child.kill('SIGTERM');
   process.on('exit', killOnExit);
 
-  child.once('exit', () => {
+  void closed.then(() => {
     process.off('exit', killOnExit);
     if (!stopping) {
       logger.error(stderr.explain(`FerretDB (pid ${pid}) exited unexpectedly (${exitStatus(child)})`));
@@ -135,7 +140,7 @@ function runningEngine(
     stop() {
       stopping ??= (async () => {
         process.off('exit', killOnExit);
-        await terminate(child);
+        await terminate(child, closed);
         await removeRecord(engineDir, pid);
       })();
       return stopping;
@@ -162,7 +167,8 @@ async function pickFreePort(): Promise<number> {
 async function waitForPing(port: number, child: ChildProcess, deadline: number): Promise<boolean> {
   while (Date.now() < deadline && !hasExited(child)) {
     // A cheap TCP probe first: the driver's server selection waits out its whole timeout on refusal.
-    if ((await acceptsTcp(port)) && (await answersPing(port))) return true;
+    // Whoever answered must be our child, not a server that won the port from it.
+    if ((await acceptsTcp(port)) && (await answersPing(port))) return !hasExited(child);
     await delay(POLL_MS);
   }
   return false;
@@ -244,14 +250,13 @@ function exitStatus(child: ChildProcess): string {
   return child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`;
 }
 
-/** SIGTERM our own child, SIGKILL after a grace period; resolves once Node has reaped it. */
-async function terminate(child: ChildProcess): Promise<void> {
-  if (hasExited(child)) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-  await exited;
-  clearTimeout(timer);
+/** SIGTERM our own child, SIGKILL after a grace period; resolves once it is reaped and its output read. */
+async function terminate(child: ChildProcess, closed: Promise<void>): Promise<void> {
+  child.kill('SIGTERM'); // no-op once it has exited (Node never signals a reaped pid)
+  // Also keeps Node alive while we wait: the child and its stderr are unref'd.
+  const escalate = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+  await closed;
+  clearTimeout(escalate);
 }
 
 /** Stops an engine recorded in engine.json that still runs on this data dir (e.g. its parent was SIGKILLed). */
@@ -290,16 +295,21 @@ async function waitUntilGone(pid: number, engineDir: string, timeoutMs: number):
 
 /** True if pid is a live FerretDB serving this data dir (not a dead pid, a zombie, or a reused pid). */
 async function isEngineOn(pid: number, engineDir: string): Promise<boolean> {
-  const cmdline = await commandLine(pid);
-  return cmdline.includes('ferretdb') && cmdline.includes(`--sqlite-url=${sqliteUrl(engineDir)}`);
+  const [program, ...args] = await processArgv(pid);
+  const isFerretdb = program !== undefined && basename(program).startsWith('ferretdb');
+  return isFerretdb && args.includes(`--sqlite-url=${sqliteUrl(engineDir)}`);
 }
 
-/** The process's command line, or '' if it is gone or a zombie (whose cmdline is empty). */
-async function commandLine(pid: number): Promise<string> {
+/** The process's argv; [] if it is gone or a zombie (whose cmdline is empty). */
+async function processArgv(pid: number): Promise<string[]> {
   if (process.platform === 'linux') {
-    return (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ');
+    return (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').filter(Boolean);
   }
-  return new Promise((done) => execFile('ps', ['-o', 'args=', '-p', String(pid)], (err, out) => done(err ? '' : out)));
+  // No /proc (macOS): `ps` joins argv with spaces; split before each of our `--flag`s.
+  const line = await new Promise<string>((done) =>
+    execFile('ps', ['-o', 'args=', '-p', String(pid)], (err, out) => done(err ? '' : out.trim())),
+  );
+  return line ? line.split(/ (?=--)/) : [];
 }
 
 // ---- engine.json --------------------------------------------------------------------

@@ -58,7 +58,7 @@ export function tenantOwned(schema: Schema): void {
     }
   });
 
-  schema.pre('save', function () {
+  schema.pre('validate', function () {
     if (!hasCompany(this.get('companyId'))) throw new TenancyError((this.constructor as Model<unknown>).modelName, 'save');
   });
 

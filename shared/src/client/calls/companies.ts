@@ -41,6 +41,7 @@ export function companyCalls(http: Http) {
     create: (data: CompanyData) => http.request<Company>('POST', '/companies', { body: data }),
     update: (id: string, data: Partial<CompanyData>) => http.request<Company>('PUT', one(id), { body: data }),
     remove: (id: string) => http.request<void>('DELETE', one(id)),
+    renew: (id: string) => http.request<Company>('POST', `${one(id)}/renew`),
     updateSchedules: (id: string, schedules: ScheduleRow[]) =>
       http.request<Company>('PUT', `${one(id)}/schedules`, { body: { schedules } }),
     listPlan: (companyId: string) =>

@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import Nes from '@hapi/nes/lib/client.js';
+import { createApiClient, createRealtimeClient, memorySession, type RealtimeClient, type RealtimeEvent } from '@atende/shared/client';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { createMember, createTenant, login, loginSuper, unique, type Session, type Tenant } from '../support/fixtures.js';
+
+/** Resolves with the first event the collector sees matching the predicate. */
+function waitFor<T>(events: T[], predicate: (event: T) => boolean, ms = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const found = events.find(predicate);
+      if (found) {
+        clearInterval(timer);
+        resolve(found);
+      } else if (Date.now() - started > ms) {
+        clearInterval(timer);
+        reject(new Error(`no matching event in ${ms} ms; got ${JSON.stringify(events)}`));
+      }
+    }, 20);
+  });
+}
+
+describe('realtime (nes): company channels and the auth channel', () => {
+  let t: TestApp;
+  let superUser: Session;
+  let tenant: Tenant;
+  let other: Tenant;
+  const opened: RealtimeClient[] = [];
+  const raw: InstanceType<typeof Nes.Client>[] = [];
+
+  async function realtimeFor(email: string, password: string) {
+    const api = createApiClient({ baseUrl: t.url, session: memorySession() });
+    await api.auth.login({ email, password });
+    const realtime = createRealtimeClient({ baseUrl: t.url, api });
+    opened.push(realtime);
+    return { api, realtime };
+  }
+
+  before(async () => {
+    t = await startTestApp('realtime');
+    superUser = await loginSuper(t);
+    tenant = await createTenant(t, superUser);
+    other = await createTenant(t, superUser);
+  });
+  after(async () => {
+    for (const client of opened) await client.disconnect();
+    for (const client of raw) await client.disconnect();
+    await t?.stop();
+  });
+
+  it('pushes user create/update/delete to the company, and not to another company', async () => {
+    const mine: RealtimeEvent[] = [];
+    const theirs: RealtimeEvent[] = [];
+    const { realtime } = await realtimeFor(tenant.adminEmail, tenant.password);
+    await realtime.connect();
+    await realtime.subscribe('user', (event) => mine.push(event));
+    const { realtime: otherRealtime } = await realtimeFor(other.adminEmail, other.password);
+    await otherRealtime.connect();
+    await otherRealtime.subscribe('user', (event) => theirs.push(event));
+
+    const email = `${unique('live')}@x.test`;
+    const created = await t.call('POST', '/users', { token: tenant.admin.token, body: { name: 'Live One', email, password: 'secret1', profile: 'user' } });
+    expect(created.status).to.equal(201);
+    const createEvent = await waitFor(mine, (e) => e.action === 'create');
+    expect((createEvent.user as { email: string }).email).to.equal(email);
+
+    await t.call('PUT', `/users/${created.body.id}`, { token: tenant.admin.token, body: { name: 'Live Two' } });
+    const updateEvent = await waitFor(mine, (e) => e.action === 'update');
+    expect((updateEvent.user as { name: string }).name).to.equal('Live Two');
+
+    await t.call('DELETE', `/users/${created.body.id}`, { token: tenant.admin.token });
+    const deleteEvent = await waitFor(mine, (e) => e.action === 'delete');
+    expect(deleteEvent.userId).to.equal(created.body.id);
+    expect(theirs).to.deep.equal([]);
+  });
+
+  it("refuses a subscription to another company's channel", async () => {
+    const client = new Nes.Client(t.url.replace('http', 'ws'));
+    raw.push(client);
+    await client.connect({ auth: { headers: { authorization: `Bearer ${tenant.admin.token}` } } });
+    let refused: (Error & { statusCode?: number }) | undefined;
+    try {
+      await client.subscribe(`/company/${other.companyId}/user`, () => undefined);
+    } catch (err) {
+      refused = err as Error & { statusCode?: number };
+    }
+    expect(refused, 'subscription should be refused').to.be.instanceOf(Error);
+    expect(refused?.statusCode).to.equal(403);
+    await client.subscribe(`/company/${tenant.companyId}/user`, () => undefined);
+  });
+
+  it('refuses a socket without a valid token', async () => {
+    const client = new Nes.Client(t.url.replace('http', 'ws'));
+    raw.push(client);
+    let refused: Error | undefined;
+    try {
+      await client.connect({ auth: { headers: { authorization: 'Bearer forged' } }, reconnect: false });
+    } catch (err) {
+      refused = err as Error;
+    }
+    expect(refused).to.be.instanceOf(Error);
+  });
+
+  it('tells the older sessions of a user that the account was opened elsewhere, and no colleague', async () => {
+    const heard: string[] = [];
+    const colleague = await createMember(t, tenant, 'user');
+    const older = await realtimeFor(tenant.adminEmail, tenant.password);
+    const watcher = createRealtimeClient({ baseUrl: t.url, api: older.api, onAccountOpenedElsewhere: () => heard.push('older session') });
+    const colleagueApi = createApiClient({ baseUrl: t.url, session: memorySession() });
+    await colleagueApi.auth.login({ email: colleague.email, password: 'member-pass' });
+    const colleagueWatcher = createRealtimeClient({ baseUrl: t.url, api: colleagueApi, onAccountOpenedElsewhere: () => heard.push('colleague') });
+    opened.push(watcher, colleagueWatcher);
+    await watcher.connect();
+    await colleagueWatcher.connect();
+
+    await login(t, tenant.adminEmail, tenant.password);
+    await waitFor(heard, (h) => h === 'older session');
+    // Give a wrongly addressed event the time to arrive before asserting it did not.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).to.deep.equal(['older session']);
+  });
+});
