@@ -151,11 +151,14 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   if (process.env.MONGODB_URI) {
     defaultLog('MONGODB_URI is set; the embedded engine is not needed, skipping.');
   } else {
-    try {
-      process.stdout.write(`${await ensureFerretdb()}\n`);
-    } catch (err) {
-      defaultLog(err instanceof Error ? err.message : String(err));
-      process.exitCode = 1;
-    }
+    // No top-level await: the server imports this module, and Node's require(esm) of test
+    // runners refuses modules that await at the top.
+    ensureFerretdb().then(
+      (binary) => process.stdout.write(`${binary}\n`),
+      (err) => {
+        defaultLog(err instanceof Error ? err.message : String(err));
+        process.exitCode = 1;
+      },
+    );
   }
 }

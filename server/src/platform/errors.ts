@@ -41,20 +41,32 @@ interface MongoDuplicateError {
   message: string;
 }
 
+/** FerretDB answers a unique violation on update with code 1 and the SQLite index name. */
+const FERRET_UPDATE_DUPLICATE = /UNIQUE constraint failed: index '([A-Za-z0-9]+)_[0-9a-f]{8}_([^']+)'/;
+
 function isDuplicateKey(err: unknown): err is MongoDuplicateError {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  return code === 11000 || (typeof message === 'string' && FERRET_UPDATE_DUPLICATE.test(message));
+}
+
+/** Index "companyId_1_key_1" -> fields companyId, key. */
+function indexFields(indexName: string): string[] {
+  return indexName.split('_').filter((_part, i) => i % 2 === 0);
 }
 
 /**
- * MongoDB names the field in keyValue; FerretDB 1.24 names only the collection
- * ("E11000 duplicate key error collection: db.users"), so a collection with a single
- * registered unique field is enough to tell.
+ * MongoDB names the field in keyValue. FerretDB 1.24 names only the collection on insert
+ * ("E11000 duplicate key error collection: db.users"), so a collection with a single registered
+ * unique field is enough to tell; on update it names the index.
  */
 export function duplicateKeyCode(err: MongoDuplicateError): ErrorCode {
-  const collection = /collection: [^.\s]+\.(\S+)/.exec(`${err.errmsg ?? ''} ${err.message}`)?.[1];
+  const text = `${err.errmsg ?? ''} ${err.message}`;
+  const onUpdate = FERRET_UPDATE_DUPLICATE.exec(text);
+  const collection = onUpdate?.[1] ?? /collection: [^.\s]+\.(\S+)/.exec(text)?.[1];
   const fields = collection ? duplicateCodes.get(collection) : undefined;
   if (!fields) return 'ERR_DUPLICATED';
-  const named = Object.keys(err.keyValue ?? err.keyPattern ?? {});
+  const named = onUpdate?.[2] ? indexFields(onUpdate[2]) : Object.keys(err.keyValue ?? err.keyPattern ?? {});
   for (const field of named) {
     const code = fields.get(field);
     if (code) return code;

@@ -76,7 +76,7 @@ describe('realtime (nes): company channels and the auth channel', () => {
   });
 
   it("refuses a subscription to another company's channel", async () => {
-    const client = new Nes.Client(t.url.replace('http', 'ws'));
+    const client = new Nes.Client(t.url.replace('http:', 'ws:') as `ws://${string}`);
     raw.push(client);
     await client.connect({ auth: { headers: { authorization: `Bearer ${tenant.admin.token}` } } });
     let refused: (Error & { statusCode?: number }) | undefined;
@@ -91,7 +91,7 @@ describe('realtime (nes): company channels and the auth channel', () => {
   });
 
   it('refuses a socket without a valid token', async () => {
-    const client = new Nes.Client(t.url.replace('http', 'ws'));
+    const client = new Nes.Client(t.url.replace('http:', 'ws:') as `ws://${string}`);
     raw.push(client);
     let refused: Error | undefined;
     try {

@@ -32,6 +32,18 @@ describe('error mapping: every failure leaves as { error, message }', () => {
           return 'unreachable';
         },
       },
+      {
+        method: 'GET',
+        path: '/api/probe/duplicate-email-on-update',
+        options: { auth: false },
+        handler: async () => {
+          const companyId = '65a1b2c3d4e5f60718293a4c';
+          await UserModel.create({ companyId, name: 'C', email: 'first@x.test', passwordHash: 'x' });
+          await UserModel.create({ companyId, name: 'D', email: 'second@x.test', passwordHash: 'x' });
+          await UserModel.updateOne({ companyId, email: 'second@x.test' }, { $set: { email: 'first@x.test' } });
+          return 'unreachable';
+        },
+      },
     ]);
   });
   after(() => t?.stop());
@@ -51,6 +63,9 @@ describe('error mapping: every failure leaves as { error, message }', () => {
     const email = await t.call('GET', '/probe/duplicate-email');
     expect(email.status).to.equal(409);
     expect(email.body.error).to.equal('ERR_DUPLICATED_EMAIL');
+    const onUpdate = await t.call('GET', '/probe/duplicate-email-on-update');
+    expect(onUpdate.status).to.equal(409);
+    expect(onUpdate.body.error).to.equal('ERR_DUPLICATED_EMAIL');
   });
 
   it('the message is the catalogue text', async () => {

@@ -220,7 +220,9 @@ function asError(error: unknown): Error {
 }
 
 function socketUrl(baseUrl: string): `ws://${string}` | `wss://${string}` {
-  const url = new URL(baseUrl, typeof location === 'undefined' ? undefined : location.href);
+  // In a browser '' means the page's own origin; Node has no location (and no DOM types here).
+  const page = (globalThis as { location?: { href: string } }).location;
+  const url = new URL(baseUrl, page?.href);
   return url.protocol === 'https:' ? `wss://${url.host}` : `ws://${url.host}`;
 }
 

@@ -30,7 +30,7 @@ export function createTransport(baseUrl: string, fetchImpl: Fetch): Send {
   return async function send<T>(method: HttpMethod, path: string, options: RequestOptions, token?: string) {
     const headers = new Headers(options.headers);
     if (token) headers.set('authorization', `Bearer ${token}`);
-    let body: BodyInit | undefined;
+    let body: string | FormData | undefined;
     if (options.form) {
       body = options.form;
     } else if (options.body !== undefined) {

@@ -4,12 +4,14 @@
  * Every query must run on MongoDB >= 6 AND on the embedded FerretDB 1.24 (SQLite backend):
  * - no multi-document transactions (no sessions/withTransaction);
  * - no `$lookup` (join in the service with a second query on ids);
- * - `$group` only with the `$sum` / `$count` accumulators;
+ * - `$group` only with `$sum` / `$count`, and ONE accumulator per `$group` stage (FerretDB 1.24
+ *   silently answers 0 for every accumulator after the first);
  * - no `$text` indexes or queries (search with anchored/escaped regular expressions);
  * - no collation (store a normalised lower-case copy when case-insensitive order matters);
  * - no TTL indexes (expireAfterSeconds): expired documents are deleted by the code or a job;
- * - duplicate-key errors carry no keyValue/index name: check before inserting, and let the
- *   unique index only guard races (see registerDuplicateCode).
+ * - duplicate-key errors carry no keyValue (and on updates FerretDB answers code 1 naming the
+ *   SQLite index): check before writing, and let the unique index only guard races
+ *   (see registerDuplicateCode / duplicateKeyCode).
  */
 import mongoose, { Schema, type Model, type SchemaDefinition } from 'mongoose';
 import { tenantModelNames, tenantOwned } from './tenancy.js';
