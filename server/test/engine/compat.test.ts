@@ -107,25 +107,6 @@ describe('database compatibility (mongoose 9, agenda 6)', () => {
     ]);
   });
 
-  it('computes several accumulators in one $group', async function () {
-    // FerretDB 1.24.2 feeds the group's documents to the first accumulator only: the others
-    // get 0 (here count: 0), silently. Its $group also lacks $max/$min/$avg/$push/$first.
-    if (usingEmbeddedEngine()) this.skip();
-    const Order = conn.model('OrderStats', orderSchema);
-    await Order.insertMany(orders);
-
-    const totals = await Order.aggregate([
-      { $match: { status: 'paid' } },
-      { $group: { _id: '$company', total: { $sum: '$amount' }, count: { $sum: 1 } } },
-      { $sort: { _id: 1 } },
-    ]);
-
-    expect(totals).to.deep.equal([
-      { _id: 'acme', total: 150, count: 2 },
-      { _id: 'globex', total: 30, count: 1 },
-    ]);
-  });
-
   it('an insert violating a unique index fails with a duplicate-key error (code 11000)', async () => {
     const Customer = conn.model('UniqueCustomer', customerSchema);
     await Customer.init(); // builds the unique index
@@ -138,22 +119,11 @@ describe('database compatibility (mongoose 9, agenda 6)', () => {
     expect(err.message).to.match(/^E11000 duplicate key error/);
   });
 
-  it('the duplicate-key error names the field (keyValue)', async function () {
-    // FerretDB 1.24.2 names neither the field nor the index (see the test above).
-    if (usingEmbeddedEngine()) this.skip();
-    const Customer = conn.model('KeyValueCustomer', customerSchema);
-    await Customer.init();
-    await Customer.create({ name: 'Caio', email: 'caio@example.com' });
-
-    const err = await rejectionOf(Customer.create({ name: 'Caio 2', email: 'caio@example.com' }));
-
-    expect(err.keyValue).to.deep.equal({ email: 'caio@example.com' });
-  });
-
-  it('an update violating a unique index fails with code 11000', async function () {
-    // FerretDB 1.24.2 (SQLite) answers updates, replaces and findOneAndUpdate with code 1
-    // (InternalError) and errmsg "... UNIQUE constraint failed: index '<collection>_<hash>_email_1' (2067)".
-    if (usingEmbeddedEngine()) this.skip();
+  it('an update violating a unique index is refused, in a form the error mapping recognises', async () => {
+    // MongoDB: code 11000. FerretDB 1.24.2 (SQLite): code 1 and "... UNIQUE constraint failed:
+    // index '<collection>_<hash>_email_1' (2067)". Both map to the collection's ERR_ code
+    // (server/test/platform/errors.test.ts); several accumulators per $group and keyValue are
+    // not relied upon (FerretDB gets them wrong: see platform/database/models.ts).
     const Customer = conn.model('UpdateCustomer', customerSchema);
     await Customer.init();
     await Customer.create([
@@ -161,10 +131,11 @@ describe('database compatibility (mongoose 9, agenda 6)', () => {
       { name: 'Edu', email: 'edu@example.com' },
     ]);
 
-    const update = Customer.updateOne({ email: 'edu@example.com' }, { email: 'davi@example.com' });
-    const err = await rejectionOf(update.exec());
+    const err = await rejectionOf(Customer.updateOne({ email: 'edu@example.com' }, { email: 'davi@example.com' }).exec());
 
-    expect(err.code).to.equal(11000);
+    if (usingEmbeddedEngine()) expect(err.message).to.match(/UNIQUE constraint failed: index '\w+_[0-9a-f]{8}_email_1'/);
+    else expect(err.code).to.equal(11000);
+    expect(await Customer.countDocuments({ email: 'davi@example.com' })).to.equal(1);
   });
 
   it('runs Agenda jobs: now() and schedule() a few hundred ms ahead', async () => {

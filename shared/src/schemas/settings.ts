@@ -16,3 +16,8 @@ export const settingUpdateSchema = Joi.object({
   key: Joi.string(),
   value: Joi.string().required(),
 });
+
+/** The PUT body checked with the value rule of its key, so a refused value names the field "value". */
+export function settingUpdatePayload(key: string): Joi.ObjectSchema {
+  return settingUpdateSchema.keys({ value: settingValueSchema(key) });
+}

@@ -8,7 +8,7 @@ import { hasMore, page } from '../../platform/http/paging.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { toPlan } from '../plans/dto.js';
 import { PlanModel, type PlanDoc } from '../plans/model.js';
-import { companySettings, ensureCompanySettings, platformSetting } from '../settings/service.js';
+import { companySettings, ensureCompanySettings, platformSetting, setCompanySetting } from '../settings/service.js';
 import { createCompanyAdmin } from '../users/service.js';
 import { addDays, defaultSchedules, mergeSchedules, renewDueDate } from './dates.js';
 import { toCompany } from './dto.js';
@@ -68,6 +68,7 @@ export async function openCompany(
   const companyId = String(created._id);
   try {
     await ensureCompanySettings(companyId);
+    await setCompanySetting(companyId, 'campaignsEnabled', campaignsValue(fields.campaignsEnabled));
     if (admin) await createCompanyAdmin(companyId, admin);
   } catch (err) {
     // No transactions on FerretDB: undo by hand so a refused sign-up leaves nothing behind.
@@ -75,6 +76,11 @@ export async function openCompany(
     throw err;
   }
   return created.toObject() as CompanyDoc;
+}
+
+/** The company's campaignsEnabled flag as its settings list shows it. */
+function campaignsValue(enabled: boolean): 'enabled' | 'disabled' {
+  return enabled ? 'enabled' : 'disabled';
 }
 
 async function removeCompanyData(companyId: string): Promise<void> {
@@ -121,8 +127,9 @@ export function createCompanyService(realtime: RealtimePublisher) {
       const doc = await openCompany(
         {
           name: input.name ?? '',
-          email: input.email ?? null,
-          phone: input.phone ?? null,
+          // The form sends cleared fields as empty text: stored as none.
+          email: input.email || null,
+          phone: input.phone || null,
           planId: input.planId ?? '',
           status: input.status ?? true,
           campaignsEnabled: input.campaignsEnabled ?? true,
@@ -166,8 +173,11 @@ export function createCompanyService(realtime: RealtimePublisher) {
       const { password: _unused, ...fields } = input;
       const set: Record<string, unknown> = { ...fields };
       if (fields.name) set.nameKey = companyNameKey(fields.name);
-      const updated = await CompanyModel.findByIdAndUpdate(id, { $set: set }, { new: true }).lean<CompanyDoc>();
+      if (fields.email === '') set.email = null;
+      if (fields.phone === '') set.phone = null;
+      const updated = await CompanyModel.findByIdAndUpdate(id, { $set: set }, { returnDocument: 'after' }).lean<CompanyDoc>();
       if (!updated) throw new AppError('ERR_NO_COMPANY_FOUND');
+      if (fields.campaignsEnabled !== undefined) await setCompanySetting(id, 'campaignsEnabled', campaignsValue(fields.campaignsEnabled));
       const company = await withDetails(updated);
       announce(company);
       return company;
@@ -178,7 +188,7 @@ export function createCompanyService(realtime: RealtimePublisher) {
       const current = await findCompany(id);
       const base = current.dueDate > new Date() ? current.dueDate : new Date();
       const dueDate = renewDueDate(base, current.recurrence);
-      const updated = await CompanyModel.findByIdAndUpdate(id, { $set: { dueDate } }, { new: true }).lean<CompanyDoc>();
+      const updated = await CompanyModel.findByIdAndUpdate(id, { $set: { dueDate } }, { returnDocument: 'after' }).lean<CompanyDoc>();
       if (!updated) throw new AppError('ERR_NO_COMPANY_FOUND');
       const company = await withDetails(updated);
       announce(company);
@@ -195,7 +205,7 @@ export function createCompanyService(realtime: RealtimePublisher) {
       refuseOtherCompany(actor, id);
       const current = await findCompany(id);
       const merged = mergeSchedules(current.schedules ?? [], schedules);
-      const updated = await CompanyModel.findByIdAndUpdate(id, { $set: { schedules: merged } }, { new: true }).lean<CompanyDoc>();
+      const updated = await CompanyModel.findByIdAndUpdate(id, { $set: { schedules: merged } }, { returnDocument: 'after' }).lean<CompanyDoc>();
       if (!updated) throw new AppError('ERR_NO_COMPANY_FOUND');
       const company = await withDetails(updated);
       announce(company);

@@ -45,7 +45,7 @@ export const helpService = {
   },
 
   async update(id: string, input: HelpInput): Promise<Help> {
-    const updated = await HelpModel.findByIdAndUpdate(id, { $set: input }, { new: true }).lean<HelpDoc>();
+    const updated = await HelpModel.findByIdAndUpdate(id, { $set: input }, { returnDocument: 'after' }).lean<HelpDoc>();
     if (!updated) throw new AppError('ERR_NO_HELP_FOUND');
     return toHelp(updated);
   },

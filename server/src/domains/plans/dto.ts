@@ -10,7 +10,7 @@ export function toPlan(doc: PlanDoc): Plan {
     connections: doc.connections,
     queues: doc.queues,
     value: doc.value,
-    payLink: doc.payLink ?? null,
+    payLink: doc.payLink || null,
     ...flags,
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),

@@ -1,4 +1,5 @@
 import type { Plan, PlanFlag } from '@atende/shared';
+import { searchRegex } from '../../platform/database/models.js';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { CompanyModel } from '../companies/model.js';
@@ -13,10 +14,17 @@ async function findPlan(id: string): Promise<PlanDoc> {
   return plan;
 }
 
+/** Names are unique whatever their case, like company names (the unique index only guards races). */
 async function refuseDuplicateName(name: string | undefined, exceptId?: string): Promise<void> {
   if (!name) return;
-  const other = await PlanModel.findOne({ name, ...(exceptId ? { _id: { $ne: exceptId } } : {}) }).lean<PlanDoc>();
+  const sameName = new RegExp(`^${searchRegex(name).source}$`, 'i');
+  const other = await PlanModel.findOne({ name: sameName, ...(exceptId ? { _id: { $ne: exceptId } } : {}) }).lean<PlanDoc>();
   if (other) throw new AppError('ERR_DUPLICATED_PLAN');
+}
+
+/** An empty pay link (the form's cleared field) is stored as none. */
+function normalise(input: PlanInput): PlanInput {
+  return input.payLink === '' ? { ...input, payLink: null } : input;
 }
 
 export function createPlanService(realtime: RealtimePublisher) {
@@ -38,14 +46,14 @@ export function createPlanService(realtime: RealtimePublisher) {
 
     async create(input: PlanInput): Promise<Plan> {
       await refuseDuplicateName(input.name);
-      const created = await PlanModel.create(input);
+      const created = await PlanModel.create(normalise(input));
       return toPlan(created.toObject() as PlanDoc);
     },
 
     async update(id: string, input: PlanInput): Promise<Plan> {
       await findPlan(id);
       await refuseDuplicateName(input.name, id);
-      const updated = await PlanModel.findByIdAndUpdate(id, { $set: input }, { new: true }).lean<PlanDoc>();
+      const updated = await PlanModel.findByIdAndUpdate(id, { $set: normalise(input) }, { returnDocument: 'after' }).lean<PlanDoc>();
       if (!updated) throw new AppError('ERR_PLAN_NOT_FOUND');
       const plan = toPlan(updated);
       await announce(id, 'update', plan);

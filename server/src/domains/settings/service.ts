@@ -3,7 +3,7 @@ import {
   PLATFORM_SETTING_KEYS,
   SETTING_DEFAULTS,
   SETTING_KEYS,
-  settingValueSchema,
+  settingUpdatePayload,
   type PlatformSettingKey,
   type Setting,
   type SettingKey,
@@ -11,6 +11,7 @@ import {
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { AppError, validationError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
+import { CompanyModel } from '../companies/model.js';
 import { PlatformSettingModel, SettingModel, type PlatformSettingDoc, type SettingDoc } from './model.js';
 
 function isPlatformKey(key: string): key is PlatformSettingKey {
@@ -41,6 +42,11 @@ export async function companySetting(companyId: string, key: SettingKey): Promis
   return row?.value ?? SETTING_DEFAULTS[key];
 }
 
+/** Writes one company setting (platform code: the company's own campaignsEnabled flag mirrors here). */
+export async function setCompanySetting(companyId: string, key: SettingKey, value: string): Promise<void> {
+  await SettingModel.updateOne({ companyId, key }, { $set: { value } }, { upsert: true });
+}
+
 export async function platformSetting(key: PlatformSettingKey): Promise<string> {
   const row = await PlatformSettingModel.findOne({ key }).lean<PlatformSettingDoc>();
   return row?.value ?? PLATFORM_SETTING_DEFAULTS[key];
@@ -57,19 +63,23 @@ export function createSettingService(realtime: RealtimePublisher) {
     },
 
     async update(actor: AuthCredentials, key: string, value: string): Promise<Setting> {
-      const { error, value: checked } = settingValueSchema(key).validate(value);
+      // Who may change the key comes before what the value is worth.
+      if (isPlatformKey(key) && !actor.super) throw new AppError('ERR_NO_PERMISSION');
+      const { error, value: body } = settingUpdatePayload(key).validate({ value });
       if (error) throw validationError(error, 'payload');
+      const checked = (body as { value: string }).value;
       if (isPlatformKey(key)) {
-        if (!actor.super) throw new AppError('ERR_NO_PERMISSION');
         await PlatformSettingModel.updateOne({ key }, { $set: { value: checked } }, { upsert: true });
         return { key, value: checked };
       }
       const row = await SettingModel.findOneAndUpdate(
         { companyId: actor.companyId, key },
         { $set: { value: checked } },
-        { new: true, upsert: true },
+        { returnDocument: 'after', upsert: true },
       ).lean<SettingDoc>();
       if (!row) throw new AppError('ERR_NO_SETTING_FOUND');
+      // The setting and the company's campaignsEnabled field are one fact: keep them equal.
+      if (key === 'campaignsEnabled') await CompanyModel.updateOne({ _id: actor.companyId }, { $set: { campaignsEnabled: checked === 'enabled' } });
       const setting = { key: row.key, value: row.value };
       realtime.publish(actor.companyId, 'settings', { action: 'update', setting });
       return setting;

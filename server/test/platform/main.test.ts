@@ -1,0 +1,73 @@
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { isRunning, waitUntilGone } from '../support/processes.js';
+
+const serverDir = path.resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('main: a fresh start on the embedded engine, login, graceful stop', () => {
+  let dataDir: string;
+  before(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'atende-main-'));
+  });
+  after(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('starts the engine and the server, seeds the super admin, and stops both on SIGTERM', async function () {
+    this.timeout(60_000);
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ATENDE_DATA_DIR: dataDir, ATENDE_ADMIN_PASSWORD: '', LOG_LEVEL: 'info' };
+    delete env.MONGODB_URI;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const started = Date.now();
+        const timer = setInterval(() => {
+          if (output.includes('atende listening')) {
+            clearInterval(timer);
+            resolve();
+          } else if (Date.now() - started > 45_000 || child.exitCode !== null) {
+            clearInterval(timer);
+            reject(new Error(`server did not start:\n${output}`));
+          }
+        }, 50);
+      });
+      const password = /super admin admin@atende\.local \/ password (\S+)/.exec(output)?.[1];
+      expect(password, 'the generated password is printed once').to.be.a('string');
+      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@atende.local', password }),
+      });
+      expect(login.status).to.equal(200);
+      expect(((await login.json()) as { user: { super: boolean } }).user.super).to.equal(true);
+      const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { database: { engine: string } };
+      expect(health.database.engine).to.equal('embedded');
+      const engine = JSON.parse(await readFile(path.join(dataDir, 'ferretdb', 'engine.json'), 'utf8')) as { pid: number };
+      expect(await isRunning(engine.pid)).to.equal(true);
+
+      child.kill('SIGTERM');
+      expect(await exited).to.equal(0);
+      expect(await waitUntilGone(engine.pid)).to.equal(true);
+      expect(existsSync(path.join(dataDir, 'ferretdb', 'engine.json'))).to.equal(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+});
