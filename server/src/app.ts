@@ -55,6 +55,10 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
   registerBearerScheme(server, config);
   registerAccess(server, planFlagsOfCompany);
   server.ext('onPreResponse', errorResponder(logger));
+  server.events.on('response', (request) => {
+    const status = (request.response as { statusCode?: number } | null)?.statusCode;
+    logger.info({ method: request.method, path: request.path, status, ms: Date.now() - request.info.received }, 'request');
+  });
 
   const context: AppContext = { config, logger, realtime };
   const routes = { prefix: API_PREFIX };

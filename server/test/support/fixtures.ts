@@ -1,7 +1,7 @@
 /** Companies, plans and users made through the real API, as a super user would. */
 import { expect } from 'chai';
 import { PLAN_FLAGS, type PlanFlag } from '@atende/shared';
-import { SUPER_EMAIL, SUPER_PASSWORD, type TestApp } from './app.js';
+import { SUPER_EMAIL, SUPER_PASSWORD, type Answer, type TestApp } from './app.js';
 
 export interface Session {
   token: string;
@@ -65,4 +65,18 @@ export async function createMember(t: TestApp, tenant: Tenant, profile: 'user' |
   const created = await t.call('POST', '/users', { token: tenant.admin.token, body: { name: `Member ${profile}`, email, password: 'member-pass', profile, ...extra } });
   expect(created.status, JSON.stringify(created.body)).to.equal(201);
   return { ...(await login(t, email, 'member-pass')), email };
+}
+
+/** A well-formed id that names nothing. */
+export const MISSING_ID = '0123456789abcdef01234567';
+
+export function expectError(answer: Answer, status: number, code: string): void {
+  expect(answer.status, JSON.stringify(answer.body)).to.equal(status);
+  expect(answer.body.error).to.equal(code);
+}
+
+/** A 400 ERR_VALIDATION naming the field. */
+export function expectInvalid(answer: Answer, field: string): void {
+  expectError(answer, 400, 'ERR_VALIDATION');
+  expect(answer.body.field, JSON.stringify(answer.body)).to.equal(field);
 }
