@@ -18,6 +18,7 @@ import { startJobs, type JobRunner } from './platform/jobs.js';
 import type { Logger } from './platform/logger.js';
 import { registerRealtime } from './platform/realtime.js';
 import { authRoutes } from './domains/auth/routes.js';
+import { sessionAlive } from './domains/auth/service.js';
 import { companiesRoutes } from './domains/companies/routes.js';
 import { firstStart, type FirstStartResult } from './domains/companies/firstStart.js';
 import { helpsRoutes } from './domains/helps/routes.js';
@@ -52,7 +53,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
   server.validator(Joi);
   await server.register(Inert);
   const realtime = await registerRealtime(server);
-  registerBearerScheme(server, config);
+  registerBearerScheme(server, config, sessionAlive);
   registerAccess(server, planFlagsOfCompany);
   server.ext('onPreResponse', errorResponder(logger));
   server.events.on('response', (request) => {

@@ -75,8 +75,9 @@ export function duplicateKeyCode(err: MongoDuplicateError): ErrorCode {
 }
 
 export function validationError(err: ValidationError, source: string): AppError {
+  // A rule on the whole body (empty object, not an object) has no path: name the source.
   const details = err.details.map((d) => ({
-    field: d.path.join('.'),
+    field: d.path.join('.') || source,
     rule: d.type,
     message: d.message.replace(/"/g, ''),
   }));
@@ -105,7 +106,7 @@ function fromBoom(err: Boom.Boom): AppError {
   if (status === 403) return new AppError('ERR_NO_PERMISSION');
   if (status === 413) return new AppError('ERR_PAYLOAD_TOO_LARGE');
   if (status === 415 || status === 400) {
-    return new AppError('ERR_VALIDATION', {}, err.message || 'Invalid request payload');
+    return new AppError('ERR_VALIDATION', { field: 'payload', rule: status === 415 ? 'content-type' : 'parse' }, err.message || 'Invalid request payload');
   }
   if (status < 500) {
     const error = new AppError('ERR_VALIDATION', {}, err.message);

@@ -67,7 +67,7 @@ describe('auth: login, refresh, logout, me', () => {
     it('answers malformed JSON with 400, not 500', async () => {
       const answer = await t.call('POST', '/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
       expect(answer.status).to.equal(400);
-      expect(answer.body.error).to.equal('ERR_VALIDATION');
+      expect(answer.body).to.include({ error: 'ERR_VALIDATION', field: 'payload' });
     });
 
     it('refuses a company whose due date has passed, with that date', async () => {
@@ -165,6 +165,25 @@ describe('auth: login, refresh, logout, me', () => {
       expect(answer.headers.getSetCookie().join(';')).to.match(/jrt=;/);
       const refresh = await t.call('POST', '/auth/refresh_token', { cookie: session.cookie });
       expect(refresh.status).to.equal(401);
+    });
+
+    it('the access token of an ended session is refused at once (401), not only at expiry', async () => {
+      const session = await login(t, tenant.adminEmail, tenant.password);
+      expect((await t.call('GET', '/auth/me', { token: session.token })).status).to.equal(200);
+      await t.call('DELETE', '/auth/logout', { token: session.token, cookie: session.cookie });
+      const answer = await t.call('GET', '/auth/me', { token: session.token });
+      expect(answer.status).to.equal(401);
+      expect(answer.body.error).to.equal('ERR_UNAUTHENTICATED');
+    });
+
+    it('closing a company (status false) ends the sessions of its users', async () => {
+      const closing = await createTenant(t, superUser);
+      const update = await t.call('PUT', `/companies/${closing.companyId}`, { token: superUser.token, body: { status: false } });
+      expect(update.status).to.equal(200);
+      expect((await t.call('GET', '/auth/me', { token: closing.admin.token })).status).to.equal(401);
+      expect((await t.call('POST', '/auth/refresh_token', { cookie: closing.admin.cookie })).status).to.equal(401);
+      const again = await t.call('POST', '/auth/login', { body: { email: closing.adminEmail, password: closing.password } });
+      expect(again.body.error).to.equal('ERR_COMPANY_INACTIVE');
     });
 
     it('works with only the cookie (access token already expired)', async () => {

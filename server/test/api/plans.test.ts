@@ -130,7 +130,7 @@ describe('plans', () => {
       expectInvalid(await put(tenantPlan.id, { users: -3 }), 'users');
       expectInvalid(await put(tenantPlan.id, { name: 'x' }), 'name');
       expectInvalid(await put(tenantPlan.id, { payLink: 'javascript:alert(1)' }), 'payLink');
-      expectError(await put(tenantPlan.id, {}), 400, 'ERR_VALIDATION');
+      expectInvalid(await put(tenantPlan.id, {}), 'payload');
       expectInvalid(await put('nope', { users: 1 }), 'id');
       expectError(await put(MISSING_ID, { users: 1 }), 404, 'ERR_PLAN_NOT_FOUND');
     });

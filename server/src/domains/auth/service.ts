@@ -54,6 +54,16 @@ function credentialsOf(user: UserDoc, sessionId: string): AuthCredentials {
   return { userId: String(user._id), companyId: String(user.companyId), profile: user.profile, super: user.super, sessionId };
 }
 
+/** The access token's session still exists (see the bearer scheme). */
+export async function sessionAlive(credentials: AuthCredentials): Promise<boolean> {
+  return Boolean(await SessionModel.exists({ companyId: credentials.companyId, sessionId: credentials.sessionId }));
+}
+
+/** Ends every session of a company (closed, expired or removed): its tokens stop working now. */
+export async function endCompanySessions(companyId: string): Promise<void> {
+  await SessionModel.deleteMany({ companyId });
+}
+
 export function createAuthService(config: Config, realtime: RealtimePublisher) {
   const tokens: TokenSettings = config;
   const limiter = createAttemptLimiter(config.loginWindowSeconds);

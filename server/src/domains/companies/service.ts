@@ -9,6 +9,7 @@ import type { RealtimePublisher } from '../../platform/realtime.js';
 import { toPlan } from '../plans/dto.js';
 import { PlanModel, type PlanDoc } from '../plans/model.js';
 import { companySettings, ensureCompanySettings, platformSetting, setCompanySetting } from '../settings/service.js';
+import { endCompanySessions } from '../auth/service.js';
 import { createCompanyAdmin } from '../users/service.js';
 import { addDays, defaultSchedules, mergeSchedules, renewDueDate } from './dates.js';
 import { toCompany } from './dto.js';
@@ -178,6 +179,7 @@ export function createCompanyService(realtime: RealtimePublisher) {
       const updated = await CompanyModel.findByIdAndUpdate(id, { $set: set }, { returnDocument: 'after' }).lean<CompanyDoc>();
       if (!updated) throw new AppError('ERR_NO_COMPANY_FOUND');
       if (fields.campaignsEnabled !== undefined) await setCompanySetting(id, 'campaignsEnabled', campaignsValue(fields.campaignsEnabled));
+      if (!updated.status || updated.dueDate.getTime() <= Date.now()) await endCompanySessions(id);
       const company = await withDetails(updated);
       announce(company);
       return company;
