@@ -9,6 +9,10 @@
  * - no `$text` indexes or queries (search with anchored/escaped regular expressions);
  * - no collation (store a normalised lower-case copy when case-insensitive order matters);
  * - no TTL indexes (expireAfterSeconds): expired documents are deleted by the code or a job;
+ * - no partial indexes (partialFilterExpression); unique indexes must not rely on null/missing
+ *   values being skipped (MongoDB indexes them), so give every document a real value;
+ * - no date operators in pipelines ($dateToString, $hour, ...): store the day/hour a report
+ *   groups by as fields when the document is written;
  * - duplicate-key errors carry no keyValue (and on updates FerretDB answers code 1 naming the
  *   SQLite index): check before writing, and let the unique index only guard races
  *   (see registerDuplicateCode / duplicateKeyCode).

@@ -1,0 +1,72 @@
+/**
+ * The seam between the platform and a messaging network. A provider runs one connection's
+ * session (a `whatsapp` document), reports its status and inbound traffic through the events it
+ * was created with, and sends what the outbound sender hands it. `sandbox` is the local simulated
+ * phone; `baileys` (issue 4) speaks real WhatsApp.
+ */
+
+/** Connection statuses of document 1 section 4. */
+export const SESSION_STATUSES = ['OPENING', 'qrcode', 'PAIRING', 'CONNECTED', 'TIMEOUT', 'DISCONNECTED'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+export type InboundMediaType = 'image' | 'audio' | 'video' | 'application' | 'sticker';
+
+export interface InboundMedia {
+  bytes: Buffer;
+  mimeType: string;
+  fileName: string;
+}
+
+/** A message the network delivered (from the customer, or sent from the paired phone itself). */
+export interface InboundMessage {
+  /** The network's message id; the pipeline stores nothing twice for one id. */
+  providerMessageId: string;
+  /** The conversation: the customer's number (digits), or the group id. */
+  chat: { id: string; name: string; isGroup: boolean };
+  /** Who wrote it (in a group, the participant; else the customer). */
+  sender: { number: string; name: string };
+  fromMe: boolean;
+  body: string;
+  mediaType: 'chat' | InboundMediaType | 'locationMessage' | 'vcard' | 'contactMessage' | 'call_log' | 'reaction';
+  media?: InboundMedia;
+  quotedProviderMessageId?: string;
+  timestamp: Date;
+}
+
+/** What the outbound sender asks a provider to deliver. */
+export interface OutboundMessage {
+  /** Our provisional id (`local:<messageId>`), for providers that echo it. */
+  localId: string;
+  to: { id: string; isGroup: boolean };
+  body: string;
+  media?: { filePath: string; mimeType: string; fileName: string; kind: 'image' | 'audio' | 'video' | 'document'; asVoiceNote?: boolean };
+  quotedProviderMessageId?: string;
+  location?: { latitude: number; longitude: number; description?: string };
+  vcard?: { name: string; number: string };
+}
+
+export interface ProviderEvents {
+  status(status: SessionStatus, detail?: { qrcode?: string; number?: string }): void | Promise<void>;
+  inbound(message: InboundMessage): Promise<void>;
+  /** Delivery progress of a sent message: 1 sent, 2 delivered, 3 read, 4/5 played. */
+  ack(providerMessageId: string, ack: number): Promise<void>;
+}
+
+export interface Provider {
+  /** Opens the session (restores saved credentials, or asks for a QR). */
+  start(): Promise<void>;
+  /** Closes the socket, keeping the credentials (server stop, restart). */
+  stop(): Promise<void>;
+  /** Forgets the credentials: a new pairing is needed afterwards. */
+  logout(): Promise<void>;
+  /** Delivers a message; answers the network's id for it. Throws when it cannot. */
+  send(message: OutboundMessage): Promise<{ providerMessageId: string }>;
+}
+
+export interface ProviderContext {
+  companyId: string;
+  whatsappId: string;
+  events: ProviderEvents;
+}
+
+export type ProviderFactory = (context: ProviderContext) => Provider;

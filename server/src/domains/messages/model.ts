@@ -1,0 +1,67 @@
+import type { Types } from 'mongoose';
+import { ObjectId, tenantModel } from '../../platform/database/models.js';
+import { registerDuplicateCode } from '../../platform/errors.js';
+
+export const MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'document', 'sticker', 'locationMessage', 'vcard', 'contactMessage', 'call_log', 'reaction'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+export interface MessageDoc {
+  _id: Types.ObjectId;
+  companyId: Types.ObjectId;
+  ticketId: Types.ObjectId;
+  contactId: Types.ObjectId | null;
+  whatsappId: Types.ObjectId | null;
+  /**
+   * The provider's message id (WhatsApp wid): inbound handling is idempotent on it. Outbound
+   * messages carry a provisional `local:<id>` until the provider answers with its own.
+   */
+  providerMessageId: string;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  /** 0 stored, not yet sent; 1 sent, 2 delivered, 3 read, 4/5 played (document 1 section 3). */
+  ack: number;
+  mediaType: MediaType;
+  /** File name under the company's media folder, served at /public/{companyId}/{file}. */
+  mediaPath: string | null;
+  quotedMsgId: Types.ObjectId | null;
+  isDeleted: boolean;
+  isEdited: boolean;
+  /** Outbound delivery: attempts made and the last failure, for the retrying sender. */
+  sendAttempts: number;
+  sendError: string | null;
+  /** Who wrote it in a group (provider id of the participant). */
+  participant: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const MessageModel = tenantModel<MessageDoc>(
+  'Message',
+  {
+    ticketId: { type: ObjectId, ref: 'Ticket', required: true },
+    contactId: { type: ObjectId, ref: 'Contact', default: null },
+    whatsappId: { type: ObjectId, ref: 'Whatsapp', default: null },
+    providerMessageId: { type: String, required: true },
+    body: { type: String, default: '' },
+    fromMe: { type: Boolean, default: false },
+    read: { type: Boolean, default: false },
+    ack: { type: Number, default: 0 },
+    mediaType: { type: String, enum: MEDIA_TYPES, default: 'chat' },
+    mediaPath: { type: String, default: null },
+    quotedMsgId: { type: ObjectId, ref: 'Message', default: null },
+    isDeleted: { type: Boolean, default: false },
+    isEdited: { type: Boolean, default: false },
+    sendAttempts: { type: Number, default: 0 },
+    sendError: { type: String, default: null },
+    participant: { type: String, default: null },
+  },
+  (schema) => {
+    schema.index({ companyId: 1, ticketId: 1, createdAt: -1 });
+    // Idempotent inbound: one message per provider id on a connection (no partial indexes on
+    // FerretDB, hence the provisional ids of outbound messages).
+    schema.index({ companyId: 1, whatsappId: 1, providerMessageId: 1 }, { unique: true });
+  },
+);
+
+registerDuplicateCode('messages', 'providerMessageId', 'ERR_DUPLICATED');
