@@ -14,18 +14,31 @@ import { registerAccess } from './platform/http/access.js';
 import { registerDocs } from './platform/http/docs.js';
 import { registerHealth } from './platform/http/health.js';
 import { failAction } from './platform/http/validation.js';
-import { startJobs, type JobRunner } from './platform/jobs.js';
+import { createJobs, type JobRunner } from './platform/jobs.js';
 import type { Logger } from './platform/logger.js';
 import { registerRealtime } from './platform/realtime.js';
+import { startChannels, type ChannelOptions, type Channels } from './channels/index.js';
+import { configureUploads, registerPublicMedia } from './platform/uploads.js';
 import { authRoutes } from './domains/auth/routes.js';
 import { sessionAlive } from './domains/auth/service.js';
 import { companiesRoutes } from './domains/companies/routes.js';
+import { contactsRoutes } from './domains/contacts/routes.js';
+import { dashboardRoutes } from './domains/dashboard/routes.js';
 import { firstStart, type FirstStartResult } from './domains/companies/firstStart.js';
 import { helpsRoutes } from './domains/helps/routes.js';
 import { plansRoutes } from './domains/plans/routes.js';
+import { queuesRoutes } from './domains/queues/routes.js';
+import { quickMessagesRoutes } from './domains/quickMessages/routes.js';
 import { planFlagsOfCompany } from './domains/plans/service.js';
 import { settingsRoutes } from './domains/settings/routes.js';
+import { tagsRoutes } from './domains/tags/routes.js';
+import { ticketNotesRoutes } from './domains/ticketNotes/routes.js';
 import { usersRoutes } from './domains/users/routes.js';
+import { sandboxRoutes } from './domains/sandbox/routes.js';
+import { whatsappRoutes } from './domains/whatsapp/routes.js';
+import { messagesRoutes } from './domains/messages/routes.js';
+import { ticketsRoutes } from './domains/tickets/routes.js';
+import { createInbox } from './inbox.js';
 
 export const API_PREFIX = '/api';
 
@@ -34,11 +47,17 @@ export interface App {
   database: Database;
   jobs: JobRunner;
   firstStart: FirstStartResult;
+  channels: Channels;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function createApp(config: Config, logger: Logger): Promise<App> {
+/** What a test may replace: the channel handlers (a double of the inbound pipeline), sandbox timings. */
+export interface AppOptions {
+  channels?: ChannelOptions;
+}
+
+export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
   const database = await connectDatabase(config, logger);
   const server = Hapi.server({
     port: config.port,
@@ -63,13 +82,21 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
 
   const context: AppContext = { config, logger, realtime };
   const routes = { prefix: API_PREFIX };
-  await server.register([plansRoutes, companiesRoutes, usersRoutes, settingsRoutes, helpsRoutes].map((plugin) => ({ plugin, options: context, routes })));
+  await server.register([plansRoutes, companiesRoutes, usersRoutes, settingsRoutes, helpsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, dashboardRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });
+  // Jobs first: the inbox's outbound sender is an Agenda job.
+  const jobs = createJobs(logger, config.jobsProcessEvery, config.jobLockMs);
+  const inbox = createInbox(context, jobs);
+  const channels = startChannels(context, { ...options.channels, handlers: options.channels?.handlers ?? ((sessions) => inbox.handlers(sessions)) });
+  await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
+  await server.register([whatsappRoutes, sandboxRoutes].map((plugin) => ({ plugin, options: { ...context, sessions: channels.sessions }, routes })));
   registerHealth(server, API_PREFIX, database.engine);
+  configureUploads(config.dataDir);
+  registerPublicMedia(server);
   registerDocs(server, API_PREFIX);
 
   const seeded = await firstStart(config, logger);
-  const jobs = await startJobs(logger, config.jobsProcessEvery);
+  await jobs.start();
 
   let stopped = false;
   return {
@@ -77,14 +104,17 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     database,
     jobs,
     firstStart: seeded,
+    channels,
     async start() {
       await server.start();
       logger.info({ url: server.info.uri }, 'atende listening');
+      await channels.start();
     },
     async stop() {
       if (stopped) return;
       stopped = true;
       await server.stop({ timeout: 5_000 });
+      await channels.stop();
       await jobs.stop();
       await database.close();
     },

@@ -21,7 +21,15 @@ export interface Config {
   loginMaxAttemptsPerAccount: number;
   loginMaxAttemptsPerIp: number;
   loginWindowSeconds: number;
-  jobsProcessEvery: string;
+  /** How often (ms) background jobs look for due work. */
+  jobsProcessEvery: number;
+  /** How long a running job holds its lock before another node may take it over (ms). */
+  jobLockMs: number;
+  /** Time zone and language of the texts sent to customers (greeting, date, hour, automatic messages). */
+  timeZone: string;
+  /** First retry delay of a failed send (doubles per attempt, capped at 5 minutes). */
+  sendRetryMs: number;
+  language: 'pt' | 'en' | 'es';
 }
 
 const schema = Joi.object({
@@ -43,7 +51,11 @@ const schema = Joi.object({
   ATENDE_LOGIN_MAX_PER_ACCOUNT: Joi.number().integer().min(1).default(10),
   ATENDE_LOGIN_MAX_PER_IP: Joi.number().integer().min(1).default(50),
   ATENDE_LOGIN_WINDOW: Joi.number().integer().min(1).default(900),
-  ATENDE_JOBS_PROCESS_EVERY: Joi.string().default('5 seconds'),
+  ATENDE_JOBS_PROCESS_EVERY: Joi.number().integer().min(50).max(600_000).default(5_000),
+  ATENDE_JOB_LOCK_MS: Joi.number().integer().min(500).max(3_600_000).default(60_000),
+  ATENDE_SEND_RETRY_MS: Joi.number().integer().min(10).max(60_000).default(1_000),
+  ATENDE_TIMEZONE: Joi.string().default('America/Sao_Paulo'),
+  ATENDE_LANGUAGE: Joi.string().valid('pt', 'en', 'es').default('pt'),
 }).unknown(true);
 
 export class ConfigError extends Error {}
@@ -81,5 +93,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     loginMaxAttemptsPerIp: value.ATENDE_LOGIN_MAX_PER_IP,
     loginWindowSeconds: value.ATENDE_LOGIN_WINDOW,
     jobsProcessEvery: value.ATENDE_JOBS_PROCESS_EVERY,
+    jobLockMs: value.ATENDE_JOB_LOCK_MS,
+    timeZone: value.ATENDE_TIMEZONE,
+    sendRetryMs: value.ATENDE_SEND_RETRY_MS,
+    language: value.ATENDE_LANGUAGE,
   };
 }

@@ -10,21 +10,28 @@ import type { Logger } from './logger.js';
 export type JobHandler<T> = (data: T, job: Job<T>) => Promise<void>;
 
 export interface JobRunner {
+  /** Every job is defined before start(): Agenda only processes the names it knew when it started. */
   define<T>(name: string, handler: JobHandler<T>): void;
+  start(): Promise<void>;
   now<T extends object>(name: string, data: T): Promise<void>;
   schedule<T extends object>(when: Date, name: string, data: T): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startJobs(logger: Logger, processEvery: string): Promise<JobRunner> {
+/** processEvery in milliseconds (Agenda's human-interval reads "200 milliseconds" as 200 s). */
+export function createJobs(logger: Logger, processEvery: number, lockLifetime: number): JobRunner {
   const db = mongoose.connection.db;
-  if (!db) throw new Error('the database must be connected before the jobs start');
+  if (!db) throw new Error('the database must be connected before the jobs are created');
   const agenda = new Agenda({ backend: new MongoBackend({ mongo: db }), processEvery });
   agenda.on('fail', (err: Error, job: Job) => logger.error({ err, job: job.attrs.name }, 'job failed'));
-  await agenda.start();
   return {
+    async start() {
+      await agenda.start();
+    },
     define(name, handler) {
-      agenda.define(name, async (job: Job<never>) => handler(job.attrs.data, job));
+      // Agenda watches a running job every lockLifetime/2 and keeps that timer until it fires:
+      // a short lock keeps both the takeover of a dead node's job and the shutdown quick.
+      agenda.define(name, async (job: Job<never>) => handler(job.attrs.data, job), { lockLifetime });
     },
     async now(name, data) {
       await agenda.now(name, data);

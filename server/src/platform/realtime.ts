@@ -40,7 +40,7 @@ export interface RealtimePayload {
 }
 
 /** Decides per socket whether a published payload reaches it (visibility rules per channel). */
-export type ChannelFilter = (payload: RealtimePayload, credentials: AuthCredentials) => boolean;
+export type ChannelFilter = (payload: RealtimePayload, credentials: AuthCredentials) => boolean | Promise<boolean>;
 
 export interface RealtimePublisher {
   publish(companyId: string, channel: Channel, payload: RealtimePayload): void;
@@ -75,7 +75,7 @@ export async function registerRealtime(server: Server): Promise<RealtimePublishe
           throw new AppError('ERR_REALTIME_FORBIDDEN');
         }
       },
-      filter(_path, message, options) {
+      async filter(_path, message, options) {
         const filter = filters.get(channel);
         const credentials = options.credentials as unknown as AuthCredentials | undefined;
         if (!filter) return true;

@@ -48,7 +48,8 @@ export async function startTestApp(name: string, env: Record<string, string> = {
     JWT_SECRET,
     JWT_REFRESH_SECRET: 'test-refresh-secret-0123456789',
     LOG_LEVEL: 'silent',
-    ATENDE_JOBS_PROCESS_EVERY: '200 milliseconds',
+    ATENDE_JOBS_PROCESS_EVERY: '100',
+    ATENDE_JOB_LOCK_MS: '1000',
     ...env,
   });
   const app = await createApp(config, createLogger(config.logLevel));

@@ -2,10 +2,18 @@
 import type { HealthAnswer } from '../domain/entities.js';
 import { authCalls } from './calls/auth.js';
 import { companyCalls } from './calls/companies.js';
+import { contactCalls } from './calls/contacts.js';
+import { dashboardCalls } from './calls/dashboard.js';
 import { helpCalls } from './calls/helps.js';
 import { planCalls } from './calls/plans.js';
+import { queueCalls } from './calls/queues.js';
+import { quickMessageCalls } from './calls/quickMessages.js';
 import { settingCalls } from './calls/settings.js';
+import { tagCalls } from './calls/tags.js';
+import { ticketNoteCalls } from './calls/ticketNotes.js';
 import { userCalls } from './calls/users.js';
+import { sandboxCalls } from './calls/sandbox.js';
+import { whatsappCalls } from './calls/whatsapp.js';
 import { createHttp, type HttpOptions } from './http.js';
 
 export type ApiClientOptions = HttpOptions;
@@ -22,6 +30,14 @@ export function createApiClient(options: ApiClientOptions) {
     users: userCalls(http),
     settings: settingCalls(http),
     helps: helpCalls(http),
+    contacts: contactCalls(http),
+    ticketNotes: ticketNoteCalls(http),
+    queues: queueCalls(http),
+    tags: tagCalls(http),
+    quickMessages: quickMessageCalls(http),
+    whatsapp: whatsappCalls(http),
+    sandbox: sandboxCalls(http),
+    dashboard: dashboardCalls(http),
     health: () => http.anonymous<HealthAnswer>('GET', '/health'),
   };
 }

@@ -89,6 +89,18 @@ export const en: Translation = {
     min: 'Must be at least {{limit}}',
     max: 'Must be at most {{limit}}',
   },
+  inbox: {
+    greetingMorning: 'Good morning',
+    greetingAfternoon: 'Good afternoon',
+    greetingEvening: 'Good evening',
+    greetingAccepted: '{{greeting}} *{{name}}*, my name is *{{user}}* and I will take care of your request from now on!',
+    transferredToQueue: '*Automatic message*:\nYou have been transferred to the *{{queue}}* department.\nPlease wait, we will be with you shortly!',
+    transferredToUser: '*Automatic message*:\nYou have been transferred to *{{user}}*.\nPlease wait, we will be with you shortly!',
+    ratingRequest: 'Please rate our service by replying with a score from 1 to 3:\n*1* - Unsatisfied\n*2* - Satisfied\n*3* - Very satisfied',
+    ratingThanks: 'Thank you for your rating!',
+    invalidOption: 'Invalid option. Please reply with the number of one of the options.',
+    backOption: 'Back',
+  },
   realtime: {
     connecting: 'Connecting…',
     reconnecting: 'Reconnecting…',

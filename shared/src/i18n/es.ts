@@ -89,6 +89,18 @@ export const es: Translation = {
     min: 'Debe ser como mínimo {{limit}}',
     max: 'Debe ser como máximo {{limit}}',
   },
+  inbox: {
+    greetingMorning: 'Buenos días',
+    greetingAfternoon: 'Buenas tardes',
+    greetingEvening: 'Buenas noches',
+    greetingAccepted: '{{greeting}} *{{name}}*, mi nombre es *{{user}}* y a partir de ahora continuaré con tu atención.',
+    transferredToQueue: '*Mensaje automático*:\nFuiste transferido al departamento *{{queue}}*.\nEspera, ¡enseguida te atenderemos!',
+    transferredToUser: '*Mensaje automático*:\nFuiste transferido al agente *{{user}}*.\nEspera, ¡enseguida te atenderemos!',
+    ratingRequest: 'Por favor, califica nuestra atención respondiendo con una nota del 1 al 3:\n*1* - Insatisfecho\n*2* - Satisfecho\n*3* - Muy satisfecho',
+    ratingThanks: '¡Gracias por tu calificación!',
+    invalidOption: 'Opción inválida. Responde con el número de una de las opciones.',
+    backOption: 'Volver',
+  },
   realtime: {
     connecting: 'Conectando…',
     reconnecting: 'Reconectando…',

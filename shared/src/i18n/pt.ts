@@ -93,6 +93,18 @@ export const pt = {
     min: 'Deve ser no mínimo {{limit}}',
     max: 'Deve ser no máximo {{limit}}',
   },
+  inbox: {
+    greetingMorning: 'Bom dia',
+    greetingAfternoon: 'Boa tarde',
+    greetingEvening: 'Boa noite',
+    greetingAccepted: '{{greeting}} *{{name}}*, meu nome é *{{user}}* e agora vou prosseguir com seu atendimento!',
+    transferredToQueue: '*Mensagem automática*:\nVocê foi transferido para o departamento *{{queue}}*.\nAguarde, já vamos te atender!',
+    transferredToUser: '*Mensagem automática*:\nVocê foi transferido para o atendente *{{user}}*.\nAguarde, já vamos te atender!',
+    ratingRequest: 'Por favor, avalie nosso atendimento respondendo com uma nota de 1 a 3:\n*1* - Insatisfeito\n*2* - Satisfeito\n*3* - Muito satisfeito',
+    ratingThanks: 'Obrigado pela sua avaliação!',
+    invalidOption: 'Opção inválida. Responda com o número de uma das opções.',
+    backOption: 'Voltar',
+  },
   realtime: {
     connecting: 'Conectando…',
     reconnecting: 'Reconectando…',

@@ -24,6 +24,7 @@ export interface MessageDoc {
   mediaType: MediaType;
   /** File name under the company's media folder, served at /public/{companyId}/{file}. */
   mediaPath: string | null;
+  mediaMimeType: string | null;
   quotedMsgId: Types.ObjectId | null;
   isDeleted: boolean;
   isEdited: boolean;
@@ -49,6 +50,7 @@ export const MessageModel = tenantModel<MessageDoc>(
     ack: { type: Number, default: 0 },
     mediaType: { type: String, enum: MEDIA_TYPES, default: 'chat' },
     mediaPath: { type: String, default: null },
+    mediaMimeType: { type: String, default: null },
     quotedMsgId: { type: ObjectId, ref: 'Message', default: null },
     isDeleted: { type: Boolean, default: false },
     isEdited: { type: Boolean, default: false },

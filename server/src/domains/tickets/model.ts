@@ -1,8 +1,6 @@
 import type { Types } from 'mongoose';
+import { TICKET_STATUSES, type TicketStatus } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
-
-export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 export interface TicketDoc {
   _id: Types.ObjectId;
@@ -28,6 +26,11 @@ export interface TicketDoc {
   lastInteractionAt: Date | null;
   acceptedAt: Date | null;
   closedAt: Date | null;
+  /** Waiting for the customer's 1..3 rating of this user after a resolve (setting userRating). */
+  awaitingRating: boolean;
+  /** Day and hour of creation ("YYYY-MM-DD", 0-23, UTC): reports group by them (no date operators on FerretDB). */
+  createdDay: string;
+  createdHour: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -53,6 +56,9 @@ export const TicketModel = tenantModel<TicketDoc>(
     lastInteractionAt: { type: Date, default: null },
     acceptedAt: { type: Date, default: null },
     closedAt: { type: Date, default: null },
+    awaitingRating: { type: Boolean, default: false },
+    createdDay: { type: String, default: () => new Date().toISOString().slice(0, 10) },
+    createdHour: { type: Number, default: () => new Date().getUTCHours() },
   },
   (schema) => {
     // The ticket list: company + status, newest activity first.

@@ -1,0 +1,152 @@
+/**
+ * The inbound pipeline: provider event -> contact found or created -> active ticket found or
+ * created -> message stored -> unread count -> realtime -> chatbot. Idempotent on the provider's
+ * message id (checked first, and guarded by the unique index); events of one chat are handled one
+ * after another so that a burst never opens two tickets.
+ */
+import type { Logger } from '../platform/logger.js';
+import type { RealtimePublisher } from '../platform/realtime.js';
+import { storeUpload, type StoredMedia } from '../platform/uploads.js';
+import { createI18n } from '@atende/shared';
+import type { Config } from '../platform/config.js';
+import { findOrCreateContact } from '../domains/contacts/service.js';
+import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
+import { summary, type MessageService } from '../domains/messages/service.js';
+import { messageView } from '../domains/messages/view.js';
+import { companySetting } from '../domains/settings/service.js';
+import { publishMessage } from '../domains/tickets/events.js';
+import { TicketModel, type TicketDoc } from '../domains/tickets/model.js';
+import { TicketRatingModel } from '../domains/tickets/ratingModel.js';
+import { WhatsappModel, type WhatsappDoc } from '../domains/whatsapp/model.js';
+import type { QueueChatbot } from '../automation/queueChatbot.js';
+import { randomUUID } from 'node:crypto';
+import type { Types } from 'mongoose';
+import type { InboundMessage } from './provider.js';
+
+function isDuplicate(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  return code === 11000 || (typeof message === 'string' && message.includes('UNIQUE constraint failed'));
+}
+
+export function createInboundPipeline(deps: { realtime: RealtimePublisher; logger: Logger; messages: MessageService; chatbot: QueueChatbot; config: Config }) {
+  const { realtime, logger, messages, chatbot } = deps;
+  const texts = createI18n(deps.config.language);
+  const chains = new Map<string, Promise<void>>();
+
+  /** A closed ticket waiting for a rating takes a 1..3 answer; anything else ends the wait. */
+  async function takeRating(ticket: TicketDoc, body: string): Promise<boolean> {
+    const rate = /^\s*([1-3])\s*$/.exec(body)?.[1];
+    await TicketModel.updateOne({ companyId: ticket.companyId, _id: ticket._id }, { $set: { awaitingRating: false } });
+    if (!rate) return false;
+    await TicketRatingModel.create({ companyId: ticket.companyId, ticketId: ticket._id, userId: ticket.userId, rate: Number(rate) });
+    await messages.storeOutbound({ companyId: String(ticket.companyId), ticket, body: texts.t('inbox.ratingThanks') });
+    return true;
+  }
+
+  async function activeTicket(companyId: string, whatsapp: WhatsappDoc, contactId: Types.ObjectId, isGroup: boolean, fromMe: boolean): Promise<{ ticket: TicketDoc; created: boolean }> {
+    const filter = { companyId, contactId, whatsappId: whatsapp._id };
+    const active = await TicketModel.findOne({ ...filter, status: { $in: ['open', 'pending'] } }).sort({ updatedAt: -1 }).lean<TicketDoc>();
+    if (active) return { ticket: active, created: false };
+    const created = await TicketModel.create({
+      ...filter,
+      uuid: randomUUID(),
+      // A message typed on the paired phone itself opens the conversation as the phone's.
+      status: fromMe ? 'open' : 'pending',
+      isGroup,
+    });
+    return { ticket: created.toObject() as TicketDoc, created: true };
+  }
+
+  async function handle(companyId: string, whatsappId: string, inbound: InboundMessage): Promise<void> {
+    const whatsapp = await WhatsappModel.findOne({ companyId, _id: whatsappId }).lean<WhatsappDoc>();
+    if (!whatsapp) return;
+    if (inbound.chat.isGroup && (await companySetting(companyId, 'CheckMsgIsGroup')) === 'enabled') return;
+    if (await MessageModel.exists({ companyId, whatsappId, providerMessageId: inbound.providerMessageId })) return;
+
+    const chatContact = await findOrCreateContact(companyId, { number: inbound.chat.id, name: inbound.chat.name, isGroup: inbound.chat.isGroup }, realtime);
+    const sender = inbound.chat.isGroup && !inbound.fromMe ? await findOrCreateContact(companyId, { number: inbound.sender.number, name: inbound.sender.name }, realtime) : chatContact;
+
+    if (!inbound.fromMe && !inbound.chat.isGroup) {
+      const rating = await TicketModel.findOne({ companyId, contactId: chatContact._id, whatsappId, status: 'closed', awaitingRating: true })
+        .sort({ closedAt: -1 })
+        .lean<TicketDoc>();
+      if (rating && (await takeRating(rating, inbound.body))) {
+        await storeMessage(companyId, whatsappId, rating, inbound, sender._id, null, false);
+        return;
+      }
+    }
+
+    const { ticket, created } = await activeTicket(companyId, whatsapp, chatContact._id, inbound.chat.isGroup, inbound.fromMe);
+    const media = inbound.media ? await storeUpload(companyId, { filename: inbound.media.fileName, bytes: inbound.media.bytes }).catch((err: unknown) => {
+      logger.warn({ err, whatsappId, providerMessageId: inbound.providerMessageId }, 'inbound media refused');
+      return null;
+    }) : null;
+    const stored = await storeMessage(companyId, whatsappId, ticket, inbound, sender._id, media, true);
+    if (!stored || inbound.fromMe) return;
+    if (created) await chatbot.start(stored, whatsapp);
+    else if (stored.chatbot && stored.status === 'pending' && inbound.mediaType === 'chat') await chatbot.answer(stored, whatsapp, inbound.body);
+  }
+
+  /** Stores the message and updates the ticket; answers the updated ticket, or null for a duplicate. */
+  async function storeMessage(
+    companyId: string,
+    whatsappId: string,
+    ticket: TicketDoc,
+    inbound: InboundMessage,
+    senderId: Types.ObjectId,
+    media: StoredMedia | null,
+    touchTicket: boolean,
+  ): Promise<TicketDoc | null> {
+    const quoted = inbound.quotedProviderMessageId
+      ? await MessageModel.findOne({ companyId, whatsappId, providerMessageId: inbound.quotedProviderMessageId }, { _id: 1 }).lean<{ _id: Types.ObjectId }>()
+      : null;
+    let message: MessageDoc;
+    try {
+      const created = await MessageModel.create({
+        companyId,
+        ticketId: ticket._id,
+        contactId: inbound.fromMe ? null : senderId,
+        whatsappId,
+        providerMessageId: inbound.providerMessageId,
+        body: inbound.body,
+        fromMe: inbound.fromMe,
+        read: inbound.fromMe,
+        ack: inbound.fromMe ? 1 : 0,
+        mediaType: media ? media.mediaType : inbound.mediaType,
+        mediaPath: media?.fileName ?? null,
+        mediaMimeType: media?.mimeType ?? null,
+        quotedMsgId: quoted?._id ?? null,
+        participant: inbound.chat.isGroup ? inbound.sender.number : null,
+        createdAt: inbound.timestamp,
+      });
+      message = created.toObject() as MessageDoc;
+    } catch (err) {
+      if (isDuplicate(err)) return null;
+      throw err;
+    }
+    const update: Record<string, unknown> = { $set: { lastMessage: summary(inbound.body, message.mediaType, media?.originalName) } };
+    if (touchTicket && !inbound.fromMe) {
+      update.$set = { ...(update.$set as object), lastInteractionAt: new Date() };
+      update.$inc = { unreadMessages: 1 };
+    }
+    const updated = (await TicketModel.findOneAndUpdate({ companyId, _id: ticket._id }, update, { returnDocument: 'after' }).lean<TicketDoc>()) ?? ticket;
+    await publishMessage(realtime, 'create', await messageView(companyId, message), updated);
+    return updated;
+  }
+
+  return {
+    /** Handles one provider event; events of the same chat run in arrival order. */
+    handle(companyId: string, whatsappId: string, inbound: InboundMessage): Promise<void> {
+      const key = `${whatsappId}:${inbound.chat.id}`;
+      const next = (chains.get(key) ?? Promise.resolve()).then(() => handle(companyId, whatsappId, inbound));
+      const settled = next.catch(() => undefined);
+      chains.set(key, settled);
+      void settled.then(() => {
+        if (chains.get(key) === settled) chains.delete(key);
+      });
+      return next;
+    },
+  };
+}
+
+export type InboundPipeline = ReturnType<typeof createInboundPipeline>;

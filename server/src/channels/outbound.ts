@@ -1,0 +1,122 @@
+/**
+ * The outbound sender: a stored message (ack 0) is handed to its connection's provider by an
+ * Agenda job, so a send survives a restart; failures retry with exponential backoff until
+ * MAX_ATTEMPTS, then the message keeps its error for the agent to see.
+ */
+import type { Logger } from '../platform/logger.js';
+import type { JobRunner } from '../platform/jobs.js';
+import type { RealtimePublisher } from '../platform/realtime.js';
+import { mediaFilePath } from '../platform/uploads.js';
+import { ContactModel, type ContactDoc } from '../domains/contacts/model.js';
+import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
+import { messageView } from '../domains/messages/view.js';
+import { publishMessage } from '../domains/tickets/events.js';
+import { TicketModel, type TicketDoc } from '../domains/tickets/model.js';
+import type { OutboundMessage, Provider } from './provider.js';
+
+export const SEND_JOB = 'outbound:send';
+export const MAX_ATTEMPTS = 8;
+const BACKOFF_CAP_MS = 5 * 60_000;
+
+export interface OutboundQueue {
+  enqueue(companyId: string, messageId: string): Promise<void>;
+}
+
+interface SendJob {
+  companyId: string;
+  messageId: string;
+}
+
+/** 1 s, 2 s, 4 s ... capped at 5 minutes. */
+export function backoffMs(attempt: number, baseMs = 1_000): number {
+  return Math.min(BACKOFF_CAP_MS, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+const KIND_BY_MEDIA: Record<string, 'image' | 'audio' | 'video' | 'document'> = {
+  image: 'image',
+  audio: 'audio',
+  video: 'video',
+  application: 'document',
+  document: 'document',
+};
+
+async function toOutbound(message: MessageDoc, ticket: TicketDoc, contact: ContactDoc): Promise<OutboundMessage> {
+  const companyId = String(message.companyId);
+  const quoted = message.quotedMsgId
+    ? await MessageModel.findOne({ companyId, _id: message.quotedMsgId }, { providerMessageId: 1 }).lean<Pick<MessageDoc, 'providerMessageId'>>()
+    : null;
+  const kind = KIND_BY_MEDIA[message.mediaType];
+  return {
+    localId: message.providerMessageId,
+    to: { id: contact.number, isGroup: ticket.isGroup },
+    body: message.body,
+    ...(message.mediaPath && kind
+      ? {
+          media: {
+            filePath: mediaFilePath(companyId, message.mediaPath),
+            mimeType: message.mediaMimeType ?? 'application/octet-stream',
+            fileName: message.body || message.mediaPath,
+            kind,
+            asVoiceNote: kind === 'audio',
+          },
+        }
+      : {}),
+    ...(quoted && !quoted.providerMessageId.startsWith('local:') ? { quotedProviderMessageId: quoted.providerMessageId } : {}),
+  };
+}
+
+export function createOutboundSender(deps: {
+  jobs: JobRunner;
+  realtime: RealtimePublisher;
+  logger: Logger;
+  provider(whatsappId: string): Provider | undefined;
+  backoffBaseMs?: number;
+}): OutboundQueue {
+  const { jobs, realtime, logger } = deps;
+
+  async function publish(message: MessageDoc, ticket: TicketDoc): Promise<void> {
+    await publishMessage(realtime, 'update', await messageView(String(message.companyId), message), ticket);
+  }
+
+  async function attempt({ companyId, messageId }: SendJob): Promise<void> {
+    const message = await MessageModel.findOne({ companyId, _id: messageId }).lean<MessageDoc>();
+    // Already sent (a retry that raced a success), deleted before sending, or gone.
+    if (!message || message.ack > 0 || message.isDeleted) return;
+    const ticket = await TicketModel.findOne({ companyId, _id: message.ticketId }).lean<TicketDoc>();
+    const contact = ticket ? await ContactModel.findOne({ companyId, _id: ticket.contactId }).lean<ContactDoc>() : null;
+    if (!ticket || !contact) return;
+    try {
+      const provider = message.whatsappId ? deps.provider(String(message.whatsappId)) : undefined;
+      if (!provider) throw new Error('the connection is not started');
+      const { providerMessageId } = await provider.send(await toOutbound(message, ticket, contact));
+      const sent = await MessageModel.findOneAndUpdate(
+        { companyId, _id: messageId },
+        { $set: { providerMessageId, ack: 1, sendError: null }, $inc: { sendAttempts: 1 } },
+        { returnDocument: 'after' },
+      ).lean<MessageDoc>();
+      if (sent) await publish(sent, ticket);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      const failed = await MessageModel.findOneAndUpdate(
+        { companyId, _id: messageId },
+        { $set: { sendError: reason }, $inc: { sendAttempts: 1 } },
+        { returnDocument: 'after' },
+      ).lean<MessageDoc>();
+      const attempts = failed?.sendAttempts ?? MAX_ATTEMPTS;
+      logger.warn({ messageId, attempts, reason }, 'outbound send failed');
+      if (attempts < MAX_ATTEMPTS) {
+        await jobs.schedule(new Date(Date.now() + backoffMs(attempts, deps.backoffBaseMs)), SEND_JOB, { companyId, messageId });
+      } else if (failed) {
+        await publish(failed, ticket);
+      }
+    }
+  }
+
+  jobs.define<SendJob>(SEND_JOB, attempt);
+
+  return {
+    async enqueue(companyId, messageId) {
+      await jobs.now(SEND_JOB, { companyId, messageId });
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The sandbox phone's state, in the database so that it survives restarts: one device per
+ * connection (pairing, number, connectivity, failures to simulate) and the outbox of what the
+ * customers received.
+ */
+import type { Types } from 'mongoose';
+import { Schema } from 'mongoose';
+import type { SandboxOutboxMessage } from '@atende/shared';
+import { ObjectId, tenantModel } from '../../platform/database/models.js';
+
+export interface SandboxDeviceDoc {
+  _id: Types.ObjectId;
+  companyId: Types.ObjectId;
+  whatsappId: Types.ObjectId;
+  paired: boolean;
+  number: string;
+  /** Content of the QR shown while waiting for the (simulated) scan; '' otherwise. */
+  pairingToken: string;
+  /** false: the phone lost its connection (status TIMEOUT). */
+  online: boolean;
+  failNext: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const SandboxDeviceModel = tenantModel<SandboxDeviceDoc>(
+  'SandboxDevice',
+  {
+    whatsappId: { type: ObjectId, ref: 'Whatsapp', required: true },
+    paired: { type: Boolean, default: false },
+    number: { type: String, default: '' },
+    pairingToken: { type: String, default: '' },
+    online: { type: Boolean, default: true },
+    failNext: { type: Number, default: 0 },
+  },
+  (schema) => {
+    schema.index({ companyId: 1, whatsappId: 1 }, { unique: true });
+  },
+);
+
+export interface SandboxMessageDoc {
+  _id: Types.ObjectId;
+  companyId: Types.ObjectId;
+  whatsappId: Types.ObjectId;
+  providerMessageId: string;
+  to: string;
+  isGroup: boolean;
+  body: string;
+  media: SandboxOutboxMessage['media'];
+  quotedProviderMessageId: string | null;
+  location: SandboxOutboxMessage['location'];
+  vcard: SandboxOutboxMessage['vcard'];
+  ack: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const SandboxMessageModel = tenantModel<SandboxMessageDoc>(
+  'SandboxMessage',
+  {
+    whatsappId: { type: ObjectId, ref: 'Whatsapp', required: true },
+    providerMessageId: { type: String, required: true },
+    to: { type: String, required: true },
+    isGroup: { type: Boolean, default: false },
+    body: { type: String, default: '' },
+    media: { type: Schema.Types.Mixed, default: null },
+    quotedProviderMessageId: { type: String, default: null },
+    location: { type: Schema.Types.Mixed, default: null },
+    vcard: { type: Schema.Types.Mixed, default: null },
+    ack: { type: Number, default: 1 },
+  },
+  (schema) => {
+    schema.index({ companyId: 1, whatsappId: 1, providerMessageId: 1 }, { unique: true });
+    // The outbox: by connection (and customer), in sending order.
+    schema.index({ companyId: 1, whatsappId: 1, to: 1, _id: 1 });
+    schema.index({ companyId: 1, whatsappId: 1, ack: 1 });
+  },
+);
+
+export function toOutboxMessage(doc: SandboxMessageDoc): SandboxOutboxMessage {
+  return {
+    id: String(doc._id),
+    whatsappId: String(doc.whatsappId),
+    providerMessageId: doc.providerMessageId,
+    to: doc.to,
+    isGroup: doc.isGroup,
+    body: doc.body,
+    media: doc.media ?? null,
+    quotedProviderMessageId: doc.quotedProviderMessageId ?? null,
+    location: doc.location ?? null,
+    vcard: doc.vcard ?? null,
+    ack: doc.ack,
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+  };
+}
+
+/** Everything the sandbox keeps of a connection (its deletion). */
+export async function purgeSandbox(companyId: string, whatsappId: string): Promise<void> {
+  await SandboxDeviceModel.deleteMany({ companyId, whatsappId });
+  await SandboxMessageModel.deleteMany({ companyId, whatsappId });
+}

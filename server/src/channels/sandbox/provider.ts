@@ -1,0 +1,312 @@
+/**
+ * The sandbox provider: a simulated phone per connection, so the whole product works without
+ * WhatsApp. Start shows a QR whose content is a pairing token; the pairing is confirmed through
+ * the API (standing for the scan); a paired phone comes back CONNECTED after a restart. What is
+ * sent lands in the device's outbox with acks advancing 1 -> 2 -> 3 on timers; customers'
+ * messages are injected through `receive`.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import type { SandboxOutboxMessage } from '@atende/shared';
+import { AppError } from '../../platform/errors.js';
+import type { Logger } from '../../platform/logger.js';
+import type { RealtimePayload, RealtimePublisher } from '../../platform/realtime.js';
+import type { InboundMessage, OutboundMessage, Provider, ProviderContext, ProviderFactory } from '../provider.js';
+import { SandboxDeviceModel, SandboxMessageModel, toOutboxMessage, type SandboxDeviceDoc, type SandboxMessageDoc } from './model.js';
+
+export interface SandboxSettings {
+  /** Delay of each ack step (1 -> 2 -> 3), in ms. */
+  ackMs: number;
+  /** How long a QR lasts before it is renewed, in ms. */
+  qrMs: number;
+  /** Renewals without a scan before the session gives up (DISCONNECTED). */
+  qrRetries: number;
+}
+
+export const SANDBOX_DEFAULTS: SandboxSettings = { ackMs: 500, qrMs: 60_000, qrRetries: 3 };
+
+export type SandboxState = 'stopped' | 'opening' | 'qrcode' | 'connected' | 'offline';
+
+/** The provider plus the controls the `/sandbox` API drives. */
+export interface SandboxPhone extends Provider {
+  readonly kind: 'sandbox';
+  state(): SandboxState;
+  /** The (simulated) scan of the QR; `token` is checked against the QR's content when given. */
+  pair(input: { number?: string; token?: string }): Promise<void>;
+  /** A customer's message: resolves once the platform stored it. */
+  receive(message: InboundMessage): Promise<void>;
+  /** The customer read these messages: ack 3. Answers the messages that changed. */
+  read(providerMessageIds: string[]): Promise<SandboxOutboxMessage[]>;
+  /** The next `count` sends fail (the sender's retry tests). */
+  failNext(count: number): Promise<SandboxDeviceDoc>;
+  /** The phone loses (TIMEOUT) or gets back (CONNECTED) its connection. */
+  setOnline(online: boolean): Promise<SandboxDeviceDoc>;
+  device(): Promise<SandboxDeviceDoc>;
+}
+
+export function isSandboxPhone(provider: Provider | undefined): provider is SandboxPhone {
+  return (provider as Partial<SandboxPhone> | undefined)?.kind === 'sandbox';
+}
+
+export function pairingToken(whatsappId: string): string {
+  return `atende-sandbox:${whatsappId}:${randomBytes(12).toString('hex')}`;
+}
+
+/** A Brazilian mobile number: 55, area code, 9 and eight digits. */
+export function sandboxNumber(): string {
+  return `55${randomInt(11, 100)}9${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+const MEDIA_KIND_OF_TYPE = { image: 'image', audio: 'audio', video: 'video', document: 'document' } as const;
+
+async function fileSize(filePath: string): Promise<number | null> {
+  try {
+    return (await stat(filePath)).size;
+  } catch {
+    return null;
+  }
+}
+
+export function createSandboxFactory(deps: { realtime: RealtimePublisher; logger: Logger; settings?: Partial<SandboxSettings> }): ProviderFactory {
+  const settings = { ...SANDBOX_DEFAULTS, ...deps.settings };
+  return (context) => createSandboxPhone(context, { ...deps, settings });
+}
+
+function createSandboxPhone({ companyId, whatsappId, events }: ProviderContext, deps: { realtime: RealtimePublisher; logger: Logger; settings: SandboxSettings }): SandboxPhone {
+  const { realtime, logger, settings } = deps;
+  const scope = { companyId, whatsappId };
+  const timers = new Set<NodeJS.Timeout>();
+  const pending = new Set<Promise<unknown>>();
+  let state: SandboxState = 'stopped';
+  let qrTimer: NodeJS.Timeout | undefined;
+  let qrShown = 0;
+  let failures = 0;
+
+  function publish(payload: RealtimePayload): void {
+    realtime.publish(companyId, 'sandbox', { ...payload, whatsappId });
+  }
+
+  function later(ms: number, task: () => Promise<void>): void {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const run = task().catch((err: unknown) => logger.warn({ err, ...scope }, 'sandbox timer failed'));
+      pending.add(run);
+      void run.finally(() => pending.delete(run));
+    }, ms);
+    timers.add(timer);
+  }
+
+  async function quiet(): Promise<void> {
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
+    if (qrTimer) clearTimeout(qrTimer);
+    qrTimer = undefined;
+    await Promise.all([...pending]);
+  }
+
+  async function loadDevice(): Promise<SandboxDeviceDoc> {
+    const device = await SandboxDeviceModel.findOneAndUpdate(
+      scope,
+      { $setOnInsert: { paired: false, number: '', pairingToken: '', online: true, failNext: 0 } },
+      { upsert: true, returnDocument: 'after' },
+    ).lean<SandboxDeviceDoc>();
+    return device!;
+  }
+
+  async function saveDevice(set: Partial<SandboxDeviceDoc>): Promise<SandboxDeviceDoc> {
+    const device = await SandboxDeviceModel.findOneAndUpdate(scope, { $set: set }, { upsert: true, returnDocument: 'after' }).lean<SandboxDeviceDoc>();
+    return device!;
+  }
+
+  /** Moves a message's ack forward (never back) and reports it. */
+  async function advance(providerMessageId: string, ack: number): Promise<SandboxMessageDoc | null> {
+    const updated = await SandboxMessageModel.findOneAndUpdate(
+      { ...scope, providerMessageId, ack: { $lt: ack } },
+      { $set: { ack } },
+      { returnDocument: 'after' },
+    ).lean<SandboxMessageDoc>();
+    if (!updated) return null;
+    publish({ action: 'ack', providerMessageId, ack });
+    try {
+      await events.ack(providerMessageId, ack);
+    } catch (err) {
+      logger.warn({ err, ...scope, providerMessageId, ack }, 'sandbox ack was not taken');
+    }
+    return updated;
+  }
+
+  function scheduleAcks(providerMessageId: string, from: number): void {
+    let step = 0;
+    for (let ack = from + 1; ack <= 3; ack += 1) {
+      step += 1;
+      const target = ack;
+      later(settings.ackMs * step, async () => {
+        await advance(providerMessageId, target);
+      });
+    }
+  }
+
+  /** After a restart: messages still on their way go on to 3. */
+  async function resumeAcks(): Promise<void> {
+    const open = await SandboxMessageModel.find({ ...scope, ack: { $lt: 3 } }, { providerMessageId: 1, ack: 1 }).limit(1_000).lean<SandboxMessageDoc[]>();
+    for (const message of open) scheduleAcks(message.providerMessageId, message.ack);
+  }
+
+  async function showQr(): Promise<void> {
+    const token = pairingToken(whatsappId);
+    await saveDevice({ pairingToken: token });
+    state = 'qrcode';
+    qrShown += 1;
+    await events.status('qrcode', { qrcode: token });
+    qrTimer = setTimeout(() => {
+      qrTimer = undefined;
+      const run = (async () => {
+        if (state !== 'qrcode') return;
+        if (qrShown <= settings.qrRetries) return showQr();
+        // Nobody scanned: the session gives up, as WhatsApp does after a few QR codes.
+        state = 'stopped';
+        await saveDevice({ pairingToken: '' });
+        await events.status('DISCONNECTED');
+      })().catch((err: unknown) => logger.warn({ err, ...scope }, 'sandbox QR renewal failed'));
+      pending.add(run);
+      void run.finally(() => pending.delete(run));
+    }, settings.qrMs);
+  }
+
+  function refuseUnlessConnected(): void {
+    if (state !== 'connected') throw new AppError('ERR_WAPP_NOT_CONNECTED');
+  }
+
+  const phone: SandboxPhone = {
+    kind: 'sandbox',
+
+    state: () => state,
+
+    async start() {
+      state = 'opening';
+      qrShown = 0;
+      const device = await loadDevice();
+      failures = device.failNext;
+      if (!device.paired) return showQr();
+      if (!device.online) {
+        state = 'offline';
+        await events.status('TIMEOUT');
+        return;
+      }
+      state = 'connected';
+      await events.status('CONNECTED', { number: device.number });
+      await resumeAcks();
+    },
+
+    async stop() {
+      state = 'stopped';
+      await quiet();
+    },
+
+    async logout() {
+      state = 'stopped';
+      await quiet();
+      failures = 0;
+      await saveDevice({ paired: false, number: '', pairingToken: '', online: true, failNext: 0 });
+      publish({ action: 'pairing', paired: false, number: '' });
+    },
+
+    async send(message: OutboundMessage) {
+      refuseUnlessConnected();
+      if (failures > 0) {
+        failures -= 1;
+        await saveDevice({ failNext: failures });
+        throw new AppError('ERR_SENDING_WAPP_MSG', { simulated: true });
+      }
+      const media = message.media
+        ? {
+            fileName: message.media.fileName,
+            mimeType: message.media.mimeType,
+            kind: MEDIA_KIND_OF_TYPE[message.media.kind],
+            asVoiceNote: Boolean(message.media.asVoiceNote),
+            size: await fileSize(message.media.filePath),
+          }
+        : null;
+      const created = await SandboxMessageModel.create({
+        ...scope,
+        providerMessageId: `sandbox:${randomBytes(10).toString('hex')}`,
+        to: message.to.id,
+        isGroup: message.to.isGroup,
+        body: message.body,
+        media,
+        quotedProviderMessageId: message.quotedProviderMessageId ?? null,
+        location: message.location ?? null,
+        vcard: message.vcard ?? null,
+        ack: 1,
+      });
+      const stored = toOutboxMessage(created.toObject() as SandboxMessageDoc);
+      publish({ action: 'outbound', message: stored });
+      scheduleAcks(stored.providerMessageId, 1);
+      return { providerMessageId: stored.providerMessageId };
+    },
+
+    async pair({ number, token }) {
+      if (state === 'connected' || state === 'offline') return;
+      if (state !== 'qrcode') throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+      const device = await loadDevice();
+      if (token !== undefined && token !== device.pairingToken) {
+        throw new AppError('ERR_VALIDATION', { field: 'token', rule: 'any.invalid' }, 'payload token: the token is not the one of the QR code shown');
+      }
+      if (qrTimer) clearTimeout(qrTimer);
+      qrTimer = undefined;
+      const paired = await saveDevice({ paired: true, number: number ?? sandboxNumber(), pairingToken: '', online: true });
+      state = 'opening';
+      await events.status('PAIRING');
+      state = 'connected';
+      await events.status('CONNECTED', { number: paired.number });
+      publish({ action: 'pairing', paired: true, number: paired.number });
+    },
+
+    async receive(message) {
+      refuseUnlessConnected();
+      await events.inbound(message);
+      publish({
+        action: 'inbound',
+        providerMessageId: message.providerMessageId,
+        from: message.sender.number,
+        chatId: message.chat.id,
+        isGroup: message.chat.isGroup,
+        body: message.body,
+        mediaType: message.mediaType,
+      });
+    },
+
+    async read(providerMessageIds) {
+      refuseUnlessConnected();
+      const changed: SandboxOutboxMessage[] = [];
+      for (const providerMessageId of providerMessageIds) {
+        const updated = await advance(providerMessageId, 3);
+        if (updated) changed.push(toOutboxMessage(updated));
+      }
+      return changed;
+    },
+
+    async failNext(count) {
+      failures = count;
+      return saveDevice({ failNext: count });
+    },
+
+    async setOnline(online) {
+      if (state !== 'connected' && state !== 'offline') throw new AppError('ERR_WAPP_NOT_CONNECTED');
+      const device = await saveDevice({ online });
+      if (online && state === 'offline') {
+        state = 'connected';
+        await events.status('CONNECTED', { number: device.number });
+        await resumeAcks();
+      } else if (!online && state === 'connected') {
+        state = 'offline';
+        await events.status('TIMEOUT');
+      }
+      publish({ action: 'connectivity', online });
+      return device;
+    },
+
+    device: loadDevice,
+  };
+  return phone;
+}

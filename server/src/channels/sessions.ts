@@ -1,0 +1,303 @@
+/**
+ * The session manager: one live provider at most per connection, the status machine of document
+ * 1 section 4 (DISCONNECTED -> OPENING -> qrcode -> PAIRING -> CONNECTED; TIMEOUT) saved on the
+ * `whatsapp` document and pushed on `whatsappSession`, and the sessions coming back after a
+ * restart. Operations on one connection run one after another; status events of a provider are
+ * written in the order they came, and events of a provider that is no longer live are dropped.
+ */
+import type { WhatsappProvider } from '@atende/shared';
+import { AppError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import type { RealtimePublisher } from '../platform/realtime.js';
+import { announceSession } from '../domains/whatsapp/queries.js';
+import { WhatsappModel, type WhatsappDoc } from '../domains/whatsapp/model.js';
+import type { InboundMessage, Provider, ProviderEvents, ProviderFactory, SessionStatus } from './provider.js';
+
+export interface SessionHandlers {
+  /** A message the network delivered; resolves once it is stored (the provider then acknowledges it). */
+  inbound(companyId: string, whatsappId: string, message: InboundMessage): Promise<void>;
+  /** Delivery progress of a message sent through this connection. */
+  ack(companyId: string, whatsappId: string, providerMessageId: string, ack: number): Promise<void>;
+}
+
+export interface SessionManagerOptions extends SessionHandlers {
+  realtime: RealtimePublisher;
+  logger: Logger;
+  /** Factories by the connection's provider; a missing one makes its sessions fail clearly. */
+  providers: Partial<Record<WhatsappProvider, ProviderFactory>>;
+  /** Removes what providers keep of a deleted connection besides credentials (sandbox outbox). */
+  purge?: (companyId: string, whatsappId: string) => Promise<void>;
+  /** Sessions started together at boot. */
+  bootConcurrency?: number;
+}
+
+export interface SessionManager {
+  /** Starts (or starts again: "try again") the session: restored credentials or a new QR. */
+  start(companyId: string, whatsappId: string): Promise<WhatsappDoc>;
+  /** New QR: forgets the credentials and starts a new pairing. */
+  restart(companyId: string, whatsappId: string): Promise<WhatsappDoc>;
+  /** Disconnect: forgets the credentials; DISCONNECTED until started again (not at boot either). */
+  logout(companyId: string, whatsappId: string): Promise<WhatsappDoc>;
+  /** The connection is being deleted: session closed, credentials and provider state removed. */
+  remove(companyId: string, whatsappId: string): Promise<void>;
+  /** Closes the live session keeping its credentials and saved status. */
+  stop(whatsappId: string): Promise<void>;
+  /** Server stop: closes every live session (statuses stay, so startAll brings them back). */
+  stopAll(): Promise<void>;
+  /** Boot: starts every connection whose session was not ended by a logout. */
+  startAll(): Promise<void>;
+  /** The live provider of a connection (the outbound sender sends through it). */
+  provider(whatsappId: string): Provider | undefined;
+}
+
+interface Live {
+  companyId: string;
+  provider: Provider;
+  /** QR codes shown since the session started: retries = qrCodes - 1. */
+  qrCodes: number;
+}
+
+type Serial = <T>(key: string, task: () => Promise<T>) => Promise<T>;
+
+/** Runs tasks of one key one after another (a failed task does not block the next). */
+function serialQueue(): { run: Serial; settled(key: string): Promise<void>; all(): Promise<void> } {
+  const tails = new Map<string, Promise<void>>();
+  return {
+    run(key, task) {
+      const previous = tails.get(key) ?? Promise.resolve();
+      const result = previous.then(task);
+      const tail = result.then(
+        () => undefined,
+        () => undefined,
+      );
+      tails.set(key, tail);
+      void tail.then(() => {
+        if (tails.get(key) === tail) tails.delete(key);
+      });
+      return result;
+    },
+    async settled(key) {
+      await tails.get(key);
+    },
+    async all() {
+      await Promise.all([...tails.values()]);
+    },
+  };
+}
+
+export function createSessionManager(options: SessionManagerOptions): SessionManager {
+  const { realtime, logger, providers } = options;
+  const lives = new Map<string, Live>();
+  const operations = serialQueue();
+  const statusWrites = serialQueue();
+  let closing = false;
+
+  async function findDoc(companyId: string, whatsappId: string): Promise<WhatsappDoc> {
+    const doc = await WhatsappModel.findOne({ _id: whatsappId, companyId }).lean<WhatsappDoc>();
+    if (!doc) throw new AppError('ERR_NO_WAPP_FOUND');
+    return doc;
+  }
+
+  /** Saves a status (qrcode only while status is qrcode) and pushes it on whatsappSession. */
+  async function saveStatus(companyId: string, whatsappId: string, status: SessionStatus, detail: { qrcode?: string; number?: string; retries?: number } = {}): Promise<void> {
+    const set: Record<string, unknown> = { status, qrcode: status === 'qrcode' ? (detail.qrcode ?? '') : '' };
+    if (detail.number) set.number = detail.number;
+    if (detail.retries !== undefined) set.retries = detail.retries;
+    const doc = await WhatsappModel.findOneAndUpdate({ _id: whatsappId, companyId }, { $set: set }, { returnDocument: 'after' }).lean<WhatsappDoc>();
+    // Deleted meanwhile: nothing to save or announce.
+    if (doc) await announceSession(realtime, doc);
+  }
+
+  function writeStatus(companyId: string, whatsappId: string, status: SessionStatus, detail?: { qrcode?: string; number?: string; retries?: number }): Promise<void> {
+    return statusWrites.run(whatsappId, () => saveStatus(companyId, whatsappId, status, detail));
+  }
+
+  function eventsFor(whatsappId: string, live: () => Live | undefined): ProviderEvents {
+    const current = (): Live | undefined => {
+      const mine = live();
+      return mine && lives.get(whatsappId) === mine && !closing ? mine : undefined;
+    };
+    return {
+      async status(status, detail) {
+        const mine = current();
+        if (!mine) return;
+        let retries: number | undefined;
+        if (status === 'qrcode') {
+          mine.qrCodes += 1;
+          retries = mine.qrCodes - 1;
+        } else if (status === 'CONNECTED') {
+          retries = 0;
+        }
+        if (status === 'DISCONNECTED') {
+          // The session ended by itself (QR never scanned, network gone): it is no longer live.
+          lives.delete(whatsappId);
+          void mine.provider.stop().catch((err: unknown) => logger.warn({ err, whatsappId }, 'stopping an ended session failed'));
+        }
+        logger.info({ companyId: mine.companyId, whatsappId, status }, 'connection status');
+        await writeStatus(mine.companyId, whatsappId, status, { ...detail, ...(retries !== undefined ? { retries } : {}) });
+      },
+      async inbound(message) {
+        const mine = current();
+        if (!mine) throw new AppError('ERR_WAPP_NOT_CONNECTED');
+        await options.inbound(mine.companyId, whatsappId, message);
+      },
+      async ack(providerMessageId, ack) {
+        const mine = current();
+        if (!mine) return;
+        await options.ack(mine.companyId, whatsappId, providerMessageId, ack);
+      },
+    };
+  }
+
+  /** A provider used only to forget credentials (logout or new QR while no session is live). */
+  function detached(doc: WhatsappDoc): Provider | undefined {
+    const factory = providers[doc.provider];
+    if (!factory) return undefined;
+    const events: ProviderEvents = {
+      status: () => undefined,
+      inbound: () => Promise.reject(new AppError('ERR_WAPP_NOT_CONNECTED')),
+      ack: () => Promise.resolve(),
+    };
+    return factory({ companyId: String(doc.companyId), whatsappId: String(doc._id), events });
+  }
+
+  async function stopLive(whatsappId: string): Promise<void> {
+    const live = lives.get(whatsappId);
+    if (!live) return;
+    lives.delete(whatsappId);
+    try {
+      await live.provider.stop();
+    } catch (err) {
+      logger.warn({ err, whatsappId }, 'stopping a session failed');
+    }
+    await statusWrites.settled(whatsappId);
+  }
+
+  /** Forgets the credentials: through the live session when there is one. */
+  async function forget(doc: WhatsappDoc): Promise<void> {
+    const whatsappId = String(doc._id);
+    const live = lives.get(whatsappId);
+    lives.delete(whatsappId);
+    const provider = live?.provider ?? detached(doc);
+    if (provider) await provider.logout();
+    await statusWrites.settled(whatsappId);
+  }
+
+  async function open(doc: WhatsappDoc): Promise<WhatsappDoc> {
+    const companyId = String(doc.companyId);
+    const whatsappId = String(doc._id);
+    const factory = providers[doc.provider];
+    if (!factory) {
+      logger.warn({ companyId, whatsappId, provider: doc.provider }, `no "${doc.provider}" provider in this build: the session cannot start`);
+      await writeStatus(companyId, whatsappId, 'DISCONNECTED', { retries: 0 });
+      throw new AppError('ERR_WAPP_NOT_INITIALIZED', { provider: doc.provider });
+    }
+    await writeStatus(companyId, whatsappId, 'OPENING', { retries: 0 });
+    let live: Live | undefined;
+    const provider = factory({ companyId, whatsappId, events: eventsFor(whatsappId, () => live) });
+    live = { companyId, provider, qrCodes: 0 };
+    lives.set(whatsappId, live);
+    try {
+      await provider.start();
+    } catch (err) {
+      logger.error({ err, companyId, whatsappId }, 'session start failed');
+      if (lives.get(whatsappId) === live) lives.delete(whatsappId);
+      await provider.stop().catch(() => undefined);
+      await writeStatus(companyId, whatsappId, 'DISCONNECTED');
+      throw err instanceof AppError ? err : new AppError('ERR_WAPP_NOT_INITIALIZED');
+    }
+    await statusWrites.settled(whatsappId);
+    return findDoc(companyId, whatsappId);
+  }
+
+  async function setAutoStart(doc: WhatsappDoc, autoStart: boolean): Promise<void> {
+    await WhatsappModel.updateOne({ _id: doc._id, companyId: doc.companyId }, { $set: { autoStart } });
+  }
+
+  function refuseWhileClosing(): void {
+    if (closing) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+  }
+
+  const manager: SessionManager = {
+    start(companyId, whatsappId) {
+      return operations.run(whatsappId, async () => {
+        refuseWhileClosing();
+        const doc = await findDoc(companyId, whatsappId);
+        await stopLive(whatsappId);
+        await setAutoStart(doc, true);
+        return open(doc);
+      });
+    },
+
+    restart(companyId, whatsappId) {
+      return operations.run(whatsappId, async () => {
+        refuseWhileClosing();
+        const doc = await findDoc(companyId, whatsappId);
+        await forget(doc);
+        await setAutoStart(doc, true);
+        return open(doc);
+      });
+    },
+
+    logout(companyId, whatsappId) {
+      return operations.run(whatsappId, async () => {
+        const doc = await findDoc(companyId, whatsappId);
+        try {
+          await forget(doc);
+        } finally {
+          await setAutoStart(doc, false);
+          await writeStatus(companyId, whatsappId, 'DISCONNECTED', { retries: 0 });
+        }
+        return findDoc(companyId, whatsappId);
+      });
+    },
+
+    remove(companyId, whatsappId) {
+      return operations.run(whatsappId, async () => {
+        const doc = await WhatsappModel.findOne({ _id: whatsappId, companyId }).lean<WhatsappDoc>();
+        if (!doc) return;
+        try {
+          await forget(doc);
+        } catch (err) {
+          logger.warn({ err, companyId, whatsappId }, 'forgetting the credentials of a deleted connection failed');
+        }
+        await options.purge?.(companyId, whatsappId);
+      });
+    },
+
+    stop(whatsappId) {
+      return operations.run(whatsappId, () => stopLive(whatsappId));
+    },
+
+    async stopAll() {
+      closing = true;
+      await Promise.all([...lives.keys()].map((whatsappId) => manager.stop(whatsappId)));
+      await operations.all();
+      await statusWrites.all();
+    },
+
+    async startAll() {
+      // Nothing is live at boot: a status other than DISCONNECTED of a logged-out connection is stale.
+      await WhatsappModel.updateMany({ autoStart: false, status: { $ne: 'DISCONNECTED' } }, { $set: { status: 'DISCONNECTED', qrcode: '' } }).setOptions({ crossTenant: true });
+      const wanted = await WhatsappModel.find({ autoStart: true }, { companyId: 1 }).setOptions({ crossTenant: true }).lean<Pick<WhatsappDoc, '_id' | 'companyId'>[]>();
+      const size = Math.max(1, options.bootConcurrency ?? 8);
+      for (let i = 0; i < wanted.length; i += size) {
+        await Promise.all(
+          wanted.slice(i, i + size).map(async ({ _id, companyId }) => {
+            try {
+              await manager.start(String(companyId), String(_id));
+            } catch (err) {
+              logger.warn({ err, companyId: String(companyId), whatsappId: String(_id) }, 'session did not come back at boot');
+            }
+          }),
+        );
+      }
+      logger.info({ sessions: lives.size, wanted: wanted.length }, 'sessions started');
+    },
+
+    provider(whatsappId) {
+      return lives.get(whatsappId)?.provider;
+    },
+  };
+  return manager;
+}

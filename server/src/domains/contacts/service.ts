@@ -1,0 +1,232 @@
+import { Types } from 'mongoose';
+import { NAME_MAX, normaliseProviderNumber, type Contact, type ContactsPage, type ContactSummary } from '@atende/shared';
+import type { AuthCredentials } from '../../platform/auth/credentials.js';
+import { searchRegex } from '../../platform/database/models.js';
+import { AppError, toAppError } from '../../platform/errors.js';
+import { hasMore, page } from '../../platform/http/paging.js';
+import type { RealtimePublisher } from '../../platform/realtime.js';
+import { MessageModel } from '../messages/model.js';
+import { TicketNoteModel } from '../ticketNotes/model.js';
+import { TicketTagModel } from '../tags/model.js';
+import { publishTicketDeleted } from '../tickets/events.js';
+import { TicketModel, type TicketDoc } from '../tickets/model.js';
+import { toContact, toContactSummary } from './dto.js';
+import { ContactModel, nameKeyOf, type ContactDoc, type ContactExtraInfoDoc } from './model.js';
+
+export interface ContactExtraInfoInput {
+  id?: string;
+  name: string;
+  value?: string;
+}
+
+/** Validated by the shared schemas: number already normalised to digits, email lower-cased. */
+export interface ContactInput {
+  name?: string;
+  number?: string;
+  email?: string | null;
+  extraInfo?: ContactExtraInfoInput[];
+}
+
+export interface ContactListQuery {
+  searchParam: string;
+  pageNumber: number;
+  date?: string;
+  dateStart?: string;
+  dateEnd?: string;
+}
+
+/** What a messaging provider knows of the other side of a conversation. */
+export interface ProviderContact {
+  /** Bare number or JID ("5511...@s.whatsapp.net", "1203...@g.us"). */
+  number: string;
+  /** Push name or group subject; '' when unknown. */
+  name?: string;
+  isGroup?: boolean;
+  profilePicUrl?: string;
+}
+
+/** Super users may address another company; everyone else stays in their own. */
+function targetCompany(actor: AuthCredentials, companyId?: string): string {
+  return actor.super && companyId ? companyId : actor.companyId;
+}
+
+export async function findContact(companyId: string, id: string): Promise<ContactDoc> {
+  const contact = await ContactModel.findOne({ _id: id, companyId }).lean<ContactDoc>();
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  return contact;
+}
+
+async function refuseDuplicateNumber(companyId: string, number: string, exceptId?: string): Promise<void> {
+  const filter = { companyId, number, ...(exceptId ? { _id: { $ne: exceptId } } : {}) };
+  if (await ContactModel.exists(filter)) throw new AppError('ERR_DUPLICATED_CONTACT');
+}
+
+/** The list as sent: entries whose id is known keep it, the others are new, the missing are gone. */
+function replaceExtraInfo(current: ContactExtraInfoDoc[], sent: ContactExtraInfoInput[]): ContactExtraInfoDoc[] {
+  const known = new Set(current.map((info) => String(info._id)));
+  return sent.map((info) => ({
+    _id: info.id && known.has(info.id) ? new Types.ObjectId(info.id) : new Types.ObjectId(),
+    name: info.name,
+    value: info.value ?? '',
+  }));
+}
+
+/** { date } is one UTC day; { dateStart, dateEnd } an inclusive range of days. */
+function createdWithin(query: ContactListQuery): Record<string, Date> | null {
+  const from = query.date ?? query.dateStart;
+  const to = query.date ?? query.dateEnd;
+  if (!from && !to) return null;
+  const range: Record<string, Date> = {};
+  if (from) range.$gte = new Date(`${from}T00:00:00.000Z`);
+  if (to) range.$lt = new Date(new Date(`${to}T00:00:00.000Z`).getTime() + 86_400_000);
+  return range;
+}
+
+/**
+ * The contact the inbound pipeline stores a message under, created on first contact. The stored
+ * name is replaced only while it is empty or just the number (a name typed by staff wins over the
+ * push name). Safe under concurrency: when two events race to create the same number, the loser
+ * of the unique index re-reads and answers the winner's contact.
+ */
+export async function findOrCreateContact(companyId: string, input: ProviderContact, realtime?: RealtimePublisher): Promise<ContactDoc> {
+  const isGroup = input.isGroup ?? false;
+  const number = normaliseProviderNumber(input.number, isGroup);
+  if (!number) throw new AppError('ERR_WAPP_INVALID_CONTACT');
+  const name = (input.name ?? '').trim().slice(0, NAME_MAX);
+  const existing = await ContactModel.findOne({ companyId, number }).lean<ContactDoc>();
+  if (existing) return refreshFromProvider(existing, name, input.profilePicUrl, realtime);
+  try {
+    const created = await ContactModel.create({
+      companyId,
+      number,
+      isGroup,
+      name: name || number,
+      nameKey: nameKeyOf(name || number),
+      profilePicUrl: input.profilePicUrl ?? '',
+    });
+    const doc = created.toObject() as ContactDoc;
+    realtime?.publish(companyId, 'contact', { action: 'create', contact: toContact(doc) });
+    return doc;
+  } catch (err) {
+    if (toAppError(err).code !== 'ERR_DUPLICATED_CONTACT') throw err;
+    const raced = await ContactModel.findOne({ companyId, number }).lean<ContactDoc>();
+    if (!raced) throw err;
+    return refreshFromProvider(raced, name, input.profilePicUrl, realtime);
+  }
+}
+
+async function refreshFromProvider(contact: ContactDoc, name: string, profilePicUrl: string | undefined, realtime?: RealtimePublisher): Promise<ContactDoc> {
+  const set: Record<string, unknown> = {};
+  const placeholderName = !contact.name || contact.name === contact.number;
+  if (placeholderName && name && name !== contact.name) Object.assign(set, { name, nameKey: nameKeyOf(name) });
+  if (profilePicUrl !== undefined && profilePicUrl !== contact.profilePicUrl) set.profilePicUrl = profilePicUrl;
+  if (Object.keys(set).length === 0) return contact;
+  const updated = await ContactModel.findOneAndUpdate({ _id: contact._id, companyId: contact.companyId }, { $set: set }, { returnDocument: 'after' }).lean<ContactDoc>();
+  if (!updated) return contact;
+  realtime?.publish(String(contact.companyId), 'contact', { action: 'update', contact: toContact(updated) });
+  return updated;
+}
+
+export function createContactService(realtime: RealtimePublisher) {
+  function announce(companyId: string, action: 'create' | 'update', contact: Contact): void {
+    realtime.publish(companyId, 'contact', { action, contact });
+  }
+
+  return {
+    async list(actor: AuthCredentials, query: ContactListQuery): Promise<ContactsPage> {
+      const filter: Record<string, unknown> = { companyId: actor.companyId };
+      if (query.searchParam) {
+        const pattern = searchRegex(query.searchParam);
+        const anyOf: Record<string, unknown>[] = [{ name: pattern }, { number: pattern }, { email: pattern }];
+        // "(11) 99999" finds 5511999990000: numbers are stored as digits.
+        const digits = query.searchParam.replace(/\D/g, '');
+        if (digits && digits !== query.searchParam) anyOf.push({ number: searchRegex(digits) });
+        filter.$or = anyOf;
+      }
+      const created = createdWithin(query);
+      if (created) filter.createdAt = created;
+      const window = page(query.pageNumber);
+      const [count, rows] = await Promise.all([
+        ContactModel.countDocuments(filter),
+        ContactModel.find(filter).sort({ nameKey: 1, _id: 1 }).skip(window.skip).limit(window.limit).lean<ContactDoc[]>(),
+      ]);
+      return { contacts: rows.map(toContact), count, hasMore: hasMore(count, window, rows.length) };
+    },
+
+    /** Every contact of the company, in name order, for pickers (id, name, number, email). */
+    async listAll(actor: AuthCredentials, companyId?: string): Promise<ContactSummary[]> {
+      const rows = await ContactModel.find({ companyId: targetCompany(actor, companyId) }, { name: 1, number: 1, email: 1 })
+        .sort({ nameKey: 1, _id: 1 })
+        .lean<Pick<ContactDoc, '_id' | 'name' | 'number' | 'email'>[]>();
+      return rows.map(toContactSummary);
+    },
+
+    async get(actor: AuthCredentials, id: string): Promise<Contact> {
+      return toContact(await findContact(actor.companyId, id));
+    },
+
+    async create(actor: AuthCredentials, input: ContactInput): Promise<Contact> {
+      const name = input.name ?? '';
+      const number = input.number ?? '';
+      await refuseDuplicateNumber(actor.companyId, number);
+      const created = await ContactModel.create({
+        companyId: actor.companyId,
+        name,
+        nameKey: nameKeyOf(name),
+        number,
+        email: input.email ?? '',
+        extraInfo: replaceExtraInfo([], input.extraInfo ?? []),
+      });
+      const contact = toContact(created.toObject() as ContactDoc);
+      announce(actor.companyId, 'create', contact);
+      return contact;
+    },
+
+    /**
+     * Updates the fields sent. A group's number is its WhatsApp group id, kept as the provider
+     * gave it: a number sent for a group (the edit form always sends one) is ignored.
+     */
+    async update(actor: AuthCredentials, id: string, input: ContactInput): Promise<Contact> {
+      const current = await findContact(actor.companyId, id);
+      const set: Record<string, unknown> = {};
+      if (input.name !== undefined) Object.assign(set, { name: input.name, nameKey: nameKeyOf(input.name) });
+      if (input.email !== undefined) set.email = input.email ?? '';
+      if (input.number !== undefined && !current.isGroup && input.number !== current.number) {
+        await refuseDuplicateNumber(actor.companyId, input.number, id);
+        set.number = input.number;
+      }
+      if (input.extraInfo !== undefined) set.extraInfo = replaceExtraInfo(current.extraInfo ?? [], input.extraInfo);
+      const updated = await ContactModel.findOneAndUpdate({ _id: id, companyId: actor.companyId }, { $set: set }, { returnDocument: 'after' }).lean<ContactDoc>();
+      if (!updated) throw new AppError('ERR_NO_CONTACT_FOUND');
+      const contact = toContact(updated);
+      announce(actor.companyId, 'update', contact);
+      return contact;
+    },
+
+    /**
+     * Deletes the contact with its conversation history: its tickets, their messages, tags and
+     * notes go too (the spec's screen warns that related tickets are lost; keeping tickets without
+     * a contact would leave inbox rows nobody can answer). Messages it wrote as a participant of
+     * a group ticket stay in that ticket, shown without a sender. Each removed ticket is announced
+     * on the ticket channel. No transactions on FerretDB: children go first, the contact last, so
+     * an interrupted delete can simply be repeated.
+     */
+    async remove(actor: AuthCredentials, id: string): Promise<void> {
+      const { companyId } = actor;
+      await findContact(companyId, id);
+      const tickets = await TicketModel.find({ companyId, contactId: id }, { companyId: 1, userId: 1, queueId: 1 }).lean<TicketDoc[]>();
+      const ticketIds = tickets.map((ticket) => ticket._id);
+      if (ticketIds.length > 0) {
+        const scope = { companyId, ticketId: { $in: ticketIds } };
+        await Promise.all([MessageModel.deleteMany(scope), TicketTagModel.deleteMany(scope), TicketNoteModel.deleteMany(scope)]);
+        await TicketModel.deleteMany({ companyId, _id: { $in: ticketIds } });
+      }
+      await TicketNoteModel.deleteMany({ companyId, contactId: id });
+      await ContactModel.deleteOne({ _id: id, companyId });
+      for (const ticket of tickets) publishTicketDeleted(realtime, ticket);
+      realtime.publish(companyId, 'contact', { action: 'delete', contactId: id });
+    },
+  };
+}
+
+export type ContactService = ReturnType<typeof createContactService>;

@@ -1,0 +1,159 @@
+/**
+ * Messages of a ticket: the paged history, sending (stored first with ack 0, then handed to the
+ * outbound queue), deleting one's own, acks, and automatic messages of the ticket's side effects.
+ */
+import { MESSAGES_PAGE_SIZE, type Message, type MessagesPage } from '@atende/shared';
+import { Types } from 'mongoose';
+import type { AuthCredentials } from '../../platform/auth/credentials.js';
+import type { Config } from '../../platform/config.js';
+import { AppError } from '../../platform/errors.js';
+import { page } from '../../platform/http/paging.js';
+import type { RealtimePublisher } from '../../platform/realtime.js';
+import { storeUpload, type StoredMedia } from '../../platform/uploads.js';
+import type { OutboundQueue } from '../../channels/outbound.js';
+import { createI18n } from '@atende/shared';
+import { ContactModel, type ContactDoc } from '../contacts/model.js';
+import { ticketForActor } from '../tickets/access.js';
+import { publishMessage, publishUnread } from '../tickets/events.js';
+import { TicketModel, type TicketDoc } from '../tickets/model.js';
+import { ticketView } from '../tickets/view.js';
+import { MessageModel, type MediaType, type MessageDoc } from './model.js';
+import { renderVariables } from './variables.js';
+import { messageView, messageViews } from './view.js';
+
+export interface OutgoingFile {
+  filename: string;
+  bytes: Buffer;
+}
+
+export interface Outgoing {
+  companyId: string;
+  ticket: TicketDoc;
+  body: string;
+  media?: StoredMedia;
+  quotedMsgId?: string | null;
+}
+
+/** Text a list shows for a message (lastMessage of the ticket). */
+export function summary(body: string, mediaType: MediaType, fileName?: string): string {
+  if (body) return body.slice(0, 255);
+  return mediaType === 'chat' ? '' : (fileName ?? mediaType);
+}
+
+export function createMessageService(deps: { realtime: RealtimePublisher; outbound: OutboundQueue; config: Config }) {
+  const { realtime, outbound, config } = deps;
+  const texts = createI18n(config.language);
+
+  /** Stores a message from us, updates the ticket, pushes both, and queues the delivery. */
+  async function storeOutbound({ companyId, ticket, body, media, quotedMsgId }: Outgoing): Promise<Message> {
+    const contact = await ContactModel.findOne({ companyId, _id: ticket.contactId }, { name: 1 }).lean<Pick<ContactDoc, 'name'>>();
+    const rendered = renderVariables(body, { contactName: contact?.name ?? '', ticketId: String(ticket._id), now: new Date(), timeZone: config.timeZone, texts });
+    const _id = new Types.ObjectId();
+    const mediaType: MediaType = media ? media.mediaType : 'chat';
+    const created = await MessageModel.create({
+      _id,
+      companyId,
+      ticketId: ticket._id,
+      contactId: null,
+      whatsappId: ticket.whatsappId,
+      providerMessageId: `local:${String(_id)}`,
+      body: media && !rendered ? media.originalName : rendered,
+      fromMe: true,
+      read: true,
+      ack: 0,
+      mediaType,
+      mediaPath: media?.fileName ?? null,
+      mediaMimeType: media?.mimeType ?? null,
+      quotedMsgId: quotedMsgId ?? null,
+    });
+    const updated = await TicketModel.findOneAndUpdate(
+      { companyId, _id: ticket._id },
+      { $set: { lastMessage: summary(rendered, mediaType, media?.originalName) } },
+      { returnDocument: 'after' },
+    ).lean<TicketDoc>();
+    const message = await messageView(companyId, created.toObject() as MessageDoc);
+    await publishMessage(realtime, 'create', message, updated ?? ticket);
+    await outbound.enqueue(companyId, String(_id));
+    return message;
+  }
+
+  async function markRead(ticket: TicketDoc): Promise<void> {
+    if (ticket.unreadMessages === 0) return;
+    const companyId = String(ticket.companyId);
+    await MessageModel.updateMany({ companyId, ticketId: ticket._id, read: false }, { $set: { read: true } });
+    const updated = await TicketModel.findOneAndUpdate({ companyId, _id: ticket._id }, { $set: { unreadMessages: 0 } }, { returnDocument: 'after' }).lean<TicketDoc>();
+    if (updated) publishUnread(realtime, updated);
+  }
+
+  return {
+    storeOutbound,
+    markRead,
+
+    /** Newest page first; each page in chronological order (the conversation scrolls up). */
+    async list(actor: AuthCredentials, ticketId: string, pageNumber: number): Promise<MessagesPage> {
+      const { ticket } = await ticketForActor(actor, ticketId);
+      const window = page(pageNumber, MESSAGES_PAGE_SIZE);
+      const filter = { companyId: actor.companyId, ticketId: ticket._id };
+      const [count, rows] = await Promise.all([
+        MessageModel.countDocuments(filter),
+        MessageModel.find(filter).sort({ createdAt: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean<MessageDoc[]>(),
+      ]);
+      if (ticket.status === 'open' && (!ticket.userId || String(ticket.userId) === actor.userId)) await markRead(ticket);
+      return {
+        messages: await messageViews(actor.companyId, rows.reverse()),
+        ticket: await ticketView(actor.companyId, ticket),
+        count,
+        hasMore: count > window.skip + rows.length,
+      };
+    },
+
+    async send(actor: AuthCredentials, ticketId: string, input: { body: string; quotedMsgId?: string | null; files?: OutgoingFile[] }): Promise<Message[]> {
+      const { ticket } = await ticketForActor(actor, ticketId);
+      if (ticket.status !== 'open') throw new AppError('ERR_TICKET_NOT_OPEN');
+      const files = input.files ?? [];
+      const body = input.body.trim();
+      if (!body && files.length === 0) throw new AppError('ERR_VALIDATION', { field: 'body', rule: 'any.required' }, 'body: empty messages are not sent');
+      if (input.quotedMsgId && !(await MessageModel.exists({ companyId: actor.companyId, ticketId: ticket._id, _id: input.quotedMsgId }))) {
+        throw new AppError('ERR_NO_MESSAGE_FOUND');
+      }
+      // Store every file first: one bad file refuses the whole send, nothing half-sent.
+      const stored = await Promise.all(files.map((file) => storeUpload(actor.companyId, file)));
+      const sent: Message[] = [];
+      if (stored.length === 0) {
+        sent.push(await storeOutbound({ companyId: actor.companyId, ticket, body, quotedMsgId: input.quotedMsgId ?? null }));
+      }
+      for (const [index, media] of stored.entries()) {
+        // The text goes as the caption of the first file (the spec's body = file name otherwise).
+        sent.push(await storeOutbound({ companyId: actor.companyId, ticket, body: index === 0 ? body : '', media, quotedMsgId: index === 0 ? (input.quotedMsgId ?? null) : null }));
+      }
+      await markRead(ticket);
+      return sent;
+    },
+
+    /** Only the author deletes a message (fromMe); it stays in the history marked deleted. */
+    async remove(actor: AuthCredentials, messageId: string): Promise<Message> {
+      const message = await MessageModel.findOne({ companyId: actor.companyId, _id: messageId }).lean<MessageDoc>();
+      if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
+      const { ticket } = await ticketForActor(actor, String(message.ticketId));
+      if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
+      const updated = await MessageModel.findOneAndUpdate({ companyId: actor.companyId, _id: messageId }, { $set: { isDeleted: true } }, { returnDocument: 'after' }).lean<MessageDoc>();
+      const view = await messageView(actor.companyId, updated ?? message);
+      await publishMessage(realtime, 'update', view, ticket);
+      return view;
+    },
+  };
+}
+
+export type MessageService = ReturnType<typeof createMessageService>;
+
+/** Acks only move forward (a late "delivered" never hides a "read"). */
+export async function applyAck(realtime: RealtimePublisher, companyId: string, whatsappId: string, providerMessageId: string, ack: number): Promise<void> {
+  const updated = await MessageModel.findOneAndUpdate(
+    { companyId, whatsappId, providerMessageId, ack: { $lt: ack } },
+    { $set: { ack } },
+    { returnDocument: 'after' },
+  ).lean<MessageDoc>();
+  if (!updated) return;
+  const ticket = await TicketModel.findOne({ companyId, _id: updated.ticketId }).lean<TicketDoc>();
+  if (ticket) await publishMessage(realtime, 'update', await messageView(companyId, updated), ticket);
+}

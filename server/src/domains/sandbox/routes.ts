@@ -1,0 +1,85 @@
+import type { Plugin } from '@hapi/hapi';
+import {
+  sandboxConnectivitySchema,
+  sandboxFailuresSchema,
+  sandboxMessageSchema,
+  sandboxOutboxQuery,
+  sandboxPairSchema,
+  sandboxParams,
+  sandboxReadSchema,
+  SANDBOX_MEDIA_MAX_BYTES,
+} from '@atende/shared';
+import { actor, params, payload, query } from '../../platform/http/routes.js';
+import type { ChannelRoutesOptions } from '../whatsapp/routes.js';
+import { createSandboxService, type OutboxQuery, type SandboxMessageInput } from './service.js';
+
+export const sandboxRoutes: Plugin<ChannelRoutesOptions> = {
+  name: 'sandbox',
+  register(server, options) {
+    const sandbox = createSandboxService(options.sessions);
+    const tags = ['api', 'sandbox'];
+    const plugins = { access: { profiles: ['admin' as const] } };
+    const whatsappId = (request: Parameters<typeof params>[0]) => params<{ whatsappId: string }>(request).whatsappId;
+
+    server.route([
+      {
+        method: 'POST',
+        path: '/sandbox/{whatsappId}/pair',
+        options: {
+          tags,
+          description: 'Confirm the pairing of a sandbox connection showing its QR (stands for the scan); optional number and QR token',
+          plugins,
+          validate: { params: sandboxParams, payload: sandboxPairSchema },
+        },
+        handler: (request) => sandbox.pair(actor(request), whatsappId(request), payload<{ number?: string; token?: string } | null>(request) ?? {}),
+      },
+      {
+        method: 'POST',
+        path: '/sandbox/{whatsappId}/messages',
+        options: {
+          tags,
+          description: "A customer's message arrives on the sandbox connection (text, media as base64, group, quote)",
+          plugins,
+          // Base64 media up to the largest upload, plus the JSON around it.
+          payload: { maxBytes: Math.ceil((SANDBOX_MEDIA_MAX_BYTES * 4) / 3) + 64 * 1024 },
+          validate: { params: sandboxParams, payload: sandboxMessageSchema },
+        },
+        handler: async (request, h) => h.response(await sandbox.inject(actor(request), whatsappId(request), payload<SandboxMessageInput>(request))).code(201),
+      },
+      {
+        method: 'GET',
+        path: '/sandbox/{whatsappId}/outbox',
+        options: {
+          tags,
+          description: 'What the customers received through the sandbox connection, with acks (to: one customer; after: cursor)',
+          plugins,
+          validate: { params: sandboxParams, query: sandboxOutboxQuery },
+        },
+        handler: (request) => sandbox.outbox(actor(request), whatsappId(request), query<OutboxQuery>(request)),
+      },
+      {
+        method: 'POST',
+        path: '/sandbox/{whatsappId}/read',
+        options: { tags, description: 'The customer read these messages (ack 3)', plugins, validate: { params: sandboxParams, payload: sandboxReadSchema } },
+        handler: (request) => sandbox.read(actor(request), whatsappId(request), payload<{ providerMessageIds: string[] }>(request).providerMessageIds),
+      },
+      {
+        method: 'POST',
+        path: '/sandbox/{whatsappId}/failures',
+        options: { tags, description: 'Make the next sends fail (tests of the sender retry)', plugins, validate: { params: sandboxParams, payload: sandboxFailuresSchema } },
+        handler: (request) => sandbox.failNext(actor(request), whatsappId(request), payload<{ count: number }>(request).count),
+      },
+      {
+        method: 'POST',
+        path: '/sandbox/{whatsappId}/connectivity',
+        options: {
+          tags,
+          description: 'The sandbox phone loses (status TIMEOUT) or regains (CONNECTED) its connection',
+          plugins,
+          validate: { params: sandboxParams, payload: sandboxConnectivitySchema },
+        },
+        handler: (request) => sandbox.setOnline(actor(request), whatsappId(request), payload<{ online: boolean }>(request).online),
+      },
+    ]);
+  },
+};

@@ -1,0 +1,128 @@
+/** The sandbox phone's API: the scan, customers' messages, what they received, their reading. */
+import { createHash, randomBytes } from 'node:crypto';
+import { SANDBOX_MEDIA_MAX_BYTES, type SandboxDevice, type SandboxMediaType, type SandboxOutbox, type SandboxOutboxMessage, type Whatsapp } from '@atende/shared';
+import type { AuthCredentials } from '../../platform/auth/credentials.js';
+import { AppError } from '../../platform/errors.js';
+import type { InboundMessage } from '../../channels/provider.js';
+import { SandboxMessageModel, toOutboxMessage, type SandboxDeviceDoc, type SandboxMessageDoc } from '../../channels/sandbox/model.js';
+import { isSandboxPhone, type SandboxPhone } from '../../channels/sandbox/provider.js';
+import type { SessionManager } from '../../channels/sessions.js';
+import { findWhatsapp, whatsappView } from '../whatsapp/queries.js';
+import type { WhatsappDoc } from '../whatsapp/model.js';
+import type { ErrorCode } from '@atende/shared';
+
+export interface SandboxMessageInput {
+  from: string;
+  name?: string;
+  body: string;
+  fromMe: boolean;
+  isGroup: boolean;
+  groupId?: string;
+  groupName?: string;
+  mediaType?: SandboxMediaType;
+  media?: { data: string; mimeType: string; fileName: string };
+  quotedProviderMessageId?: string;
+  providerMessageId?: string;
+}
+
+export interface OutboxQuery {
+  to?: string;
+  after?: string | Date;
+  limit: number;
+}
+
+/** A group's id from its name, stable so that its messages land in one conversation. */
+export function sandboxGroupId(groupName: string): string {
+  const digits = BigInt(`0x${createHash('sha256').update(groupName).digest('hex').slice(0, 15)}`) % 10n ** 12n;
+  return `120363${digits.toString().padStart(12, '0')}`;
+}
+
+function mediaTypeOf(mimeType: string): SandboxMediaType {
+  const kind = mimeType.split('/')[0];
+  if (kind === 'image' || kind === 'audio' || kind === 'video') return kind;
+  return 'application';
+}
+
+function toDevice(doc: SandboxDeviceDoc): SandboxDevice {
+  return { whatsappId: String(doc.whatsappId), paired: doc.paired, number: doc.number, online: doc.online, failNext: doc.failNext };
+}
+
+export function createSandboxService(sessions: SessionManager) {
+  /** A sandbox connection of the actor's company (another provider: ERR_SANDBOX_ONLY). */
+  async function sandboxConnection(actor: AuthCredentials, whatsappId: string): Promise<WhatsappDoc> {
+    const doc = await findWhatsapp(actor, whatsappId);
+    if (doc.provider !== 'sandbox') throw new AppError('ERR_SANDBOX_ONLY');
+    return doc;
+  }
+
+  /** Its live phone; none live means not connected (or, for the scan, not started). */
+  async function phoneOf(actor: AuthCredentials, whatsappId: string, missing: ErrorCode = 'ERR_WAPP_NOT_CONNECTED'): Promise<SandboxPhone> {
+    await sandboxConnection(actor, whatsappId);
+    const provider = sessions.provider(whatsappId);
+    if (!isSandboxPhone(provider)) throw new AppError(missing);
+    return provider;
+  }
+
+  return {
+    async pair(actor: AuthCredentials, whatsappId: string, input: { number?: string; token?: string }): Promise<Whatsapp> {
+      const phone = await phoneOf(actor, whatsappId, 'ERR_WAPP_NOT_INITIALIZED');
+      await phone.pair(input);
+      return whatsappView(await findWhatsapp(actor, whatsappId), true);
+    },
+
+    async inject(actor: AuthCredentials, whatsappId: string, input: SandboxMessageInput): Promise<{ providerMessageId: string }> {
+      const phone = await phoneOf(actor, whatsappId);
+      let media: InboundMessage['media'];
+      if (input.media) {
+        const bytes = Buffer.from(input.media.data, 'base64');
+        if (bytes.length === 0) throw new AppError('ERR_INVALID_MEDIA', { field: 'media.data' });
+        if (bytes.length > SANDBOX_MEDIA_MAX_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE', { limit: SANDBOX_MEDIA_MAX_BYTES });
+        media = { bytes, mimeType: input.media.mimeType, fileName: input.media.fileName };
+      }
+      const name = input.name ?? '';
+      const providerMessageId = input.providerMessageId ?? `sandbox:${randomBytes(10).toString('hex')}`;
+      const chat = input.isGroup
+        ? { id: input.groupId ?? sandboxGroupId(input.groupName ?? ''), name: input.groupName ?? '', isGroup: true }
+        : { id: input.from, name, isGroup: false };
+      await phone.receive({
+        providerMessageId,
+        chat,
+        sender: { number: input.from, name },
+        fromMe: input.fromMe,
+        body: input.body,
+        mediaType: input.mediaType ?? (media ? mediaTypeOf(media.mimeType) : 'chat'),
+        ...(media ? { media } : {}),
+        ...(input.quotedProviderMessageId ? { quotedProviderMessageId: input.quotedProviderMessageId } : {}),
+        timestamp: new Date(),
+      });
+      return { providerMessageId };
+    },
+
+    /** What the customers received, oldest first; `after` is an outbox id or a date (exclusive). */
+    async outbox(actor: AuthCredentials, whatsappId: string, query: OutboxQuery): Promise<SandboxOutbox> {
+      const doc = await sandboxConnection(actor, whatsappId);
+      const filter: Record<string, unknown> = { companyId: doc.companyId, whatsappId: doc._id };
+      if (query.to) filter.to = query.to;
+      if (query.after instanceof Date) filter.createdAt = { $gt: query.after };
+      else if (query.after) filter._id = { $gt: query.after };
+      const rows = await SandboxMessageModel.find(filter).sort({ _id: 1 }).limit(query.limit + 1).lean<SandboxMessageDoc[]>();
+      const messages: SandboxOutboxMessage[] = rows.slice(0, query.limit).map(toOutboxMessage);
+      return { messages, hasMore: rows.length > query.limit };
+    },
+
+    async read(actor: AuthCredentials, whatsappId: string, providerMessageIds: string[]): Promise<SandboxOutbox> {
+      const phone = await phoneOf(actor, whatsappId);
+      return { messages: await phone.read(providerMessageIds), hasMore: false };
+    },
+
+    async failNext(actor: AuthCredentials, whatsappId: string, count: number): Promise<SandboxDevice> {
+      const phone = await phoneOf(actor, whatsappId);
+      return toDevice(await phone.failNext(count));
+    },
+
+    async setOnline(actor: AuthCredentials, whatsappId: string, online: boolean): Promise<SandboxDevice> {
+      const phone = await phoneOf(actor, whatsappId);
+      return toDevice(await phone.setOnline(online));
+    },
+  };
+}

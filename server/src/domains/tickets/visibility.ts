@@ -1,0 +1,49 @@
+/**
+ * Who sees which ticket (document 1 section 6, issue 3): admins see everything (with showAll);
+ * everyone else sees tickets of their queues, their own tickets, and queueless tickets when
+ * allTicket is enabled. The same rule filters the list query and the realtime pushes.
+ */
+import type { Types } from 'mongoose';
+import type { AuthCredentials } from '../../platform/auth/credentials.js';
+import { UserModel, type UserDoc } from '../users/model.js';
+
+export interface Viewer {
+  userId: string;
+  companyId: string;
+  isAdmin: boolean;
+  queueIds: string[];
+  allTicket: boolean;
+}
+
+interface VisibleTicket {
+  userId: Types.ObjectId | string | null;
+  queueId: Types.ObjectId | string | null;
+}
+
+export async function viewerOf(actor: AuthCredentials): Promise<Viewer> {
+  const user = await UserModel.findOne({ _id: actor.userId, companyId: actor.companyId }, { queueIds: 1, allTicket: 1, profile: 1 }).lean<
+    Pick<UserDoc, 'queueIds' | 'allTicket' | 'profile'>
+  >();
+  return {
+    userId: actor.userId,
+    companyId: actor.companyId,
+    isAdmin: actor.super || (user?.profile ?? actor.profile) === 'admin',
+    queueIds: (user?.queueIds ?? []).map(String),
+    allTicket: user?.allTicket === 'enabled',
+  };
+}
+
+/** Whether the viewer may see (and act on) the ticket, ignoring showAll. */
+export function canSee(viewer: Viewer, ticket: VisibleTicket): boolean {
+  if (viewer.isAdmin) return true;
+  if (ticket.userId && String(ticket.userId) === viewer.userId) return true;
+  if (!ticket.queueId) return viewer.allTicket;
+  return viewer.queueIds.includes(String(ticket.queueId));
+}
+
+/** The same rule as a query condition (for lists of non-admins, or admins without showAll). */
+export function visibleCondition(viewer: Viewer): Record<string, unknown> {
+  const anyOf: Record<string, unknown>[] = [{ userId: viewer.userId }, { queueId: { $in: viewer.queueIds } }];
+  if (viewer.allTicket) anyOf.push({ queueId: null });
+  return { $or: anyOf };
+}

@@ -1,0 +1,89 @@
+/** Contacts, tickets and live events for the contacts and ticket-notes tests. */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { createApiClient, createRealtimeClient, memorySession, type RealtimeClient, type RealtimeEvent } from '@atende/shared/client';
+import { MessageModel } from '../../src/domains/messages/model.js';
+import { TicketModel, type TicketDoc } from '../../src/domains/tickets/model.js';
+import type { Answer, TestApp } from './app.js';
+import { unique, type Session } from './fixtures.js';
+
+export interface ContactAnswer {
+  id: string;
+  name: string;
+  number: string;
+  email: string;
+  extraInfo: { id: string; name: string; value: string }[];
+  [field: string]: unknown;
+}
+
+let numberSeed = 0;
+/** A fresh 13-digit Brazilian-looking number (55 18 9xxxx-xxxx; tests spell their own with 11). */
+export function freshNumber(): string {
+  numberSeed += 1;
+  return `55189${String(numberSeed).padStart(8, '0')}`;
+}
+
+export async function createContact(t: TestApp, session: Session, fields: Record<string, unknown> = {}): Promise<ContactAnswer> {
+  const answer = await t.call('POST', '/contacts', { token: session.token, body: { name: unique('Contact '), number: freshNumber(), ...fields } });
+  expect(answer.status, JSON.stringify(answer.body)).to.equal(201);
+  return answer.body as ContactAnswer;
+}
+
+/** Tickets are inserted directly: these tests are about contacts and notes, not the ticket API. */
+export async function insertTicket(companyId: string, contactId: string, extra: Record<string, unknown> = {}): Promise<TicketDoc> {
+  const fields: Record<string, unknown> = { companyId, uuid: randomUUID(), contactId, status: 'open', ...extra };
+  const created = await TicketModel.create(fields);
+  return created.toObject() as TicketDoc;
+}
+
+export async function insertMessage(companyId: string, ticketId: string, contactId: string, body = 'hello'): Promise<void> {
+  await MessageModel.create({ companyId, ticketId, contactId, providerMessageId: randomUUID(), body });
+}
+
+/** multipart/form-data with one file part named `field`. */
+export async function postFile(t: TestApp, token: string, path: string, file: { name: string; bytes: Buffer | string; type?: string }, field = 'file'): Promise<Answer> {
+  const form = new FormData();
+  const bytes = typeof file.bytes === 'string' ? Buffer.from(file.bytes) : file.bytes;
+  form.append(field, new Blob([bytes], { type: file.type ?? 'text/csv' }), file.name);
+  const response = await fetch(`${t.url}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+}
+
+export interface Listener {
+  events: RealtimeEvent[];
+  client: RealtimeClient;
+}
+
+/** A websocket of that user subscribed to one company channel, collecting what it receives. */
+export async function listen(t: TestApp, email: string, password: string, channel: string): Promise<Listener> {
+  const api = createApiClient({ baseUrl: t.url, session: memorySession() });
+  await api.auth.login({ email, password });
+  const client = createRealtimeClient({ baseUrl: t.url, api });
+  await client.connect();
+  const events: RealtimeEvent[] = [];
+  await client.subscribe(channel, (event) => events.push(event));
+  return { events, client };
+}
+
+/** Resolves with the first collected event matching the predicate. */
+export function waitFor<T>(events: T[], predicate: (event: T) => boolean, ms = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const found = events.find(predicate);
+      if (found) {
+        clearInterval(timer);
+        resolve(found);
+      } else if (Date.now() - started > ms) {
+        clearInterval(timer);
+        reject(new Error(`no matching event in ${ms} ms; got ${JSON.stringify(events)}`));
+      }
+    }, 20);
+  });
+}
+
+/** Lets in-flight pushes arrive before asserting that something did NOT arrive. */
+export function settle(ms = 300): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,73 @@
+/** A paired sandbox connection, queues and customers, made through the real API. */
+import { expect } from 'chai';
+import type { TestApp } from './app.js';
+import { unique, type Session } from './fixtures.js';
+
+/** Polls until the check answers something truthy (or fails with the last answer). */
+export async function eventually<T>(check: () => Promise<T | null | undefined | false>, ms = 5_000, label = 'condition'): Promise<T> {
+  const started = Date.now();
+  let last: unknown;
+  while (Date.now() - started < ms) {
+    const value = await check();
+    if (value) return value;
+    last = value;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+  throw new Error(`${label} not reached in ${ms} ms (last: ${JSON.stringify(last)})`);
+}
+
+export async function createQueue(t: TestApp, admin: Session, fields: Record<string, unknown> = {}): Promise<{ id: string; name: string }> {
+  const colors = ['#1d4ed8', '#b91c1c', '#15803d', '#a16207', '#7e22ce', '#0f766e', '#be185d', '#4338ca'];
+  const answer = await t.call('POST', '/queue', {
+    token: admin.token,
+    body: { name: unique('Queue '), color: colors[Math.floor(Math.random() * colors.length)] + String(Math.floor(Math.random() * 9)), greetingMessage: 'Welcome', ...fields },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).to.equal(201);
+  return answer.body;
+}
+
+/** A sandbox connection, started and paired: CONNECTED. */
+export async function sandboxConnection(t: TestApp, admin: Session, fields: Record<string, unknown> = {}): Promise<{ id: string; name: string }> {
+  const created = await t.call('POST', '/whatsapp', { token: admin.token, body: { name: unique('Sandbox '), provider: 'sandbox', ...fields } });
+  expect(created.status, JSON.stringify(created.body)).to.equal(201);
+  const id = created.body.id as string;
+  const started = await t.call('POST', `/whatsappsession/${id}`, { token: admin.token });
+  expect(started.status, JSON.stringify(started.body)).to.be.oneOf([200, 201, 204]);
+  await eventually(async () => (await t.call('GET', `/whatsapp/${id}`, { token: admin.token })).body.status === 'qrcode', 5_000, 'qrcode');
+  const paired = await t.call('POST', `/sandbox/${id}/pair`, { token: admin.token, body: {} });
+  expect(paired.status, JSON.stringify(paired.body)).to.be.oneOf([200, 201]);
+  await eventually(async () => (await t.call('GET', `/whatsapp/${id}`, { token: admin.token })).body.status === 'CONNECTED', 5_000, 'CONNECTED');
+  return created.body;
+}
+
+/** A customer writes on the sandbox connection; answers the provider message id. */
+export async function customerSays(t: TestApp, admin: Session, whatsappId: string, from: string, body: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const answer = await t.call('POST', `/sandbox/${whatsappId}/messages`, { token: admin.token, body: { from, name: `Customer ${from.slice(-4)}`, body, ...extra } });
+  expect(answer.status, JSON.stringify(answer.body)).to.equal(201);
+  return answer.body.providerMessageId as string;
+}
+
+interface OutboxEntry {
+  to: string;
+  body: string;
+  ack: number;
+  providerMessageId: string;
+}
+
+/** What the customer received so far. */
+export async function outboxOf(t: TestApp, admin: Session, whatsappId: string, to: string): Promise<OutboxEntry[]> {
+  const answer = await t.call('GET', `/sandbox/${whatsappId}/outbox?to=${to}`, { token: admin.token });
+  expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+  return answer.body.messages as OutboxEntry[];
+}
+
+export async function ticketOf(t: TestApp, session: Session, number: string, status?: string): Promise<Record<string, any> | undefined> {
+  const answer = await t.call('GET', `/tickets?showAll=true${status ? `&status=${status}` : ''}&searchParam=${number}`, { token: session.token });
+  return (answer.body.tickets as Record<string, any>[] | undefined)?.find((ticket) => ticket.contact?.number === number);
+}
+
+let numbers = 0;
+export function customerNumber(): string {
+  numbers += 1;
+  return `55119${String(Date.now()).slice(-5)}${String(numbers).padStart(3, '0')}`;
+}

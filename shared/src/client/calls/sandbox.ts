@@ -1,0 +1,43 @@
+/** The sandbox phone: stands for WhatsApp in demos and tests (admins of the company). */
+import type { SandboxDevice, SandboxMediaType, SandboxOutbox, Whatsapp } from '../../domain/whatsapp.js';
+import type { Http } from '../http.js';
+
+export interface SandboxCustomerMessage {
+  /** The customer's number (digits; +, spaces and dashes are dropped). */
+  from: string;
+  name?: string;
+  /** Required unless media is sent. */
+  body?: string;
+  /** A message sent from the paired phone itself. */
+  fromMe?: boolean;
+  isGroup?: boolean;
+  groupId?: string;
+  /** Required with isGroup. */
+  groupName?: string;
+  mediaType?: SandboxMediaType;
+  /** The file as base64. */
+  media?: { data: string; mimeType: string; fileName: string };
+  quotedProviderMessageId?: string;
+  /** To replay a delivery (idempotency); drawn by the server when absent. */
+  providerMessageId?: string;
+}
+
+export function sandboxCalls(http: Http) {
+  const base = (whatsappId: string) => `/sandbox/${encodeURIComponent(whatsappId)}`;
+  return {
+    /** Confirms the pairing shown as a QR (the scan); `token` is the QR's content. */
+    pair: (whatsappId: string, data: { number?: string; token?: string } = {}) => http.request<Whatsapp>('POST', `${base(whatsappId)}/pair`, { body: data }),
+    /** A customer writes: resolves once the platform stored the message. */
+    send: (whatsappId: string, message: SandboxCustomerMessage) => http.request<{ providerMessageId: string }>('POST', `${base(whatsappId)}/messages`, { body: message }),
+    /** What the customers received, with acks; `after` is the last seen outbox id (or an ISO date). */
+    outbox: (whatsappId: string, query: { to?: string; after?: string; limit?: number } = {}) => http.request<SandboxOutbox>('GET', `${base(whatsappId)}/outbox`, { query }),
+    /** The customer read these messages (ack 3). */
+    read: (whatsappId: string, providerMessageIds: string[]) => http.request<SandboxOutbox>('POST', `${base(whatsappId)}/read`, { body: { providerMessageIds } }),
+    /** The next `count` sends fail. */
+    failNext: (whatsappId: string, count: number) => http.request<SandboxDevice>('POST', `${base(whatsappId)}/failures`, { body: { count } }),
+    /** The phone loses (TIMEOUT) or regains (CONNECTED) its connection. */
+    connectivity: (whatsappId: string, online: boolean) => http.request<SandboxDevice>('POST', `${base(whatsappId)}/connectivity`, { body: { online } }),
+  };
+}
+
+export type SandboxCalls = ReturnType<typeof sandboxCalls>;

@@ -1,0 +1,50 @@
+/** Connections and their sessions (document 1 sections 4 and 7). */
+import type { ScheduleRow } from '../../domain/entities.js';
+import type { Whatsapp, WhatsappProvider } from '../../domain/whatsapp.js';
+import type { Http } from '../http.js';
+
+export interface WhatsappData {
+  name: string;
+  provider?: WhatsappProvider;
+  isDefault?: boolean;
+  greetingMessage?: string;
+  complationMessage?: string;
+  outOfHoursMessage?: string;
+  ratingMessage?: string;
+  expiresInactiveMessage?: string;
+  /** Admins only; '' draws a new one. */
+  token?: string;
+  expiresTicket?: number;
+  timeUseBotQueues?: number;
+  maxUseBotQueues?: number;
+  timeToTransfer?: number;
+  transferQueueId?: string | null;
+  queueIds?: string[];
+  promptId?: string | null;
+  integrationId?: string | null;
+  schedules?: Partial<ScheduleRow>[];
+  /** Super users only: another company. */
+  companyId?: string;
+}
+
+export function whatsappCalls(http: Http) {
+  const one = (id: string) => `/whatsapp/${encodeURIComponent(id)}`;
+  const session = (id: string) => `/whatsappsession/${encodeURIComponent(id)}`;
+  return {
+    /** Every connection of the company (`session: 0` as the spec's client sends it; same safe shape). */
+    list: (query: { session?: 0 | 1; companyId?: string } = {}) => http.request<Whatsapp[]>('GET', '/whatsapp', { query }),
+    get: (id: string) => http.request<Whatsapp>('GET', one(id)),
+    create: (data: WhatsappData) => http.request<Whatsapp>('POST', '/whatsapp', { body: data }),
+    update: (id: string, data: Partial<WhatsappData>) => http.request<Whatsapp>('PUT', one(id), { body: data }),
+    /** Deleting the default while others exist names the new default. */
+    remove: (id: string, query: { newDefaultId?: string } = {}) => http.request<void>('DELETE', one(id), { query }),
+    /** Start the session ("try again"). */
+    startSession: (id: string) => http.request<Whatsapp>('POST', session(id)),
+    /** New QR code: the pairing starts over. */
+    newQrCode: (id: string) => http.request<Whatsapp>('PUT', session(id)),
+    /** Disconnect: a new scan is needed afterwards. */
+    disconnect: (id: string) => http.request<Whatsapp>('DELETE', session(id)),
+  };
+}
+
+export type WhatsappCalls = ReturnType<typeof whatsappCalls>;

@@ -1,0 +1,102 @@
+/** Wire shapes of tickets and messages (document 1 section 3). */
+
+export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** Page sizes of the inbox lists (the spec does not show them; the anchors use these). */
+export const TICKETS_PAGE_SIZE = 40;
+export const MESSAGES_PAGE_SIZE = 20;
+
+export interface TicketContact {
+  id: string;
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string;
+  isGroup: boolean;
+}
+
+export interface Ticket {
+  id: string;
+  uuid: string;
+  status: TicketStatus;
+  contactId: string;
+  contact: TicketContact | null;
+  userId: string | null;
+  user: { id: string; name: string } | null;
+  queueId: string | null;
+  queue: { id: string; name: string; color: string } | null;
+  whatsappId: string | null;
+  whatsapp: { id: string; name: string } | null;
+  isGroup: boolean;
+  chatbot: boolean;
+  lastMessage: string;
+  unreadMessages: number;
+  useIntegration: boolean;
+  promptId: string | null;
+  integrationId: string | null;
+  tags: { id: string; name: string; color: string }[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TicketsPage {
+  tickets: Ticket[];
+  hasMore: boolean;
+}
+
+export type MessageMediaType =
+  | 'chat'
+  | 'image'
+  | 'audio'
+  | 'video'
+  | 'application'
+  | 'document'
+  | 'sticker'
+  | 'locationMessage'
+  | 'vcard'
+  | 'contactMessage'
+  | 'call_log'
+  | 'reaction';
+
+export interface QuotedMessage {
+  id: string;
+  body: string;
+  fromMe: boolean;
+  mediaType: MessageMediaType;
+  mediaUrl: string | null;
+  contact: { id: string; name: string } | null;
+}
+
+export interface Message {
+  id: string;
+  ticketId: string;
+  contactId: string | null;
+  contact: { id: string; name: string } | null;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  /** 0 waiting to be sent, 1 sent, 2 delivered, 3 read, 4/5 played. */
+  ack: number;
+  mediaType: MessageMediaType;
+  mediaUrl: string | null;
+  quotedMsg: QuotedMessage | null;
+  isDeleted: boolean;
+  isEdited: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MessagesPage {
+  messages: Message[];
+  ticket: Ticket;
+  count: number;
+  hasMore: boolean;
+}
+
+/** Answer of ERR_OTHER_OPEN_TICKET: the contact's ticket already open, its user and queue. */
+export interface OtherOpenTicket {
+  ticket: Ticket;
+  user: { id: string; name: string } | null;
+  queue: { id: string; name: string } | null;
+}
