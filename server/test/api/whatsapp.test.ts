@@ -3,8 +3,15 @@ import { createApiClient, createRealtimeClient, memorySession, type RealtimeClie
 import { TicketModel } from '../../src/domains/tickets/model.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createPlan, createTenant, expectError, expectInvalid, loginSuper, MISSING_ID, unique, type Session, type Tenant } from '../support/fixtures.js';
-import { createQueue } from '../support/inboxFixtures.js';
+import { createQueue as createAnyQueue } from '../support/inboxFixtures.js';
 import { createConnection, waitFor, waitForStatus } from '../support/whatsappFixtures.js';
+
+let colors = 0;
+/** A queue with a colour of its own (colours are unique per company). */
+function createQueue(t: TestApp, admin: Session) {
+  colors += 1;
+  return createAnyQueue(t, admin, { color: `#${(0x100000 + colors * 7919).toString(16).slice(-6)}` });
+}
 
 describe('whatsapp (connections and their sessions)', () => {
   let t: TestApp;

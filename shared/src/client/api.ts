@@ -11,6 +11,7 @@ import { quickMessageCalls } from './calls/quickMessages.js';
 import { settingCalls } from './calls/settings.js';
 import { tagCalls } from './calls/tags.js';
 import { ticketNoteCalls } from './calls/ticketNotes.js';
+import { messageCalls, ticketCalls } from './calls/tickets.js';
 import { userCalls } from './calls/users.js';
 import { sandboxCalls } from './calls/sandbox.js';
 import { whatsappCalls } from './calls/whatsapp.js';
@@ -31,6 +32,8 @@ export function createApiClient(options: ApiClientOptions) {
     settings: settingCalls(http),
     helps: helpCalls(http),
     contacts: contactCalls(http),
+    tickets: ticketCalls(http),
+    messages: messageCalls(http),
     ticketNotes: ticketNoteCalls(http),
     queues: queueCalls(http),
     tags: tagCalls(http),

@@ -31,3 +31,4 @@ export {
   type Unsubscribe,
   type WebSocketConstructor,
 } from './realtime.js';
+export type { MessageCalls, MessageSend, TicketCalls, TicketCreate, TicketListQuery, TicketUpdate } from './calls/tickets.js';
