@@ -12,6 +12,7 @@ import type { RealtimePublisher } from '../platform/realtime.js';
 import { announceSession } from '../domains/whatsapp/queries.js';
 import { WhatsappModel, type WhatsappDoc } from '../domains/whatsapp/model.js';
 import type { InboundMessage, Provider, ProviderEvents, ProviderFactory, SessionStatus } from './provider.js';
+import { connectionWrites, keyedSerial } from './serial.js';
 
 export interface SessionHandlers {
   /** A message the network delivered; resolves once it is stored (the provider then acknowledges it). */
@@ -57,39 +58,12 @@ interface Live {
   qrCodes: number;
 }
 
-type Serial = <T>(key: string, task: () => Promise<T>) => Promise<T>;
-
-/** Runs tasks of one key one after another (a failed task does not block the next). */
-function serialQueue(): { run: Serial; settled(key: string): Promise<void>; all(): Promise<void> } {
-  const tails = new Map<string, Promise<void>>();
-  return {
-    run(key, task) {
-      const previous = tails.get(key) ?? Promise.resolve();
-      const result = previous.then(task);
-      const tail = result.then(
-        () => undefined,
-        () => undefined,
-      );
-      tails.set(key, tail);
-      void tail.then(() => {
-        if (tails.get(key) === tail) tails.delete(key);
-      });
-      return result;
-    },
-    async settled(key) {
-      await tails.get(key);
-    },
-    async all() {
-      await Promise.all([...tails.values()]);
-    },
-  };
-}
-
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
   const { realtime, logger, providers } = options;
   const lives = new Map<string, Live>();
-  const operations = serialQueue();
-  const statusWrites = serialQueue();
+  const operations = keyedSerial();
+  // Status writes share the queue of every other write to the connection document.
+  const writes = connectionWrites;
   let closing = false;
 
   async function findDoc(companyId: string, whatsappId: string): Promise<WhatsappDoc> {
@@ -109,7 +83,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   function writeStatus(companyId: string, whatsappId: string, status: SessionStatus, detail?: { qrcode?: string; number?: string; retries?: number }): Promise<void> {
-    return statusWrites.run(whatsappId, () => saveStatus(companyId, whatsappId, status, detail));
+    return writes.run(whatsappId, () => saveStatus(companyId, whatsappId, status, detail));
   }
 
   function eventsFor(whatsappId: string, live: () => Live | undefined): ProviderEvents {
@@ -170,7 +144,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     } catch (err) {
       logger.warn({ err, whatsappId }, 'stopping a session failed');
     }
-    await statusWrites.settled(whatsappId);
+    await writes.settled(whatsappId);
   }
 
   /** Forgets the credentials: through the live session when there is one. */
@@ -180,7 +154,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     lives.delete(whatsappId);
     const provider = live?.provider ?? detached(doc);
     if (provider) await provider.logout();
-    await statusWrites.settled(whatsappId);
+    await writes.settled(whatsappId);
   }
 
   async function open(doc: WhatsappDoc): Promise<WhatsappDoc> {
@@ -206,12 +180,12 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       await writeStatus(companyId, whatsappId, 'DISCONNECTED');
       throw err instanceof AppError ? err : new AppError('ERR_WAPP_NOT_INITIALIZED');
     }
-    await statusWrites.settled(whatsappId);
+    await writes.settled(whatsappId);
     return findDoc(companyId, whatsappId);
   }
 
   async function setAutoStart(doc: WhatsappDoc, autoStart: boolean): Promise<void> {
-    await WhatsappModel.updateOne({ _id: doc._id, companyId: doc.companyId }, { $set: { autoStart } });
+    await writes.run(String(doc._id), () => WhatsappModel.updateOne({ _id: doc._id, companyId: doc.companyId }, { $set: { autoStart } }));
   }
 
   function refuseWhileClosing(): void {
@@ -273,7 +247,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       closing = true;
       await Promise.all([...lives.keys()].map((whatsappId) => manager.stop(whatsappId)));
       await operations.all();
-      await statusWrites.all();
+      await writes.all();
     },
 
     async startAll() {

@@ -72,6 +72,16 @@ describe('messages: history, sending, media, deleting, realtime', () => {
     expect((received as unknown as { media: { kind: string } }).media.kind).to.equal('image');
   });
 
+  it('sends a text document (text/csv parts arrive as files too)', async () => {
+    const { ticket } = await openTicket();
+    const form = new FormData();
+    form.append('medias', new Blob(['name;number\nAna;5511999990000\n'], { type: 'text/csv' }), 'list.csv');
+    const response = await fetch(`${t.url}/api/messages/${ticket.id}`, { method: 'POST', headers: { authorization: `Bearer ${agentA.token}` }, body: form });
+    const sent = (await response.json()) as { mediaType: string; body: string }[];
+    expect(response.status, JSON.stringify(sent)).to.equal(201);
+    expect(sent[0]).to.include({ mediaType: 'application', body: 'list.csv' });
+  });
+
   it('refuses a file whose content is not what its name says', async () => {
     const { ticket } = await openTicket();
     const form = new FormData();

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePayload, RealtimePublisher } from '../../platform/realtime.js';
 import type { InboundMessage, OutboundMessage, Provider, ProviderContext, ProviderFactory } from '../provider.js';
+import { keyedSerial } from '../serial.js';
 import { SandboxDeviceModel, SandboxMessageModel, toOutboxMessage, type SandboxDeviceDoc, type SandboxMessageDoc } from './model.js';
 
 export interface SandboxSettings {
@@ -57,7 +58,11 @@ export function sandboxNumber(): string {
   return `55${randomInt(11, 100)}9${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
-const MEDIA_KIND_OF_TYPE = { image: 'image', audio: 'audio', video: 'video', document: 'document' } as const;
+/**
+ * Writes to a device and to its messages' acks, one after another per connection: the embedded
+ * engine loses concurrent updates of one document (see ../serial.ts).
+ */
+const deviceWrites = keyedSerial();
 
 async function fileSize(filePath: string): Promise<number | null> {
   try {
@@ -104,27 +109,32 @@ function createSandboxPhone({ companyId, whatsappId, events }: ProviderContext, 
     await Promise.all([...pending]);
   }
 
-  async function loadDevice(): Promise<SandboxDeviceDoc> {
-    const device = await SandboxDeviceModel.findOneAndUpdate(
-      scope,
-      { $setOnInsert: { paired: false, number: '', pairingToken: '', online: true, failNext: 0 } },
-      { upsert: true, returnDocument: 'after' },
-    ).lean<SandboxDeviceDoc>();
-    return device!;
+  function serial<T>(task: () => Promise<T>): Promise<T> {
+    return deviceWrites.run(whatsappId, task);
   }
 
-  async function saveDevice(set: Partial<SandboxDeviceDoc>): Promise<SandboxDeviceDoc> {
-    const device = await SandboxDeviceModel.findOneAndUpdate(scope, { $set: set }, { upsert: true, returnDocument: 'after' }).lean<SandboxDeviceDoc>();
-    return device!;
+  /** The device, created unpaired on first use. */
+  function loadDevice(): Promise<SandboxDeviceDoc> {
+    return serial(async () => {
+      const found = await SandboxDeviceModel.findOne(scope).lean<SandboxDeviceDoc>();
+      if (found) return found;
+      const created = await SandboxDeviceModel.create({ ...scope, paired: false, number: '', pairingToken: '', online: true, failNext: 0 });
+      return created.toObject() as SandboxDeviceDoc;
+    });
+  }
+
+  function saveDevice(set: Partial<SandboxDeviceDoc>): Promise<SandboxDeviceDoc> {
+    return serial(async () => {
+      const device = await SandboxDeviceModel.findOneAndUpdate(scope, { $set: set }, { upsert: true, returnDocument: 'after' }).lean<SandboxDeviceDoc>();
+      return device!;
+    });
   }
 
   /** Moves a message's ack forward (never back) and reports it. */
   async function advance(providerMessageId: string, ack: number): Promise<SandboxMessageDoc | null> {
-    const updated = await SandboxMessageModel.findOneAndUpdate(
-      { ...scope, providerMessageId, ack: { $lt: ack } },
-      { $set: { ack } },
-      { returnDocument: 'after' },
-    ).lean<SandboxMessageDoc>();
+    const updated = await serial(() =>
+      SandboxMessageModel.findOneAndUpdate({ ...scope, providerMessageId, ack: { $lt: ack } }, { $set: { ack } }, { returnDocument: 'after' }).lean<SandboxMessageDoc>(),
+    );
     if (!updated) return null;
     publish({ action: 'ack', providerMessageId, ack });
     try {
@@ -222,7 +232,7 @@ function createSandboxPhone({ companyId, whatsappId, events }: ProviderContext, 
         ? {
             fileName: message.media.fileName,
             mimeType: message.media.mimeType,
-            kind: MEDIA_KIND_OF_TYPE[message.media.kind],
+            kind: message.media.kind,
             asVoiceNote: Boolean(message.media.asVoiceNote),
             size: await fileSize(message.media.filePath),
           }

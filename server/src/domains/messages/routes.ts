@@ -2,38 +2,24 @@ import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
 import { idParams, messageListQuery, messageSendSchema, ticketIdParams } from '@atende/shared';
 import { AppError, validationError } from '../../platform/errors.js';
+import { fileParts, multipartPayload } from '../../platform/uploads.js';
 import { actor, params, payload, query } from '../../platform/http/routes.js';
 import type { InboxContext } from '../tickets/inboxContext.js';
 import type { OutgoingFile } from './service.js';
 
-/** Largest upload (video, 20 MB) plus room for the other form fields. */
-const MAX_PAYLOAD = 21 * 1024 * 1024;
-
-interface FilePart {
-  filename: string;
-  payload: Buffer;
-}
-
-function isFilePart(value: unknown): value is FilePart {
-  return typeof value === 'object' && value !== null && Buffer.isBuffer((value as FilePart).payload) && typeof (value as FilePart).filename === 'string';
-}
-
-/** JSON { body, quotedMsg } or multipart (medias, body): both end as one send input. */
-function sendInput(raw: unknown): { body: string; quotedMsgId: string | null; files: OutgoingFile[] } {
+/** JSON { body, quotedMsg } or multipart (medias, body, quotedMsg): both end as one send input. */
+async function sendInput(raw: unknown): Promise<{ body: string; quotedMsgId: string | null; files: OutgoingFile[] }> {
   const fields = (raw ?? {}) as Record<string, unknown>;
-  const medias = ([] as unknown[]).concat(fields.medias ?? []);
-  const files = medias.filter(isFilePart).map((part) => ({ filename: part.filename, bytes: part.payload }));
-  if (medias.length !== files.length) throw new AppError('ERR_VALIDATION', { field: 'medias', rule: 'file' }, 'medias: send files');
-  const text = typeof fields.body === 'string' ? fields.body : isFilePart(fields.body) ? fields.body.payload.toString('utf8') : '';
+  const files = fields.medias === undefined ? [] : await fileParts(fields, 'medias');
   let quoted = fields.quotedMsg;
   if (typeof quoted === 'string') {
     try {
       quoted = JSON.parse(quoted);
     } catch {
-      quoted = null;
+      throw new AppError('ERR_VALIDATION', { field: 'quotedMsg', rule: 'object.base' }, 'quotedMsg: must be { id }');
     }
   }
-  const { error, value } = messageSendSchema.validate({ body: text, quotedMsg: quoted ?? null });
+  const { error, value } = messageSendSchema.validate({ body: typeof fields.body === 'string' ? fields.body : '', quotedMsg: quoted ?? null });
   if (error) throw validationError(error, 'payload');
   return { body: value.body as string, quotedMsgId: (value.quotedMsg as { id: string } | null)?.id ?? null, files };
 }
@@ -58,10 +44,10 @@ export const messagesRoutes: Plugin<InboxContext> = {
           tags,
           description: 'Send text (JSON: body, quotedMsg) or files (multipart: medias, body) on an open ticket',
           validate: { params: ticketIdParams, payload: Joi.any() },
-          payload: { maxBytes: MAX_PAYLOAD, output: 'data', parse: true, multipart: { output: 'annotated' } },
+          payload: { ...multipartPayload(), allow: ['application/json', 'multipart/form-data'] },
         },
         handler: async (request, h) => {
-          const sent = await messages.send(actor(request), params<{ ticketId: string }>(request).ticketId, sendInput(payload(request)));
+          const sent = await messages.send(actor(request), params<{ ticketId: string }>(request).ticketId, await sendInput(payload(request)));
           return h.response(sent).code(201);
         },
       },

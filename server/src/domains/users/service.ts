@@ -8,6 +8,7 @@ import type { RealtimePublisher } from '../../platform/realtime.js';
 import { CompanyModel, type CompanyDoc } from '../companies/model.js';
 import { PlanModel, type PlanDoc } from '../plans/model.js';
 import { SessionModel } from '../auth/sessionModel.js';
+import { forgetViewer } from '../tickets/realtimeFilters.js';
 import { toUser } from './dto.js';
 import { UserModel, type UserDoc } from './model.js';
 
@@ -146,6 +147,8 @@ export function createUserService(realtime: RealtimePublisher) {
       const updated = await UserModel.findOneAndUpdate({ _id: id, companyId: current.companyId }, { $set: set }, { returnDocument: 'after' }).lean<UserDoc>();
       if (!updated) throw new AppError('ERR_NO_USER_FOUND');
       const user = toUser(updated);
+      // Queue or profile changes apply to the next realtime event, not after the cache expires.
+      forgetViewer(id);
       announce(String(updated.companyId), 'update', user);
       return user;
     },

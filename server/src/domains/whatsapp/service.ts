@@ -4,6 +4,7 @@ import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
+import { connectionWrites } from '../../channels/serial.js';
 import type { SessionManager } from '../../channels/sessions.js';
 import { defaultSchedules, mergeSchedules } from '../companies/dates.js';
 import { CompanyModel, type CompanyDoc } from '../companies/model.js';
@@ -107,10 +108,12 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
   /** Only one default per company: the others lose the flag (and say so). */
   async function unsetOtherDefaults(companyId: string, keptId: string): Promise<void> {
     const others = await WhatsappModel.find({ companyId, isDefault: true, _id: { $ne: keptId } }, { _id: 1 }).lean<Pick<WhatsappDoc, '_id'>[]>();
-    if (others.length === 0) return;
-    await WhatsappModel.updateMany({ companyId, _id: { $in: others.map((o) => o._id) } }, { $set: { isDefault: false } });
-    const changed = await WhatsappModel.find({ companyId, _id: { $in: others.map((o) => o._id) } }).lean<WhatsappDoc[]>();
-    for (const doc of changed) await announceWhatsapp(realtime, doc);
+    for (const { _id } of others) {
+      const changed = await connectionWrites.run(String(_id), () =>
+        WhatsappModel.findOneAndUpdate({ _id, companyId }, { $set: { isDefault: false } }, { returnDocument: 'after' }).lean<WhatsappDoc>(),
+      );
+      if (changed) await announceWhatsapp(realtime, changed);
+    }
   }
 
   return {
@@ -169,7 +172,7 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
       const providerChanged = input.provider !== undefined && input.provider !== current.provider;
       // The old provider's credentials mean nothing to the new one: forget them first.
       if (providerChanged) await sessions.logout(companyId, id);
-      const updated = await WhatsappModel.findOneAndUpdate({ _id: id, companyId }, { $set: set }, { returnDocument: 'after' }).lean<WhatsappDoc>();
+      const updated = await connectionWrites.run(id, () => WhatsappModel.findOneAndUpdate({ _id: id, companyId }, { $set: set }, { returnDocument: 'after' }).lean<WhatsappDoc>());
       if (!updated) throw new AppError('ERR_NO_WAPP_FOUND');
       if (input.isDefault === true && !current.isDefault) await unsetOtherDefaults(companyId, id);
       await announceWhatsapp(realtime, updated);
@@ -195,7 +198,9 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
       }
       await sessions.remove(companyId, id);
       if (successor && !successor.isDefault) {
-        const promoted = await WhatsappModel.findOneAndUpdate({ _id: successor._id, companyId }, { $set: { isDefault: true } }, { returnDocument: 'after' }).lean<WhatsappDoc>();
+        const promoted = await connectionWrites.run(String(successor._id), () =>
+          WhatsappModel.findOneAndUpdate({ _id: successor._id, companyId }, { $set: { isDefault: true } }, { returnDocument: 'after' }).lean<WhatsappDoc>(),
+        );
         if (promoted) {
           await unsetOtherDefaults(companyId, String(promoted._id));
           await announceWhatsapp(realtime, promoted);
@@ -203,7 +208,7 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
       }
       await TicketModel.updateMany({ companyId, whatsappId: id }, { $set: { whatsappId: null } });
       await UserModel.updateMany({ companyId, whatsappId: id }, { $set: { whatsappId: null } });
-      await WhatsappModel.deleteOne({ _id: id, companyId });
+      await connectionWrites.run(id, () => WhatsappModel.deleteOne({ _id: id, companyId }));
       realtime.publish(companyId, 'whatsapp', { action: 'delete', whatsappId: id });
     },
 
