@@ -3,11 +3,10 @@
  * handlers that take what the networks deliver. app.ts calls `startChannels` after realtime,
  * `start()` after listen and `stop()` on the way down.
  */
-import Joi from 'joi';
 import type { AppContext } from '../platform/context.js';
 import { setChannelFilter } from '../platform/realtime.js';
 import { purgeSandbox } from './sandbox/model.js';
-import { createSandboxFactory, SANDBOX_DEFAULTS, type SandboxSettings } from './sandbox/provider.js';
+import { createSandboxFactory, type SandboxSettings } from './sandbox/provider.js';
 import { createSessionManager, type SessionHandlers, type SessionManager } from './sessions.js';
 
 export type { SessionHandlers, SessionManager } from './sessions.js';
@@ -18,7 +17,7 @@ export interface ChannelOptions {
    * its own double here (through createApp's options).
    */
   handlers?: Partial<SessionHandlers> | ((sessions: SessionManager) => Partial<SessionHandlers>);
-  /** Sandbox timings; default from the environment (ATENDE_SANDBOX_ACK_MS, ATENDE_SANDBOX_QR_MS). */
+  /** Sandbox timings; default from the configuration (ATENDE_SANDBOX_ACK_MS, ATENDE_SANDBOX_QR_MS). */
   sandbox?: Partial<SandboxSettings>;
 }
 
@@ -45,18 +44,6 @@ export function defaultHandlers(context: AppContext, _sessions: SessionManager):
   };
 }
 
-const sandboxEnv = Joi.object({
-  ATENDE_SANDBOX_ACK_MS: Joi.number().integer().min(0).max(600_000).default(SANDBOX_DEFAULTS.ackMs),
-  ATENDE_SANDBOX_QR_MS: Joi.number().integer().min(100).max(3_600_000).default(SANDBOX_DEFAULTS.qrMs),
-}).unknown(true);
-
-/** Sandbox timings from the environment (invalid values fail the start, like the config). */
-export function sandboxSettingsFromEnv(env: NodeJS.ProcessEnv): SandboxSettings {
-  const { value, error } = sandboxEnv.validate(env, { convert: true });
-  if (error) throw new Error(`Invalid configuration: ${error.message}`);
-  return { ...SANDBOX_DEFAULTS, ackMs: value.ATENDE_SANDBOX_ACK_MS, qrMs: value.ATENDE_SANDBOX_QR_MS };
-}
-
 export function startChannels(context: AppContext, options: ChannelOptions = {}): Channels {
   const { realtime, logger } = context;
   // The sandbox phone is a tool of the company's admins (its routes are theirs too).
@@ -68,7 +55,7 @@ export function startChannels(context: AppContext, options: ChannelOptions = {})
     realtime,
     logger,
     providers: {
-      sandbox: createSandboxFactory({ realtime, logger, settings: { ...sandboxSettingsFromEnv(process.env), ...options.sandbox } }),
+      sandbox: createSandboxFactory({ realtime, logger, settings: { ackMs: context.config.sandboxAckMs, qrMs: context.config.sandboxQrMs, ...options.sandbox } }),
       // 'beta' (Baileys) arrives with issue 4: until then its sessions fail with ERR_WAPP_NOT_INITIALIZED.
     },
     purge: purgeSandbox,

@@ -12,6 +12,8 @@ import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
 import { messageView } from '../domains/messages/view.js';
 import { publishMessage } from '../domains/tickets/events.js';
 import { TicketModel, type TicketDoc } from '../domains/tickets/model.js';
+import type { Types } from 'mongoose';
+import { WhatsappModel } from '../domains/whatsapp/model.js';
 import type { OutboundMessage, Provider } from './provider.js';
 
 export const SEND_JOB = 'outbound:send';
@@ -86,12 +88,16 @@ export function createOutboundSender(deps: {
     const contact = ticket ? await ContactModel.findOne({ companyId, _id: ticket.contactId }).lean<ContactDoc>() : null;
     if (!ticket || !contact) return;
     try {
-      const provider = message.whatsappId ? deps.provider(String(message.whatsappId)) : undefined;
+      // The ticket's connection now (it may have moved), else the company's default one.
+      const whatsappId =
+        ticket.whatsappId ?? (await WhatsappModel.findOne({ companyId, isDefault: true }, { _id: 1 }).lean<{ _id: Types.ObjectId }>())?._id ?? null;
+      const provider = whatsappId ? deps.provider(String(whatsappId)) : undefined;
       if (!provider) throw new Error('the connection is not started');
       const { providerMessageId } = await provider.send(await toOutbound(message, ticket, contact));
       const sent = await MessageModel.findOneAndUpdate(
         { companyId, _id: messageId },
-        { $set: { providerMessageId, ack: 1, sendError: null }, $inc: { sendAttempts: 1 } },
+        // Acks are matched by connection and provider id: record the connection that sent it.
+        { $set: { providerMessageId, whatsappId, ack: 1, sendError: null }, $inc: { sendAttempts: 1 } },
         { returnDocument: 'after' },
       ).lean<MessageDoc>();
       if (sent) await publish(sent, ticket);

@@ -57,7 +57,10 @@ export interface Provider {
   start(): Promise<void>;
   /** Closes the socket, keeping the credentials (server stop, restart). */
   stop(): Promise<void>;
-  /** Forgets the credentials: a new pairing is needed afterwards. */
+  /**
+   * Forgets the credentials: a new pairing is needed afterwards. Also called on a provider that
+   * was never started (logout or new QR while no session is live): then it only forgets them.
+   */
   logout(): Promise<void>;
   /** Delivers a message; answers the network's id for it. Throws when it cannot. */
   send(message: OutboundMessage): Promise<{ providerMessageId: string }>;

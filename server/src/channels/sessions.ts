@@ -245,6 +245,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
     async stopAll() {
       closing = true;
+      // Starts under way finish first (new ones are refused), so none outlives the stop.
+      await operations.all();
       await Promise.all([...lives.keys()].map((whatsappId) => manager.stop(whatsappId)));
       await operations.all();
       await writes.all();

@@ -27,6 +27,9 @@ export interface Config {
   jobLockMs: number;
   /** Time zone and language of the texts sent to customers (greeting, date, hour, automatic messages). */
   timeZone: string;
+  /** Sandbox phone: delay between acks (ms), and how long a QR stays before the next one. */
+  sandboxAckMs: number;
+  sandboxQrMs: number;
   /** First retry delay of a failed send (doubles per attempt, capped at 5 minutes). */
   sendRetryMs: number;
   language: 'pt' | 'en' | 'es';
@@ -54,6 +57,8 @@ const schema = Joi.object({
   ATENDE_JOBS_PROCESS_EVERY: Joi.number().integer().min(50).max(600_000).default(5_000),
   ATENDE_JOB_LOCK_MS: Joi.number().integer().min(500).max(3_600_000).default(60_000),
   ATENDE_SEND_RETRY_MS: Joi.number().integer().min(10).max(60_000).default(1_000),
+  ATENDE_SANDBOX_ACK_MS: Joi.number().integer().min(1).max(600_000).default(500),
+  ATENDE_SANDBOX_QR_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
   ATENDE_TIMEZONE: Joi.string().default('America/Sao_Paulo'),
   ATENDE_LANGUAGE: Joi.string().valid('pt', 'en', 'es').default('pt'),
 }).unknown(true);
@@ -95,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     jobsProcessEvery: value.ATENDE_JOBS_PROCESS_EVERY,
     jobLockMs: value.ATENDE_JOB_LOCK_MS,
     timeZone: value.ATENDE_TIMEZONE,
+    sandboxAckMs: value.ATENDE_SANDBOX_ACK_MS,
+    sandboxQrMs: value.ATENDE_SANDBOX_QR_MS,
     sendRetryMs: value.ATENDE_SEND_RETRY_MS,
     language: value.ATENDE_LANGUAGE,
   };

@@ -326,6 +326,18 @@ describe('dashboard', () => {
     });
   });
 
+  it('describes its three routes in the OpenAPI document', async () => {
+    const answer = await t.call('GET', '/docs/openapi.json');
+    expect(answer.status).to.equal(200);
+    const { paths } = answer.body;
+    expect(paths['/dashboard'].get['x-access']).to.deep.equal({ profiles: ['admin', 'supervisor'] });
+    expect(paths['/dashboard'].get.parameters.map((p: { name: string }) => p.name)).to.include.members(['days', 'date_from', 'date_to']);
+    for (const path of ['/dashboard/ticketsUsers', '/dashboard/ticketsDay']) {
+      const required = paths[path].get.parameters.filter((p: { required?: boolean }) => p.required).map((p: { name: string }) => p.name);
+      expect(required, path).to.have.members(['initialDate', 'finalDate']);
+    }
+  });
+
   it('reads instants as UTC (fixture sanity)', () => {
     expect(at('2024-01-10 09:00').toISOString()).to.equal('2024-01-10T09:00:00.000Z');
   });

@@ -363,8 +363,13 @@ describe('sandbox channel (simulated phone, /api/sandbox)', () => {
       const pending = { providerMessageId: 'sandbox:inflight' };
       await SandboxMessageModel.create({ companyId: tenant.companyId, whatsappId: paired.id, providerMessageId: pending.providerMessageId, to: '5511933330001', body: 'in flight', ack: 1 });
 
+      // Created just before the stop: its session start races the stop and must not outlive it.
+      const racing = await createConnection(t, tenant.admin, { provider: 'sandbox' });
       for (const client of opened.splice(0)) await client.disconnect();
+      const previous = t;
       await t.stop({ drop: false });
+      expect(previous.app.channels.sessions.provider(racing.id)).to.equal(undefined);
+      expect(previous.app.channels.sessions.provider(paired.id)).to.equal(undefined);
       delivered = [];
       acked = [];
       t = await startChannelTestApp('sandbox', { databaseName: t.databaseName, channels });

@@ -417,6 +417,19 @@ describe('whatsapp (connections and their sessions)', () => {
     });
   });
 
+  it('describes the connection, session and sandbox routes in the OpenAPI document', async () => {
+    const { paths } = (await t.call('GET', '/docs/openapi.json')).body;
+    expect(paths['/whatsapp'].post['x-access']).to.deep.equal({ profiles: ['admin'] });
+    expect(paths['/whatsapp'].post.requestBody.content['application/json'].schema.required).to.deep.equal(['name']);
+    expect(paths['/whatsapp'].get['x-access']).to.equal(undefined);
+    expect(Object.keys(paths['/whatsappsession/{id}'])).to.have.members(['post', 'put', 'delete']);
+    expect(paths['/whatsapp/{id}'].delete.parameters.map((p: { name: string }) => p.name)).to.include.members(['id', 'newDefaultId']);
+    for (const path of ['/sandbox/{whatsappId}/pair', '/sandbox/{whatsappId}/messages', '/sandbox/{whatsappId}/read', '/sandbox/{whatsappId}/failures', '/sandbox/{whatsappId}/connectivity']) {
+      expect(paths[path]?.post?.['x-access'], path).to.deep.equal({ profiles: ['admin'] });
+    }
+    expect(paths['/sandbox/{whatsappId}/outbox'].get.parameters.map((p: { name: string }) => p.name)).to.include.members(['whatsappId', 'to', 'after', 'limit']);
+  });
+
   describe('shared client', () => {
     it('covers every connection and session call', async () => {
       const api = createApiClient({ baseUrl: t.url, session: memorySession() });

@@ -4,8 +4,11 @@
  * connection is process-wide, and mocha runs files one after another).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import mongoose from 'mongoose';
-import { createApp, type App } from '../../src/app.js';
+import { createApp, type App, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/platform/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 
@@ -31,18 +34,29 @@ export interface TestApp {
   app: App;
   config: Config;
   url: string;
+  databaseName: string;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<Answer<T>>;
-  stop(): Promise<void>;
+  /** Stops the app; the database (and media dir) go too unless `drop: false` (restart tests). */
+  stop(options?: { drop?: boolean }): Promise<void>;
 }
 
-export async function startTestApp(name: string, env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions extends AppOptions {
+  /** Reuse the database of a stopped app (restart survival). */
+  databaseName?: string;
+}
+
+export async function startTestApp(name: string, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const base = process.env.ATENDE_TEST_MONGO_BASE;
   if (!base) throw new Error('ATENDE_TEST_MONGO_BASE is unset: run the tests with mocha');
+  const databaseName = options.databaseName ?? `atende_test_${name}_${randomBytes(4).toString('hex')}`;
+  // Media and local secrets of each app go to a throwaway folder, never into the checkout.
+  const dataDir = await mkdtemp(path.join(tmpdir(), `atende-test-${name}-`));
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     MONGODB_URI: base,
-    ATENDE_DB_NAME: `atende_test_${name}_${randomBytes(4).toString('hex')}`,
+    ATENDE_DB_NAME: databaseName,
+    ATENDE_DATA_DIR: dataDir,
     ATENDE_ADMIN_EMAIL: SUPER_EMAIL,
     ATENDE_ADMIN_PASSWORD: SUPER_PASSWORD,
     JWT_SECRET,
@@ -52,7 +66,7 @@ export async function startTestApp(name: string, env: Record<string, string> = {
     ATENDE_JOB_LOCK_MS: '1000',
     ...env,
   });
-  const app = await createApp(config, createLogger(config.logLevel));
+  const app = await createApp(config, createLogger(config.logLevel), options);
   await app.start();
   const url = app.server.info.uri;
 
@@ -76,14 +90,19 @@ export async function startTestApp(name: string, env: Record<string, string> = {
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
+  let stopped = false;
   return {
     app,
     config,
     url,
+    databaseName,
     call,
-    async stop() {
-      await mongoose.connection.dropDatabase();
+    async stop({ drop = true } = {}) {
+      if (stopped) return;
+      stopped = true;
+      if (drop) await mongoose.connection.dropDatabase();
       await app.stop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import type { TestApp } from './app.js';
 import { unique, type Session } from './fixtures.js';
+import { connectedSandbox } from './whatsappFixtures.js';
 
 /** Polls until the check answers something truthy (or fails with the last answer). */
 export async function eventually<T>(check: () => Promise<T | null | undefined | false>, ms = 5_000, label = 'condition'): Promise<T> {
@@ -26,18 +27,10 @@ export async function createQueue(t: TestApp, admin: Session, fields: Record<str
   return answer.body;
 }
 
-/** A sandbox connection, started and paired: CONNECTED. */
+/** A sandbox connection, paired: CONNECTED. */
 export async function sandboxConnection(t: TestApp, admin: Session, fields: Record<string, unknown> = {}): Promise<{ id: string; name: string }> {
-  const created = await t.call('POST', '/whatsapp', { token: admin.token, body: { name: unique('Sandbox '), provider: 'sandbox', ...fields } });
-  expect(created.status, JSON.stringify(created.body)).to.equal(201);
-  const id = created.body.id as string;
-  const started = await t.call('POST', `/whatsappsession/${id}`, { token: admin.token });
-  expect(started.status, JSON.stringify(started.body)).to.be.oneOf([200, 201, 204]);
-  await eventually(async () => (await t.call('GET', `/whatsapp/${id}`, { token: admin.token })).body.status === 'qrcode', 5_000, 'qrcode');
-  const paired = await t.call('POST', `/sandbox/${id}/pair`, { token: admin.token, body: {} });
-  expect(paired.status, JSON.stringify(paired.body)).to.be.oneOf([200, 201]);
-  await eventually(async () => (await t.call('GET', `/whatsapp/${id}`, { token: admin.token })).body.status === 'CONNECTED', 5_000, 'CONNECTED');
-  return created.body;
+  const connection = await connectedSandbox(t, admin, { name: unique('Sandbox '), ...fields });
+  return { id: connection.id as string, name: connection.name as string };
 }
 
 /** A customer writes on the sandbox connection; answers the provider message id. */

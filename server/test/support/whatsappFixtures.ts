@@ -5,76 +5,15 @@
  */
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import mongoose from 'mongoose';
 import type { ChannelOptions } from '../../src/channels/index.js';
-import { createApp } from '../../src/app.js';
-import { loadConfig } from '../../src/platform/config.js';
-import { createLogger } from '../../src/platform/logger.js';
-import { JWT_SECRET, SUPER_EMAIL, SUPER_PASSWORD, type Answer, type CallOptions, type TestApp } from './app.js';
+import { startTestApp, type Answer, type TestApp } from './app.js';
 import type { Session } from './fixtures.js';
 
-export interface ChannelTestApp extends TestApp {
-  databaseName: string;
-  /** Stops the app; the database stays for the next app unless `drop`. */
-  stop(options?: { drop?: boolean }): Promise<void>;
-}
+export type ChannelTestApp = TestApp;
 
-/** Like startTestApp, with channel options and, when given, an existing database. */
-export async function startChannelTestApp(name: string, options: { databaseName?: string; channels?: ChannelOptions; env?: Record<string, string> } = {}): Promise<ChannelTestApp> {
-  const base = process.env.ATENDE_TEST_MONGO_BASE;
-  if (!base) throw new Error('ATENDE_TEST_MONGO_BASE is unset: run the tests with mocha');
-  const databaseName = options.databaseName ?? `atende_test_${name}_${randomBytes(4).toString('hex')}`;
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MONGODB_URI: base,
-    ATENDE_DB_NAME: databaseName,
-    ATENDE_ADMIN_EMAIL: SUPER_EMAIL,
-    ATENDE_ADMIN_PASSWORD: SUPER_PASSWORD,
-    JWT_SECRET,
-    JWT_REFRESH_SECRET: 'test-refresh-secret-0123456789',
-    LOG_LEVEL: 'silent',
-    ATENDE_JOBS_PROCESS_EVERY: '100',
-    ...options.env,
-  });
-  const app = await createApp(config, createLogger(config.logLevel), { channels: options.channels });
-  await app.start();
-  const url = app.server.info.uri;
-
-  async function call<T>(method: string, path: string, callOptions: CallOptions = {}): Promise<Answer<T>> {
-    const headers: Record<string, string> = { ...callOptions.headers };
-    if (callOptions.token) headers.authorization = `Bearer ${callOptions.token}`;
-    if (callOptions.cookie) headers.cookie = callOptions.cookie;
-    let body: string | undefined = callOptions.raw;
-    if (callOptions.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(callOptions.body);
-    }
-    const response = await fetch(`${url}/api${path}`, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // Non-JSON answers stay text.
-    }
-    return { status: response.status, body: parsed as T, headers: response.headers };
-  }
-
-  let stopped = false;
-  return {
-    app,
-    config,
-    url,
-    databaseName,
-    call,
-    async stop(stopOptions = { drop: true }) {
-      if (stopped) return;
-      stopped = true;
-      if (stopOptions.drop !== false) await mongoose.connection.dropDatabase();
-      await app.stop();
-    },
-  };
+/** startTestApp with channel options (a double of the inbound handler, sandbox timings) and, when given, an existing database. */
+export function startChannelTestApp(name: string, options: { databaseName?: string; channels?: ChannelOptions; env?: Record<string, string> } = {}): Promise<ChannelTestApp> {
+  return startTestApp(name, options.env, { ...(options.databaseName ? { databaseName: options.databaseName } : {}), ...(options.channels ? { channels: options.channels } : {}) });
 }
 
 /** Resolves with the first item matching the predicate (polled), or fails after `ms`. */

@@ -98,6 +98,8 @@ function createSandboxPhone({ companyId, whatsappId, events }: ProviderContext, 
       pending.add(run);
       void run.finally(() => pending.delete(run));
     }, ms);
+    // Timers never hold the process open on their own (the server does while it runs).
+    timer.unref();
     timers.add(timer);
   }
 
@@ -181,6 +183,7 @@ function createSandboxPhone({ companyId, whatsappId, events }: ProviderContext, 
       pending.add(run);
       void run.finally(() => pending.delete(run));
     }, settings.qrMs);
+    qrTimer.unref();
   }
 
   function refuseUnlessConnected(): void {

@@ -50,6 +50,7 @@ export const ContactModel = tenantModel<ContactDoc>(
     // One contact per number and company: the inbound pipeline finds contacts by it.
     schema.index({ companyId: 1, number: 1 }, { unique: true });
     schema.index({ companyId: 1, nameKey: 1 });
+    schema.index({ companyId: 1, createdAt: 1 });
   },
 );
 

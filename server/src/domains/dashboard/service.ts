@@ -96,9 +96,10 @@ async function closedTickets(companyId: string, range: DashboardRange) {
     .cursor();
   for await (const ticket of cursor as AsyncIterable<ClosedTicket>) {
     finished += 1;
-    const user = ticket.userId ? String(ticket.userId) : null;
-    const row = user ? (perUser.get(user) ?? { tickets: 0, support: new Mean() }) : null;
-    if (user && row) {
+    let row: { tickets: number; support: Mean } | undefined;
+    if (ticket.userId) {
+      const user = String(ticket.userId);
+      row = perUser.get(user) ?? { tickets: 0, support: new Mean() };
       row.tickets += 1;
       perUser.set(user, row);
     }

@@ -66,5 +66,9 @@ export const TicketModel = tenantModel<TicketDoc>(
     schema.index({ companyId: 1, contactId: 1, whatsappId: 1, status: 1 });
     schema.index({ companyId: 1, queueId: 1, status: 1 });
     schema.index({ companyId: 1, userId: 1, status: 1 });
+    // Dashboard periods.
+    schema.index({ companyId: 1, closedAt: 1 });
+    schema.index({ companyId: 1, acceptedAt: 1 });
+    schema.index({ companyId: 1, createdDay: 1 });
   },
 );

@@ -19,5 +19,8 @@ export const TicketRatingModel = tenantModel<TicketRatingDoc>(
     userId: { type: ObjectId, ref: 'User', default: null },
     rate: { type: Number, required: true, min: 1, max: 3 },
   },
-  (schema) => schema.index({ companyId: 1, userId: 1 }),
+  (schema) => {
+    schema.index({ companyId: 1, userId: 1 });
+    schema.index({ companyId: 1, createdAt: 1 });
+  },
 );
