@@ -38,7 +38,7 @@ import { sandboxRoutes } from './domains/sandbox/routes.js';
 import { whatsappRoutes } from './domains/whatsapp/routes.js';
 import { messagesRoutes } from './domains/messages/routes.js';
 import { ticketsRoutes } from './domains/tickets/routes.js';
-import { createInbox } from './inbox.js';
+import { createInbox, type Inbox } from './inbox.js';
 
 export const API_PREFIX = '/api';
 
@@ -48,6 +48,7 @@ export interface App {
   jobs: JobRunner;
   firstStart: FirstStartResult;
   channels: Channels;
+  inbox: Inbox;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -97,6 +98,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
 
   const seeded = await firstStart(config, logger);
   await jobs.start();
+  await inbox.schedule();
 
   let stopped = false;
   return {
@@ -105,6 +107,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     jobs,
     firstStart: seeded,
     channels,
+    inbox,
     async start() {
       await server.start();
       logger.info({ url: server.info.uri }, 'atende listening');

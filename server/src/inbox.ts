@@ -7,15 +7,22 @@ import type { SessionHandlers, SessionManager } from './channels/index.js';
 import { createInboundPipeline } from './channels/inbound.js';
 import { createOutboundSender } from './channels/outbound.js';
 import { createQueueChatbot } from './automation/queueChatbot.js';
+import { createTicketTimers, TICKET_TIMERS_JOB, type TicketTimers } from './automation/ticketTimers.js';
 import { applyAck, createMessageService, type MessageService } from './domains/messages/service.js';
 import { registerTicketVisibility } from './domains/tickets/realtimeFilters.js';
 import { createTicketService, type TicketService } from './domains/tickets/service.js';
 import type { AppContext } from './platform/context.js';
 import type { JobRunner } from './platform/jobs.js';
 
+/** The time rules are in minutes: checking every minute is precise enough. */
+const TICKET_TIMERS_JOB_INTERVAL_MS = 60_000;
+
 export interface Inbox {
   tickets: TicketService;
   messages: MessageService;
+  timers: TicketTimers;
+  /** Schedules the recurring jobs (after the job runner started). */
+  schedule(): Promise<void>;
   /** The channel layer's handlers; the sessions are where the outbound sender finds providers. */
   handlers(sessions: SessionManager): SessionHandlers;
 }
@@ -33,10 +40,16 @@ export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
   const messages = createMessageService({ realtime, outbound, config });
   const tickets = createTicketService({ realtime, messages, config });
   const pipeline = createInboundPipeline({ realtime, logger, messages, chatbot: createQueueChatbot({ messages, config }), config });
+  const timers = createTicketTimers({ realtime, messages });
+  jobs.define(TICKET_TIMERS_JOB, async () => {
+    await timers.sweep();
+  });
   registerTicketVisibility();
   return {
     tickets,
     messages,
+    timers,
+    schedule: () => jobs.every(TICKET_TIMERS_JOB_INTERVAL_MS, TICKET_TIMERS_JOB),
     handlers(manager) {
       sessions = manager;
       return {

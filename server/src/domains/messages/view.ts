@@ -1,6 +1,7 @@
 /** Messages as the clients see them: the sender contact and the quoted message joined here. */
 import type { Message, QuotedMessage } from '@atende/shared';
 import type { Types } from 'mongoose';
+import { findByIds } from '../../platform/database/models.js';
 import { mediaUrl } from '../../platform/uploads.js';
 import { ContactModel, type ContactDoc } from '../contacts/model.js';
 import { MessageModel, type MessageDoc } from './model.js';
@@ -17,10 +18,10 @@ function url(companyId: string, message: MessageDoc): string | null {
 export async function messageViews(companyId: string, messages: MessageDoc[]): Promise<Message[]> {
   if (messages.length === 0) return [];
   const quotedIds = messages.map((m) => m.quotedMsgId).filter((id): id is Types.ObjectId => id !== null);
-  const quoted = quotedIds.length > 0 ? await MessageModel.find({ companyId, _id: { $in: quotedIds } }).lean<MessageDoc[]>() : [];
+  const quoted = (await findByIds(MessageModel, companyId, quotedIds)) as MessageDoc[];
   const contactIds = [...messages, ...quoted].map((m) => m.contactId).filter((id): id is Types.ObjectId => id !== null);
   const contacts = new Map(
-    (await ContactModel.find({ companyId, _id: { $in: contactIds } }, { name: 1 }).lean<Pick<ContactDoc, '_id' | 'name'>[]>()).map((c) => [
+    ((await findByIds(ContactModel, companyId, contactIds, { name: 1 })) as Pick<ContactDoc, '_id' | 'name'>[]).map((c) => [
       String(c._id),
       c,
     ]),

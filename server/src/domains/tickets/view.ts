@@ -4,16 +4,13 @@
  */
 import type { Ticket } from '@atende/shared';
 import type { Types } from 'mongoose';
+import { findByIds } from '../../platform/database/models.js';
 import { ContactModel, type ContactDoc } from '../contacts/model.js';
 import { QueueModel, type QueueDoc } from '../queues/model.js';
 import { TagModel, TicketTagModel, type TagDoc, type TicketTagDoc } from '../tags/model.js';
 import { UserModel, type UserDoc } from '../users/model.js';
 import { WhatsappModel, type WhatsappDoc } from '../whatsapp/model.js';
 import type { TicketDoc } from './model.js';
-
-function ids(values: (Types.ObjectId | null)[]): string[] {
-  return [...new Set(values.filter((v): v is Types.ObjectId => v !== null).map(String))];
-}
 
 function byId<T extends { _id: Types.ObjectId }>(rows: T[]): Map<string, T> {
   return new Map(rows.map((row) => [String(row._id), row]));
@@ -23,13 +20,15 @@ export async function ticketViews(companyId: string, tickets: TicketDoc[]): Prom
   if (tickets.length === 0) return [];
   const ticketIds = tickets.map((t) => t._id);
   const [contacts, users, queues, whatsapps, links] = await Promise.all([
-    ContactModel.find({ companyId, _id: { $in: ids(tickets.map((t) => t.contactId)) } }).lean<ContactDoc[]>(),
-    UserModel.find({ companyId, _id: { $in: ids(tickets.map((t) => t.userId)) } }, { name: 1 }).lean<Pick<UserDoc, '_id' | 'name'>[]>(),
-    QueueModel.find({ companyId, _id: { $in: ids(tickets.map((t) => t.queueId)) } }, { name: 1, color: 1 }).lean<Pick<QueueDoc, '_id' | 'name' | 'color'>[]>(),
-    WhatsappModel.find({ companyId, _id: { $in: ids(tickets.map((t) => t.whatsappId)) } }, { name: 1 }).lean<Pick<WhatsappDoc, '_id' | 'name'>[]>(),
-    TicketTagModel.find({ companyId, ticketId: { $in: ticketIds } }).lean<TicketTagDoc[]>(),
+    findByIds(ContactModel, companyId, tickets.map((t) => t.contactId)) as Promise<ContactDoc[]>,
+    findByIds(UserModel, companyId, tickets.map((t) => t.userId), { name: 1 }) as Promise<Pick<UserDoc, '_id' | 'name'>[]>,
+    findByIds(QueueModel, companyId, tickets.map((t) => t.queueId), { name: 1, color: 1 }) as Promise<Pick<QueueDoc, '_id' | 'name' | 'color'>[]>,
+    findByIds(WhatsappModel, companyId, tickets.map((t) => t.whatsappId), { name: 1 }) as Promise<Pick<WhatsappDoc, '_id' | 'name'>[]>,
+    tickets.length === 1
+      ? TicketTagModel.find({ companyId, ticketId: ticketIds[0] }).lean<TicketTagDoc[]>()
+      : TicketTagModel.find({ companyId, ticketId: { $in: ticketIds } }).lean<TicketTagDoc[]>(),
   ]);
-  const tags = byId(await TagModel.find({ companyId, _id: { $in: ids(links.map((l) => l.tagId)) } }).lean<TagDoc[]>());
+  const tags = byId((await findByIds(TagModel, companyId, links.map((l) => l.tagId))) as TagDoc[]);
   const contactById = byId(contacts);
   const userById = byId(users);
   const queueById = byId(queues);
