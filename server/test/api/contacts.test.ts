@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import ExcelJS from 'exceljs';
 import { Types } from 'mongoose';
 import { createApiClient, memorySession } from '@atende/shared/client';
 import { CONTACT_UPLOAD_MAX_ROWS } from '@atende/shared';
@@ -311,9 +312,27 @@ describe('contacts', () => {
       expect(bare.body.errorBag).to.deep.equal([]);
     });
 
-    it('refuses Excel workbooks (no parser yet) and binary files with 400 ERR_INVALID_MEDIA', async () => {
+    it('reads the first sheet of an .xlsx workbook (numbers typed as numbers too)', async () => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Contatos');
+      sheet.addRow(['Nome', 'Número', 'E-mail']);
+      sheet.addRow(['Ivo Excel', 5511954320006, 'ivo@x.test']);
+      sheet.addRow(['Jana Excel', '(11) 95432-0007', '']);
+      sheet.addRow(['Sem número', '', '']);
+      const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+      const answer = await postFile(t, admin(), '/contacts/import', { name: 'contatos.xlsx', bytes, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+      expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+      expect(answer.body.newContacts.map((c: { contactName: string }) => c.contactName)).to.deep.equal(['Ivo Excel', 'Jana Excel']);
+      expect(answer.body.errorBag.map((e: { contactName: string }) => e.contactName)).to.deep.equal(['Sem número']);
+      const ivo = await ContactModel.findOne({ companyId: tenant.companyId, name: 'Ivo Excel' }).lean();
+      expect(ivo?.number).to.equal('5511954320006');
+    });
+
+    it('refuses a broken workbook, a legacy .xls and binary files with 400 ERR_INVALID_MEDIA', async () => {
       const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60)]);
       expectError(await postFile(t, admin(), '/contacts/import', { name: 'contatos.xlsx', bytes: zip, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 400, 'ERR_INVALID_MEDIA');
+      const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(60)]);
+      expectError(await postFile(t, admin(), '/contacts/import', { name: 'old.xls', bytes: ole, type: 'application/vnd.ms-excel' }), 400, 'ERR_INVALID_MEDIA');
       expectError(await postFile(t, admin(), '/contacts/import', { name: 'photo.png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]), type: 'image/png' }), 400, 'ERR_INVALID_MEDIA');
     });
 

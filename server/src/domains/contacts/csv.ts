@@ -85,7 +85,11 @@ export interface CsvContacts {
  * Returns null when a header is present but has no number column.
  */
 export function contactsFromCsv(text: string): CsvContacts | null {
-  const rows = parseCsv(text);
+  return contactsFromRows(parseCsv(text));
+}
+
+/** Sheet rows (CSV or a workbook's first sheet) to contact records, by the header's columns. */
+export function contactsFromRows(rows: string[][]): CsvContacts | null {
   const first = rows[0] ?? [];
   const columns = first.map((cell) => contactColumnOf(cell));
   const header = columns.some((column) => column !== null);

@@ -17,7 +17,8 @@ import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { errorText } from '../../platform/texts.js';
 import { toContact } from './dto.js';
-import { contactsFromCsv, decodeText } from './csv.js';
+import { contactsFromCsv, contactsFromRows, decodeText } from './csv.js';
+import { rowsOfWorkbook } from './xlsx.js';
 import { ContactModel, nameKeyOf, type ContactDoc } from './model.js';
 
 /** Above this many new contacts, one `reload` event replaces the create events. */
@@ -143,28 +144,32 @@ export interface ImportedFile {
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 const TEXT_EXTENSIONS = new Set(['', '.csv', '.txt', '.tsv']);
+const ACCEPTED = ['.xlsx', '.csv'];
 
 function fileError(message: string, rule: string): AppError {
   return new AppError('ERR_VALIDATION', { field: 'file', rule }, `payload file: ${message} (${rule})`);
 }
 
 /**
- * Reads the rows of an uploaded sheet. CSV (and plain text) is parsed here. Excel workbooks
- * (.xlsx, .xls) are recognised by content and refused with ERR_INVALID_MEDIA: reading them needs
- * a spreadsheet package the project does not ship yet (see the issue's note); the web console
- * parses .xlsx in the browser and sends the rows to POST /contacts/upload instead.
+ * Reads the rows of an uploaded sheet: an .xlsx workbook (its first worksheet; recognised by
+ * content) or CSV / plain text. Legacy .xls (OLE2) is refused: save it as .xlsx or .csv.
  */
-export function rowsOfFile(file: ImportedFile): Record<string, unknown>[] {
+export async function rowsOfFile(file: ImportedFile): Promise<Record<string, unknown>[]> {
   const extension = extname(file.filename).toLowerCase();
   const head = file.bytes.subarray(0, 4);
-  if (head.equals(ZIP) || head.equals(OLE2) || extension === '.xlsx' || extension === '.xls') {
-    throw new AppError('ERR_INVALID_MEDIA', { field: 'file', accepted: ['.csv'] }, 'Excel files cannot be read by the server yet: save the sheet as CSV, or upload its rows.');
+  let sheet;
+  if (head.equals(ZIP)) {
+    const rows = await rowsOfWorkbook(file.bytes).catch(() => {
+      throw new AppError('ERR_INVALID_MEDIA', { field: 'file', accepted: ACCEPTED }, 'payload file: not a readable .xlsx workbook');
+    });
+    sheet = contactsFromRows(rows);
+  } else {
+    const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+    if (head.equals(OLE2) || !TEXT_EXTENSIONS.has(extension) || (!utf16 && file.bytes.includes(0))) {
+      throw new AppError('ERR_INVALID_MEDIA', { field: 'file', accepted: ACCEPTED });
+    }
+    sheet = contactsFromCsv(decodeText(file.bytes));
   }
-  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
-  if (!TEXT_EXTENSIONS.has(extension) || (!utf16 && file.bytes.includes(0))) {
-    throw new AppError('ERR_INVALID_MEDIA', { field: 'file', accepted: ['.csv'] });
-  }
-  const sheet = contactsFromCsv(decodeText(file.bytes));
   if (!sheet) throw fileError('the header row has no number column (number, numero, telefone, telefono...)', 'file.columns');
   if (sheet.records.length === 0) throw fileError('the file has no contact rows', 'file.empty');
   if (sheet.records.length > CONTACT_UPLOAD_MAX_ROWS) throw fileError(`at most ${CONTACT_UPLOAD_MAX_ROWS} rows per file`, 'array.max');

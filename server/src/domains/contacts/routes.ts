@@ -119,7 +119,7 @@ export const contactsRoutes: Plugin<AppContext> = {
         },
         handler: async (request) => {
           const file = await readPart(payload<{ file: unknown }>(request).file);
-          return importContactRows(actor(request).companyId, rowsOfFile(file), context.realtime);
+          return importContactRows(actor(request).companyId, await rowsOfFile(file), context.realtime);
         },
       },
     ]);
