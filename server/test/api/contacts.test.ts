@@ -10,7 +10,8 @@ import { TicketTagModel } from '../../src/domains/tags/model.js';
 import { TicketNoteModel } from '../../src/domains/ticketNotes/model.js';
 import { TicketModel } from '../../src/domains/tickets/model.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { createContact, freshNumber, insertMessage, insertTicket, listen, postFile, settle, waitFor, type ContactAnswer, type Listener } from '../support/contactFixtures.js';
+import { listen, settle, waitFor, type Listener } from '../support/realtimeFixtures.js';
+import { createContact, freshNumber, insertMessage, insertTicket, postFile, type ContactAnswer } from '../support/contactFixtures.js';
 import { createMember, createTenant, expectError, expectInvalid, loginSuper, MISSING_ID, type Session, type Tenant } from '../support/fixtures.js';
 
 describe('contacts', () => {

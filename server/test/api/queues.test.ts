@@ -6,7 +6,8 @@ import { WhatsappModel, type WhatsappDoc } from '../../src/domains/whatsapp/mode
 import { optionChildren } from '../../src/domains/queues/options.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createTenant, expectError, expectInvalid, loginSuper, MISSING_ID, type Session, type Tenant } from '../support/fixtures.js';
-import { insertTicket, listen, waitFor } from '../support/backofficeFixtures.js';
+import { insertTicket } from '../support/backofficeFixtures.js';
+import { listen, waitFor } from '../support/realtimeFixtures.js';
 
 describe('queues and queue options', () => {
   let t: TestApp;

@@ -6,7 +6,8 @@ import { createApiClient, memorySession } from '@atende/shared/client';
 import { mediaFilePath } from '../../src/platform/uploads.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createTenant, expectError, expectInvalid, loginSuper, MISSING_ID, type Session, type Tenant } from '../support/fixtures.js';
-import { expectFileGone, listen, postMultipart, SAMPLES, settle, waitFor } from '../support/backofficeFixtures.js';
+import { expectFileGone, postMultipart, SAMPLES } from '../support/backofficeFixtures.js';
+import { listen, settle, waitFor } from '../support/realtimeFixtures.js';
 
 describe('quick messages', () => {
   let t: TestApp;

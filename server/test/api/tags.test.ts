@@ -4,7 +4,8 @@ import { TagModel } from '../../src/domains/tags/model.js';
 import { tagsOfTickets, ticketIdsWithTags } from '../../src/domains/tags/ticketTags.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createPlan, createTenant, expectError, expectInvalid, loginSuper, MISSING_ID, type Session, type Tenant } from '../support/fixtures.js';
-import { insertTicket, listen, settle, waitFor } from '../support/backofficeFixtures.js';
+import { insertTicket } from '../support/backofficeFixtures.js';
+import { listen, settle, waitFor } from '../support/realtimeFixtures.js';
 
 describe('tags, ticket tags and the kanban board', () => {
   let t: TestApp;

@@ -4,7 +4,8 @@ import { createApiClient, memorySession } from '@atende/shared/client';
 import { NOTE_MAX } from '@atende/shared';
 import { UserModel } from '../../src/domains/users/model.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { createContact, insertTicket, listen, settle, waitFor, type ContactAnswer, type Listener } from '../support/contactFixtures.js';
+import { createContact, insertTicket, type ContactAnswer } from '../support/contactFixtures.js';
+import { listen, settle, waitFor, type Listener } from '../support/realtimeFixtures.js';
 import { createMember, createTenant, expectError, expectInvalid, loginSuper, MISSING_ID, type Session, type Tenant } from '../support/fixtures.js';
 
 describe('ticket notes', () => {

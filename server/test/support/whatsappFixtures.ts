@@ -16,22 +16,7 @@ export function startChannelTestApp(name: string, options: { databaseName?: stri
   return startTestApp(name, options.env, { ...(options.databaseName ? { databaseName: options.databaseName } : {}), ...(options.channels ? { channels: options.channels } : {}) });
 }
 
-/** Resolves with the first item matching the predicate (polled), or fails after `ms`. */
-export function waitFor<T>(items: T[], predicate: (item: T) => boolean, ms = 4000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const timer = setInterval(() => {
-      const found = items.find(predicate);
-      if (found !== undefined) {
-        clearInterval(timer);
-        resolve(found);
-      } else if (Date.now() - started > ms) {
-        clearInterval(timer);
-        reject(new Error(`nothing matched in ${ms} ms; got ${JSON.stringify(items)}`));
-      }
-    }, 15);
-  });
-}
+export { waitFor } from './realtimeFixtures.js';
 
 /** Polls GET /whatsapp/{id} until the status is reached. */
 export async function waitForStatus(t: TestApp, session: Session, whatsappId: string, status: string, ms = 4000): Promise<Record<string, any>> {

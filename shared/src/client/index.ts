@@ -15,7 +15,7 @@ export type { TagCalls, TagData } from './calls/tags.js';
 export type { TicketNoteCalls, TicketNoteData } from './calls/ticketNotes.js';
 export type { UserCalls, UserData } from './calls/users.js';
 export type { SandboxCalls, SandboxCustomerMessage } from './calls/sandbox.js';
-export type { WhatsappCalls, WhatsappData } from './calls/whatsapp.js';
+export type { WhatsappCalls } from './calls/whatsapp.js';
 export { ApiError, NetworkError } from './errors.js';
 export { memorySession, type Session, type SessionStore } from './session.js';
 export { REFRESH_COOKIE } from './cookie.js';
@@ -31,4 +31,4 @@ export {
   type Unsubscribe,
   type WebSocketConstructor,
 } from './realtime.js';
-export type { MessageCalls, MessageSend, TicketCalls, TicketCreate, TicketListQuery, TicketUpdate } from './calls/tickets.js';
+export type { MessageCalls, MessageSend, TicketCalls, TicketListQuery } from './calls/tickets.js';

@@ -94,6 +94,26 @@ export interface MessagesPage {
   hasMore: boolean;
 }
 
+/** POST /tickets */
+export interface TicketCreate {
+  contactId: string;
+  queueId?: string | null;
+  whatsappId?: string | null;
+  userId?: string | null;
+  status?: 'open';
+}
+
+/** PUT /tickets/{id}: accept { status: 'open', userId }, return { status: 'pending' }, resolve { status: 'closed', ... }, transfer { queueId, userId }. */
+export interface TicketUpdate {
+  status?: TicketStatus;
+  userId?: string | null;
+  queueId?: string | null;
+  whatsappId?: string;
+  useIntegration?: boolean;
+  promptId?: string | false | null;
+  integrationId?: string | false | null;
+}
+
 /** Answer of ERR_OTHER_OPEN_TICKET: the contact's ticket already open, its user and queue. */
 export interface OtherOpenTicket {
   ticket: Ticket;

@@ -124,3 +124,28 @@ export type SandboxMediaType = (typeof SANDBOX_MEDIA_TYPES)[number];
 export const SANDBOX_FILE_MEDIA_TYPES = ['image', 'audio', 'video', 'application', 'sticker'] as const;
 /** Largest file a sandbox customer may send (the video limit of document 1 plus room). */
 export const SANDBOX_MEDIA_MAX_BYTES = 20 * 1024 * 1024;
+
+/** POST /whatsapp and PUT /whatsapp/{id} (every field optional on update). */
+export interface WhatsappData {
+  name: string;
+  provider?: WhatsappProvider;
+  isDefault?: boolean;
+  greetingMessage?: string;
+  complationMessage?: string;
+  outOfHoursMessage?: string;
+  ratingMessage?: string;
+  expiresInactiveMessage?: string;
+  /** Admins only; '' draws a new one. */
+  token?: string;
+  expiresTicket?: number;
+  timeUseBotQueues?: number;
+  maxUseBotQueues?: number;
+  timeToTransfer?: number;
+  transferQueueId?: string | null;
+  queueIds?: string[];
+  promptId?: string | null;
+  integrationId?: string | null;
+  schedules?: Partial<ScheduleRow>[];
+  /** Super users only: another company. */
+  companyId?: string;
+}

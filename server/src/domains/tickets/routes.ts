@@ -3,7 +3,7 @@ import { ticketCreateSchema, ticketListQuery, ticketRefParams, ticketUpdateSchem
 import { actor, params, payload, query } from '../../platform/http/routes.js';
 import type { InboxContext } from './inboxContext.js';
 import { listTickets, type TicketListQuery } from './list.js';
-import type { TicketCreateInput, TicketUpdateInput } from './service.js';
+import type { TicketCreate, TicketUpdate } from '@atende/shared';
 
 export const ticketsRoutes: Plugin<InboxContext> = {
   name: 'tickets',
@@ -35,13 +35,13 @@ export const ticketsRoutes: Plugin<InboxContext> = {
         method: 'POST',
         path: '/tickets',
         options: { tags, description: 'Open a ticket for a contact (ERR_OTHER_OPEN_TICKET when one is already open)', validate: { payload: ticketCreateSchema } },
-        handler: async (request, h) => h.response(await tickets.create(actor(request), payload<TicketCreateInput>(request))).code(201),
+        handler: async (request, h) => h.response(await tickets.create(actor(request), payload<TicketCreate>(request))).code(201),
       },
       {
         method: 'PUT',
         path: '/tickets/{ref}',
         options: { tags, description: 'Accept, return, resolve, reopen or transfer a ticket', validate: { params: ticketRefParams, payload: ticketUpdateSchema } },
-        handler: (request) => tickets.update(actor(request), ref(request), payload<TicketUpdateInput>(request)),
+        handler: (request) => tickets.update(actor(request), ref(request), payload<TicketUpdate>(request)),
       },
       {
         method: 'DELETE',

@@ -3,7 +3,7 @@
  * side effects (greeting on accept, transfer message, rating request or completion message on
  * resolve), deletion.
  */
-import { createI18n, type OtherOpenTicket, type Ticket, type TicketStatus } from '@atende/shared';
+import { createI18n, type OtherOpenTicket, type Ticket, type TicketCreate, type TicketStatus, type TicketUpdate } from '@atende/shared';
 import { randomUUID } from 'node:crypto';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import type { Config } from '../../platform/config.js';
@@ -24,22 +24,6 @@ import { publishTicket, publishTicketDeleted } from './events.js';
 import { TicketModel, type TicketDoc } from './model.js';
 import { ticketView } from './view.js';
 
-export interface TicketCreateInput {
-  contactId: string;
-  queueId?: string | null;
-  whatsappId?: string | null;
-  userId?: string | null;
-}
-
-export interface TicketUpdateInput {
-  status?: TicketStatus;
-  userId?: string | null;
-  queueId?: string | null;
-  whatsappId?: string;
-  useIntegration?: boolean;
-  promptId?: string | false | null;
-  integrationId?: string | false | null;
-}
 
 const ACTIVE: TicketStatus[] = ['open', 'pending'];
 
@@ -117,7 +101,7 @@ export function createTicketService(deps: { realtime: RealtimePublisher; message
   }
 
   /** The new state of a ticket for an update, following section 4's transitions. */
-  async function nextState(ticket: TicketDoc, input: TicketUpdateInput, actor: AuthCredentials): Promise<Record<string, unknown>> {
+  async function nextState(ticket: TicketDoc, input: TicketUpdate, actor: AuthCredentials): Promise<Record<string, unknown>> {
     const companyId = actor.companyId;
     const set: Record<string, unknown> = {};
     const userId = idOrClear(input.userId);
@@ -165,7 +149,7 @@ export function createTicketService(deps: { realtime: RealtimePublisher; message
       return ticketView(actor.companyId, ticket);
     },
 
-    async create(actor: AuthCredentials, input: TicketCreateInput): Promise<Ticket> {
+    async create(actor: AuthCredentials, input: TicketCreate): Promise<Ticket> {
       const companyId = actor.companyId;
       const contact = await ContactModel.findOne({ companyId, _id: input.contactId }).lean<ContactDoc>();
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
@@ -196,7 +180,7 @@ export function createTicketService(deps: { realtime: RealtimePublisher; message
       return ticketView(companyId, ticket);
     },
 
-    async update(actor: AuthCredentials, ref: string, input: TicketUpdateInput): Promise<Ticket> {
+    async update(actor: AuthCredentials, ref: string, input: TicketUpdate): Promise<Ticket> {
       const { ticket } = await ticketForActor(actor, ref);
       const set = await nextState(ticket, input, actor);
       if (set.status === 'open' && ticket.status !== 'open') {

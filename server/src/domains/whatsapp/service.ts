@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ScheduleRow, Whatsapp, WhatsappProvider } from '@atende/shared';
+import type { Whatsapp, WhatsappData } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
@@ -15,28 +15,7 @@ import { UserModel } from '../users/model.js';
 import { WhatsappModel, whatsappNameKey, type WhatsappDoc } from './model.js';
 import { announceWhatsapp, findWhatsapp, whatsappView, whatsappViews } from './queries.js';
 
-export interface WhatsappInput {
-  name?: string;
-  provider?: WhatsappProvider;
-  isDefault?: boolean;
-  greetingMessage?: string;
-  complationMessage?: string;
-  outOfHoursMessage?: string;
-  ratingMessage?: string;
-  expiresInactiveMessage?: string;
-  /** '' draws a new one. */
-  token?: string;
-  expiresTicket?: number;
-  timeUseBotQueues?: number;
-  maxUseBotQueues?: number;
-  timeToTransfer?: number;
-  transferQueueId?: string | null;
-  queueIds?: string[];
-  promptId?: string | null;
-  integrationId?: string | null;
-  schedules?: Partial<ScheduleRow>[];
-  companyId?: string;
-}
+export type WhatsappInput = Partial<WhatsappData>;
 
 /** The connections page's permissions (add, action buttons, edit or delete): admins. */
 function isManager(actor: AuthCredentials): boolean {

@@ -1,5 +1,5 @@
 /** Tickets (document 1 sections 4 and 7). */
-import type { Message, MessagesPage, Ticket, TicketStatus, TicketsPage } from '../../domain/tickets.js';
+import type { Message, MessagesPage, Ticket, TicketCreate, TicketStatus, TicketsPage, TicketUpdate } from '../../domain/tickets.js';
 import type { Http } from '../http.js';
 
 export interface TicketListQuery {
@@ -15,25 +15,6 @@ export interface TicketListQuery {
   updatedAt?: string;
   showAll?: boolean;
   withUnreadMessages?: boolean;
-}
-
-export interface TicketCreate {
-  contactId: string;
-  queueId?: string | null;
-  whatsappId?: string | null;
-  userId?: string | null;
-  status?: 'open';
-}
-
-/** Accept: { status: 'open', userId }; return: { status: 'pending' }; resolve: { status: 'closed', ... }; transfer: { queueId, userId }. */
-export interface TicketUpdate {
-  status?: TicketStatus;
-  userId?: string | null;
-  queueId?: string | null;
-  whatsappId?: string;
-  useIntegration?: boolean;
-  promptId?: string | false | null;
-  integrationId?: string | false | null;
 }
 
 export interface MessageSend {

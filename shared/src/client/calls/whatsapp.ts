@@ -1,31 +1,6 @@
 /** Connections and their sessions (document 1 sections 4 and 7). */
-import type { ScheduleRow } from '../../domain/entities.js';
-import type { Whatsapp, WhatsappProvider } from '../../domain/whatsapp.js';
+import type { Whatsapp, WhatsappData } from '../../domain/whatsapp.js';
 import type { Http } from '../http.js';
-
-export interface WhatsappData {
-  name: string;
-  provider?: WhatsappProvider;
-  isDefault?: boolean;
-  greetingMessage?: string;
-  complationMessage?: string;
-  outOfHoursMessage?: string;
-  ratingMessage?: string;
-  expiresInactiveMessage?: string;
-  /** Admins only; '' draws a new one. */
-  token?: string;
-  expiresTicket?: number;
-  timeUseBotQueues?: number;
-  maxUseBotQueues?: number;
-  timeToTransfer?: number;
-  transferQueueId?: string | null;
-  queueIds?: string[];
-  promptId?: string | null;
-  integrationId?: string | null;
-  schedules?: Partial<ScheduleRow>[];
-  /** Super users only: another company. */
-  companyId?: string;
-}
 
 export function whatsappCalls(http: Http) {
   const one = (id: string) => `/whatsapp/${encodeURIComponent(id)}`;
