@@ -53,15 +53,9 @@ export function iso(date: Date | null | undefined): string | null {
   return date ? date.toISOString() : null;
 }
 
-/**
- * Documents of a company by ids, for joining in the service. A handful of ids are read one by one:
- * FerretDB 1.24 pushes equality down to SQLite but not `$in`, which scans the collection; MongoDB
- * answers both from the index.
- */
+/** Documents of a company by ids (nulls and repeats dropped), for joining in the service. */
 export async function findByIds<T>(model: Model<T>, companyId: string, ids: unknown[], projection?: Record<string, 1>): Promise<T[]> {
   const unique = [...new Set(ids.filter((id) => id !== null && id !== undefined).map(String))];
   if (unique.length === 0) return [];
-  if (unique.length > 60) return model.find({ companyId, _id: { $in: unique } }, projection).lean<T[]>();
-  const rows = await Promise.all(unique.map((_id) => model.findOne({ companyId, _id }, projection).lean<T>()));
-  return rows.filter((row): row is NonNullable<typeof row> => row !== null) as T[];
+  return model.find({ companyId, _id: { $in: unique } }, projection).lean<T[]>();
 }
