@@ -165,6 +165,8 @@ async function main(): Promise<void> {
       adminOpenShowAll: await timeList(adminToken, 'status=open&showAll=true'),
       adminClosedPage5: await timeList(adminToken, 'status=closed&showAll=true&pageNumber=5'),
     };
+    // Each figure is also logged as soon as it is measured (a later stage may be slow).
+    log(`ticket list: ${JSON.stringify(ticketList)}`);
 
     // Realtime: one customer message to SUBSCRIBERS sockets of the company's admin.
     log(`realtime: ${SUBSCRIBERS} subscribers...`);
@@ -185,6 +187,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < 100 && arrivals.length < SUBSCRIBERS; i += 1) await new Promise((r) => setTimeout(r, 50));
     for (const client of clients) await client.disconnect();
     const realtime = { subscribers: SUBSCRIBERS, delivered: arrivals.length, p50Ms: percentile(arrivals, 50), p99Ms: percentile(arrivals, 99) };
+    log(`realtime: ${JSON.stringify(realtime)}`);
 
     // Inbound pipeline through the sandbox: new customers and follow-ups, as fast as accepted.
     log(`inbound: ${INBOUND} messages through the sandbox...`);
