@@ -2,24 +2,8 @@ import { expect } from 'chai';
 import Nes from '@hapi/nes/lib/client.js';
 import { createApiClient, createRealtimeClient, memorySession, type RealtimeClient, type RealtimeEvent } from '@atende/shared/client';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { waitFor } from '../support/realtimeFixtures.js';
 import { createMember, createTenant, login, loginSuper, unique, type Session, type Tenant } from '../support/fixtures.js';
-
-/** Resolves with the first event the collector sees matching the predicate. */
-function waitFor<T>(events: T[], predicate: (event: T) => boolean, ms = 3000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const timer = setInterval(() => {
-      const found = events.find(predicate);
-      if (found) {
-        clearInterval(timer);
-        resolve(found);
-      } else if (Date.now() - started > ms) {
-        clearInterval(timer);
-        reject(new Error(`no matching event in ${ms} ms; got ${JSON.stringify(events)}`));
-      }
-    }, 20);
-  });
-}
 
 describe('realtime (nes): company channels and the auth channel', () => {
   let t: TestApp;
