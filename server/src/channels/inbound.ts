@@ -22,6 +22,7 @@ import type { QueueChatbot } from '../automation/queueChatbot.js';
 import { randomUUID } from 'node:crypto';
 import type { Types } from 'mongoose';
 import type { InboundMessage } from './provider.js';
+import { keyedSerial } from './serial.js';
 
 function isDuplicate(err: unknown): boolean {
   const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
@@ -31,7 +32,7 @@ function isDuplicate(err: unknown): boolean {
 export function createInboundPipeline(deps: { realtime: RealtimePublisher; logger: Logger; messages: MessageService; chatbot: QueueChatbot; config: Config }) {
   const { realtime, logger, messages, chatbot } = deps;
   const texts = createI18n(deps.config.language);
-  const chains = new Map<string, Promise<void>>();
+  const chats = keyedSerial();
 
   /** A closed ticket waiting for a rating takes a 1..3 answer; anything else ends the wait. */
   async function takeRating(ticket: TicketDoc, body: string): Promise<boolean> {
@@ -137,14 +138,7 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
   return {
     /** Handles one provider event; events of the same chat run in arrival order. */
     handle(companyId: string, whatsappId: string, inbound: InboundMessage): Promise<void> {
-      const key = `${whatsappId}:${inbound.chat.id}`;
-      const next = (chains.get(key) ?? Promise.resolve()).then(() => handle(companyId, whatsappId, inbound));
-      const settled = next.catch(() => undefined);
-      chains.set(key, settled);
-      void settled.then(() => {
-        if (chains.get(key) === settled) chains.delete(key);
-      });
-      return next;
+      return chats.run(`${whatsappId}:${inbound.chat.id}`, () => handle(companyId, whatsappId, inbound));
     },
   };
 }
