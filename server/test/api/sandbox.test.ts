@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { listen } from '../support/realtimeFixtures.js';
 import { createApiClient, createRealtimeClient, memorySession, type RealtimeClient, type RealtimeEvent } from '@atende/shared/client';
 import type { InboundMessage, OutboundMessage, Provider } from '../../src/channels/provider.js';
 import { SandboxDeviceModel, SandboxMessageModel } from '../../src/channels/sandbox/model.js';
@@ -77,13 +78,8 @@ describe('sandbox channel (simulated phone, /api/sandbox)', () => {
   }
 
   async function watch(email: string, password: string, channel: string): Promise<RealtimeEvent[]> {
-    const api = createApiClient({ baseUrl: t.url, session: memorySession() });
-    await api.auth.login({ email, password });
-    const realtime = createRealtimeClient({ baseUrl: t.url, api });
-    opened.push(realtime);
-    await realtime.connect();
-    const events: RealtimeEvent[] = [];
-    await realtime.subscribe(channel, (event) => events.push(event));
+    const { events, client } = await listen(t, email, password, channel);
+    opened.push(client);
     return events;
   }
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { createApiClient, createRealtimeClient, memorySession, type RealtimeClient, type RealtimeEvent } from '@atende/shared/client';
+import { listen } from '../support/realtimeFixtures.js';
+import { createApiClient, memorySession, type RealtimeClient, type RealtimeEvent } from '@atende/shared/client';
 import { TicketModel } from '../../src/domains/tickets/model.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createPlan, createTenant, expectError, expectInvalid, loginSuper, MISSING_ID, unique, type Session, type Tenant } from '../support/fixtures.js';
@@ -38,13 +39,8 @@ describe('whatsapp (connections and their sessions)', () => {
   });
 
   async function watch(email: string, password: string, channel: string): Promise<RealtimeEvent[]> {
-    const api = createApiClient({ baseUrl: t.url, session: memorySession() });
-    await api.auth.login({ email, password });
-    const realtime = createRealtimeClient({ baseUrl: t.url, api });
-    opened.push(realtime);
-    await realtime.connect();
-    const events: RealtimeEvent[] = [];
-    await realtime.subscribe(channel, (event) => events.push(event));
+    const { events, client } = await listen(t, email, password, channel);
+    opened.push(client);
     return events;
   }
 

@@ -14,7 +14,7 @@ export type { SettingCalls } from './calls/settings.js';
 export type { TagCalls, TagData } from './calls/tags.js';
 export type { TicketNoteCalls, TicketNoteData } from './calls/ticketNotes.js';
 export type { UserCalls, UserData } from './calls/users.js';
-export type { SandboxCalls, SandboxCustomerMessage } from './calls/sandbox.js';
+export type { SandboxCalls } from './calls/sandbox.js';
 export type { WhatsappCalls } from './calls/whatsapp.js';
 export { ApiError, NetworkError } from './errors.js';
 export { memorySession, type Session, type SessionStore } from './session.js';
@@ -31,4 +31,4 @@ export {
   type Unsubscribe,
   type WebSocketConstructor,
 } from './realtime.js';
-export type { MessageCalls, MessageSend, TicketCalls, TicketListQuery } from './calls/tickets.js';
+export type { MessageCalls, MessageSend, TicketCalls } from './calls/tickets.js';

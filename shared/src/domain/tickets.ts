@@ -94,6 +94,22 @@ export interface MessagesPage {
   hasMore: boolean;
 }
 
+/** GET /tickets filters (document 1 section 7). */
+export interface TicketListQuery {
+  searchParam?: string;
+  pageNumber?: number;
+  status?: TicketStatus;
+  /** Sent as JSON arrays, as the web does. */
+  tags?: string[];
+  users?: string[];
+  queueIds?: string[];
+  /** YYYY-MM-DD */
+  date?: string;
+  updatedAt?: string;
+  showAll?: boolean;
+  withUnreadMessages?: boolean;
+}
+
 /** POST /tickets */
 export interface TicketCreate {
   contactId: string;

@@ -149,3 +149,24 @@ export interface WhatsappData {
   /** Super users only: another company. */
   companyId?: string;
 }
+
+/** POST /sandbox/{whatsappId}/messages: a customer's message arriving on a sandbox connection. */
+export interface SandboxCustomerMessage {
+  /** The customer's number (digits; +, spaces and dashes are dropped). */
+  from: string;
+  name?: string;
+  /** Required unless media is sent. */
+  body?: string;
+  /** A message sent from the paired phone itself. */
+  fromMe?: boolean;
+  isGroup?: boolean;
+  groupId?: string;
+  /** Required with isGroup. */
+  groupName?: string;
+  mediaType?: SandboxMediaType;
+  /** The file as base64. */
+  media?: { data: string; mimeType: string; fileName: string };
+  quotedProviderMessageId?: string;
+  /** To replay a delivery (idempotency); drawn by the server when absent. */
+  providerMessageId?: string;
+}

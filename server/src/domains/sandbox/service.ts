@@ -1,6 +1,6 @@
 /** The sandbox phone's API: the scan, customers' messages, what they received, their reading. */
 import { createHash, randomBytes } from 'node:crypto';
-import { SANDBOX_MEDIA_MAX_BYTES, type SandboxDevice, type SandboxMediaType, type SandboxOutbox, type SandboxOutboxMessage, type Whatsapp } from '@atende/shared';
+import { SANDBOX_MEDIA_MAX_BYTES, type SandboxCustomerMessage, type SandboxDevice, type SandboxMediaType, type SandboxOutbox, type SandboxOutboxMessage, type Whatsapp } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { AppError } from '../../platform/errors.js';
 import type { InboundMessage } from '../../channels/provider.js';
@@ -11,19 +11,8 @@ import { findWhatsapp, whatsappView } from '../whatsapp/queries.js';
 import type { WhatsappDoc } from '../whatsapp/model.js';
 import type { ErrorCode } from '@atende/shared';
 
-export interface SandboxMessageInput {
-  from: string;
-  name?: string;
-  body: string;
-  fromMe: boolean;
-  isGroup: boolean;
-  groupId?: string;
-  groupName?: string;
-  mediaType?: SandboxMediaType;
-  media?: { data: string; mimeType: string; fileName: string };
-  quotedProviderMessageId?: string;
-  providerMessageId?: string;
-}
+/** The message after the schema's defaults. */
+export type SandboxMessageInput = SandboxCustomerMessage & Required<Pick<SandboxCustomerMessage, 'body' | 'fromMe' | 'isGroup'>>;
 
 export interface OutboxQuery {
   to?: string;

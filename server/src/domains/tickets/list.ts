@@ -1,5 +1,5 @@
 /** GET /tickets: every filter of document 1 section 7, within what the viewer may see. */
-import { TICKETS_PAGE_SIZE, type TicketStatus, type TicketsPage } from '@atende/shared';
+import { TICKETS_PAGE_SIZE, type TicketListQuery, type TicketsPage } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { searchRegex } from '../../platform/database/models.js';
 import { page } from '../../platform/http/paging.js';
@@ -10,18 +10,8 @@ import { TicketModel, type TicketDoc } from './model.js';
 import { ticketViews } from './view.js';
 import { viewerOf, visibleCondition } from './visibility.js';
 
-export interface TicketListQuery {
-  searchParam: string;
-  pageNumber: number;
-  status?: TicketStatus;
-  tags?: string[];
-  users?: string[];
-  queueIds?: string[];
-  date?: string;
-  updatedAt?: string;
-  showAll: boolean;
-  withUnreadMessages: boolean;
-}
+/** The filters after the schema's defaults. */
+export type ListQuery = TicketListQuery & Required<Pick<TicketListQuery, 'searchParam' | 'pageNumber' | 'showAll' | 'withUnreadMessages'>>;
 
 /** Message bodies searched per call, newest first: bounds the cost of a body search. */
 const BODY_SEARCH_LIMIT = 2_000;
@@ -45,7 +35,7 @@ async function searchCondition(companyId: string, text: string): Promise<Record<
   };
 }
 
-export async function listTickets(actor: AuthCredentials, query: TicketListQuery): Promise<TicketsPage> {
+export async function listTickets(actor: AuthCredentials, query: ListQuery): Promise<TicketsPage> {
   const viewer = await viewerOf(actor);
   const and: Record<string, unknown>[] = [{ companyId: actor.companyId }];
   if (query.status) and.push({ status: query.status });

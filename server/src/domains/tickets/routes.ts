@@ -2,7 +2,7 @@ import type { Plugin } from '@hapi/hapi';
 import { ticketCreateSchema, ticketListQuery, ticketRefParams, ticketUpdateSchema } from '@atende/shared';
 import { actor, params, payload, query } from '../../platform/http/routes.js';
 import type { InboxContext } from './inboxContext.js';
-import { listTickets, type TicketListQuery } from './list.js';
+import { listTickets, type ListQuery } from './list.js';
 import type { TicketCreate, TicketUpdate } from '@atende/shared';
 
 export const ticketsRoutes: Plugin<InboxContext> = {
@@ -17,7 +17,7 @@ export const ticketsRoutes: Plugin<InboxContext> = {
         method: 'GET',
         path: '/tickets',
         options: { tags, description: 'Tickets the user may see, newest activity first, with every filter of the spec', validate: { query: ticketListQuery } },
-        handler: (request) => listTickets(actor(request), query<TicketListQuery>(request)),
+        handler: (request) => listTickets(actor(request), query<ListQuery>(request)),
       },
       {
         method: 'GET',

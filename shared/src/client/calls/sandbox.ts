@@ -1,26 +1,6 @@
 /** The sandbox phone: stands for WhatsApp in demos and tests (admins of the company). */
-import type { SandboxDevice, SandboxMediaType, SandboxOutbox, Whatsapp } from '../../domain/whatsapp.js';
+import type { SandboxCustomerMessage, SandboxDevice, SandboxOutbox, Whatsapp } from '../../domain/whatsapp.js';
 import type { Http } from '../http.js';
-
-export interface SandboxCustomerMessage {
-  /** The customer's number (digits; +, spaces and dashes are dropped). */
-  from: string;
-  name?: string;
-  /** Required unless media is sent. */
-  body?: string;
-  /** A message sent from the paired phone itself. */
-  fromMe?: boolean;
-  isGroup?: boolean;
-  groupId?: string;
-  /** Required with isGroup. */
-  groupName?: string;
-  mediaType?: SandboxMediaType;
-  /** The file as base64. */
-  media?: { data: string; mimeType: string; fileName: string };
-  quotedProviderMessageId?: string;
-  /** To replay a delivery (idempotency); drawn by the server when absent. */
-  providerMessageId?: string;
-}
 
 export function sandboxCalls(http: Http) {
   const base = (whatsappId: string) => `/sandbox/${encodeURIComponent(whatsappId)}`;

@@ -1,21 +1,6 @@
 /** Tickets (document 1 sections 4 and 7). */
-import type { Message, MessagesPage, Ticket, TicketCreate, TicketStatus, TicketsPage, TicketUpdate } from '../../domain/tickets.js';
+import type { Message, MessagesPage, Ticket, TicketCreate, TicketListQuery, TicketsPage, TicketUpdate } from '../../domain/tickets.js';
 import type { Http } from '../http.js';
-
-export interface TicketListQuery {
-  searchParam?: string;
-  pageNumber?: number;
-  status?: TicketStatus;
-  /** Sent as JSON arrays, as the web does. */
-  tags?: string[];
-  users?: string[];
-  queueIds?: string[];
-  /** YYYY-MM-DD */
-  date?: string;
-  updatedAt?: string;
-  showAll?: boolean;
-  withUnreadMessages?: boolean;
-}
 
 export interface MessageSend {
   body?: string;
