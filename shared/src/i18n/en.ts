@@ -1,5 +1,7 @@
 /** English texts; same keys as pt (enforced by the Translation type). */
 import type { Translation } from './pt.js';
+import { cliEn } from './cli/en.js';
+import { tuiEn } from './tui/en.js';
 
 export const en: Translation = {
   errors: {
@@ -107,4 +109,6 @@ export const en: Translation = {
     connected: 'Connected',
     disconnected: 'Disconnected',
   },
+  cli: cliEn,
+  tui: tuiEn,
 };

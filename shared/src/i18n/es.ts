@@ -1,5 +1,7 @@
 /** Spanish texts; same keys as pt (enforced by the Translation type). */
 import type { Translation } from './pt.js';
+import { cliEs } from './cli/es.js';
+import { tuiEs } from './tui/es.js';
 
 export const es: Translation = {
   errors: {
@@ -107,4 +109,6 @@ export const es: Translation = {
     connected: 'Conectado',
     disconnected: 'Desconectado',
   },
+  cli: cliEs,
+  tui: tuiEs,
 };

@@ -3,6 +3,8 @@
  * `Translation`, so a missing or extra key there fails the type check.
  */
 import type { ErrorCode } from '../errors/catalogue.js';
+import { cliPt } from './cli/pt.js';
+import { tuiPt } from './tui/pt.js';
 
 export const pt = {
   errors: {
@@ -111,6 +113,8 @@ export const pt = {
     connected: 'Conectado',
     disconnected: 'Desconectado',
   },
+  cli: cliPt,
+  tui: tuiPt,
 };
 
 export type Translation = typeof pt;

@@ -1,0 +1,6 @@
+/** English texts of the operator CLIcli; same keys as ./pt.ts (enforced by the type). */
+import type { CliTranslation } from './pt.js';
+
+export const cliEn: CliTranslation = {
+  description: 'Atende command line for operators',
+};

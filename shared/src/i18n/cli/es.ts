@@ -1,0 +1,6 @@
+/** Spanish texts of the operator CLIcli; same keys as ./pt.ts (enforced by the type). */
+import type { CliTranslation } from './pt.js';
+
+export const cliEs: CliTranslation = {
+  description: 'Línea de comandos de Atende para operadores',
+};
