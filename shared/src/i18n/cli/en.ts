@@ -1,4 +1,4 @@
-/** English texts of the operator CLIcli; same keys as ./pt.ts (enforced by the type). */
+/** English texts of the operator CLI; same keys as ./pt.ts (enforced by the type). */
 import type { CliTranslation } from './pt.js';
 
 export const cliEn: CliTranslation = {
