@@ -2,6 +2,7 @@
 import type { Translation } from './pt.js';
 import { cliEn } from './cli/en.js';
 import { tuiEn } from './tui/en.js';
+import { webEn } from './web/en.js';
 
 export const en: Translation = {
   errors: {
@@ -111,4 +112,5 @@ export const en: Translation = {
   },
   cli: cliEn,
   tui: tuiEn,
+  web: webEn,
 };

@@ -2,6 +2,7 @@
 import type { Translation } from './pt.js';
 import { cliEs } from './cli/es.js';
 import { tuiEs } from './tui/es.js';
+import { webEs } from './web/es.js';
 
 export const es: Translation = {
   errors: {
@@ -111,4 +112,5 @@ export const es: Translation = {
   },
   cli: cliEs,
   tui: tuiEs,
+  web: webEs,
 };

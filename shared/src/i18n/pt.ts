@@ -5,6 +5,7 @@
 import type { ErrorCode } from '../errors/catalogue.js';
 import { cliPt } from './cli/pt.js';
 import { tuiPt } from './tui/pt.js';
+import { webPt } from './web/pt.js';
 
 export const pt = {
   errors: {
@@ -115,6 +116,7 @@ export const pt = {
   },
   cli: cliPt,
   tui: tuiPt,
+  web: webPt,
 };
 
 export type Translation = typeof pt;

@@ -1,0 +1,6 @@
+/** Spanish texts of the web console; same keys as ./pt.ts (enforced by the type). */
+import type { WebTranslation } from './pt.js';
+
+export const webEs: WebTranslation = {
+  description: 'Consola web de Atende',
+};
