@@ -12,6 +12,7 @@ import { connectDatabase, type Database } from './platform/database/connect.js';
 import { errorResponder } from './platform/errors.js';
 import { registerAccess } from './platform/http/access.js';
 import { registerDocs } from './platform/http/docs.js';
+import { registerWeb } from './platform/http/web.js';
 import { registerHealth } from './platform/http/health.js';
 import { failAction } from './platform/http/validation.js';
 import { createJobs, type JobRunner } from './platform/jobs.js';
@@ -37,6 +38,7 @@ import { usersRoutes } from './domains/users/routes.js';
 import { sandboxRoutes } from './domains/sandbox/routes.js';
 import { whatsappRoutes } from './domains/whatsapp/routes.js';
 import { messagesRoutes } from './domains/messages/routes.js';
+import { externalSendRoutes } from './domains/messages/externalSendRoutes.js';
 import { ticketsRoutes } from './domains/tickets/routes.js';
 import { createInbox, type Inbox } from './inbox.js';
 
@@ -90,11 +92,13 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const inbox = createInbox(context, jobs);
   const channels = startChannels(context, { ...options.channels, handlers: options.channels?.handlers ?? ((sessions) => inbox.handlers(sessions)) });
   await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
+  await server.register({ plugin: externalSendRoutes, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes });
   await server.register([whatsappRoutes, sandboxRoutes].map((plugin) => ({ plugin, options: { ...context, sessions: channels.sessions }, routes })));
   registerHealth(server, API_PREFIX, database.engine);
   configureUploads(config.dataDir);
   registerPublicMedia(server);
   registerDocs(server, API_PREFIX);
+  registerWeb(server);
 
   const seeded = await firstStart(config, logger);
   await jobs.start();

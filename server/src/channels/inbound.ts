@@ -2,16 +2,20 @@
  * The inbound pipeline: provider event -> contact found or created -> active ticket found or
  * created -> message stored -> unread count -> realtime -> chatbot. Idempotent on the provider's
  * message id (checked first, and guarded by the unique index); events of one chat are handled one
- * after another so that a burst never opens two tickets.
+ * after another so that a burst never opens two tickets. Edits and revokes change the stored
+ * message; a message delivered again with the media it lacked gets it.
  */
 import type { Logger } from '../platform/logger.js';
 import type { RealtimePublisher } from '../platform/realtime.js';
-import { storeUpload, type StoredMedia } from '../platform/uploads.js';
+import { removeUpload, storeUpload, type StoredMedia } from '../platform/uploads.js';
 import { createI18n } from '@atende/shared';
 import type { Config } from '../platform/config.js';
+import { toAppError } from '../platform/errors.js';
+import { toContact } from '../domains/contacts/dto.js';
+import { ContactModel, type ContactDoc } from '../domains/contacts/model.js';
 import { findOrCreateContact } from '../domains/contacts/service.js';
 import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
-import { summary, type MessageService } from '../domains/messages/service.js';
+import { applyInboundChange, attachInboundMedia, summary, type MessageService } from '../domains/messages/service.js';
 import { messageView } from '../domains/messages/view.js';
 import { companySetting } from '../domains/settings/service.js';
 import { publishMessage } from '../domains/tickets/events.js';
@@ -58,31 +62,71 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
     return { ticket: created.toObject() as TicketDoc, created: true };
   }
 
+  /**
+   * The contact of a person. One known by its LID until now (its number was unknown) takes its
+   * phone number, so that LID and number lead to one contact.
+   */
+  async function contactOf(companyId: string, who: { number: string; name: string; isGroup?: boolean; lid?: string }): Promise<ContactDoc> {
+    if (who.lid && who.lid !== who.number && !(await ContactModel.exists({ companyId, number: who.number }))) {
+      const renamed = await ContactModel.findOneAndUpdate({ companyId, number: who.lid }, { $set: { number: who.number } }, { returnDocument: 'after' }).lean<ContactDoc>();
+      if (renamed) realtime.publish(companyId, 'contact', { action: 'update', contact: toContact(renamed) });
+    }
+    return findOrCreateContact(companyId, { number: who.number, name: who.name, isGroup: who.isGroup ?? false }, realtime);
+  }
+
+  /** Stores the delivered media; a refusal (type, size) or a failed download is recorded as an ERR_ code. */
+  async function storeMedia(companyId: string, whatsappId: string, inbound: InboundMessage): Promise<{ media: StoredMedia | null; mediaError: string | null }> {
+    if (!inbound.media) return { media: null, mediaError: inbound.mediaError ?? null };
+    try {
+      return { media: await storeUpload(companyId, { filename: inbound.media.fileName, bytes: inbound.media.bytes }), mediaError: null };
+    } catch (err) {
+      logger.warn({ err, whatsappId, providerMessageId: inbound.providerMessageId }, 'inbound media refused');
+      return { media: null, mediaError: toAppError(err).code };
+    }
+  }
+
+  /** A message stored without its media, delivered again with it. */
+  async function completeMedia(companyId: string, whatsappId: string, message: MessageDoc, inbound: InboundMessage): Promise<void> {
+    const { media, mediaError } = await storeMedia(companyId, whatsappId, inbound);
+    if (!media) {
+      await MessageModel.updateOne({ companyId, _id: message._id }, { $set: { mediaError } });
+      return;
+    }
+    if (!(await attachInboundMedia(realtime, message, media))) await removeUpload(companyId, media.fileName);
+  }
+
   async function handle(companyId: string, whatsappId: string, inbound: InboundMessage): Promise<void> {
     const whatsapp = await WhatsappModel.findOne({ companyId, _id: whatsappId }).lean<WhatsappDoc>();
     if (!whatsapp) return;
     if (inbound.chat.isGroup && (await companySetting(companyId, 'CheckMsgIsGroup')) === 'enabled') return;
-    if (await MessageModel.exists({ companyId, whatsappId, providerMessageId: inbound.providerMessageId })) return;
+    if (inbound.isEdited || inbound.isDeleted) {
+      await applyInboundChange(realtime, companyId, whatsappId, inbound.providerMessageId, inbound.isDeleted ? { isDeleted: true } : { isEdited: true, body: inbound.body });
+      return;
+    }
+    const existing = await MessageModel.findOne({ companyId, whatsappId, providerMessageId: inbound.providerMessageId }).lean<MessageDoc>();
+    if (existing) {
+      if (existing.mediaError && !existing.mediaPath && inbound.media) await completeMedia(companyId, whatsappId, existing, inbound);
+      return;
+    }
 
-    const chatContact = await findOrCreateContact(companyId, { number: inbound.chat.id, name: inbound.chat.name, isGroup: inbound.chat.isGroup }, realtime);
-    const sender = inbound.chat.isGroup && !inbound.fromMe ? await findOrCreateContact(companyId, { number: inbound.sender.number, name: inbound.sender.name }, realtime) : chatContact;
+    const chatContact = await contactOf(companyId, { number: inbound.chat.id, name: inbound.chat.name, isGroup: inbound.chat.isGroup, ...(inbound.chat.lid ? { lid: inbound.chat.lid } : {}) });
+    const sender =
+      inbound.chat.isGroup && !inbound.fromMe
+        ? await contactOf(companyId, { number: inbound.sender.number, name: inbound.sender.name, ...(inbound.sender.lid ? { lid: inbound.sender.lid } : {}) })
+        : chatContact;
 
     if (!inbound.fromMe && !inbound.chat.isGroup) {
       const rating = await TicketModel.findOne({ companyId, contactId: chatContact._id, whatsappId, status: 'closed', awaitingRating: true })
         .sort({ closedAt: -1 })
         .lean<TicketDoc>();
       if (rating && (await takeRating(rating, inbound.body))) {
-        await storeMessage(companyId, whatsappId, rating, inbound, sender._id, null, false);
+        await storeMessage(companyId, whatsappId, rating, inbound, sender._id, { media: null, mediaError: null }, false);
         return;
       }
     }
 
     const { ticket, created } = await activeTicket(companyId, whatsapp, chatContact._id, inbound.chat.isGroup, inbound.fromMe);
-    const media = inbound.media ? await storeUpload(companyId, { filename: inbound.media.fileName, bytes: inbound.media.bytes }).catch((err: unknown) => {
-      logger.warn({ err, whatsappId, providerMessageId: inbound.providerMessageId }, 'inbound media refused');
-      return null;
-    }) : null;
-    const stored = await storeMessage(companyId, whatsappId, ticket, inbound, sender._id, media, true);
+    const stored = await storeMessage(companyId, whatsappId, ticket, inbound, sender._id, await storeMedia(companyId, whatsappId, inbound), true);
     if (!stored || inbound.fromMe) return;
     if (created) await chatbot.start(stored, whatsapp);
     else if (stored.chatbot && stored.status === 'pending' && inbound.mediaType === 'chat') await chatbot.answer(stored, whatsapp, inbound.body);
@@ -95,7 +139,7 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
     ticket: TicketDoc,
     inbound: InboundMessage,
     senderId: Types.ObjectId,
-    media: StoredMedia | null,
+    { media, mediaError }: { media: StoredMedia | null; mediaError: string | null },
     touchTicket: boolean,
   ): Promise<TicketDoc | null> {
     const quoted = inbound.quotedProviderMessageId
@@ -116,6 +160,7 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
         mediaType: media ? media.mediaType : inbound.mediaType,
         mediaPath: media?.fileName ?? null,
         mediaMimeType: media?.mimeType ?? null,
+        mediaError,
         quotedMsgId: quoted?._id ?? null,
         participant: inbound.chat.isGroup ? inbound.sender.number : null,
         createdAt: inbound.timestamp,

@@ -3,8 +3,13 @@
  * handlers that take what the networks deliver. app.ts calls `startChannels` after realtime,
  * `start()` after listen and `stop()` on the way down.
  */
+import type { Config } from '../platform/config.js';
 import type { AppContext } from '../platform/context.js';
 import { setChannelFilter } from '../platform/realtime.js';
+import { purgeBaileys } from './baileys/model.js';
+import type { MediaDownloader } from './baileys/media.js';
+import { createBaileysFactory } from './baileys/provider.js';
+import type { SocketFactory } from './baileys/socket.js';
 import { purgeSandbox } from './sandbox/model.js';
 import { createSandboxFactory, type SandboxSettings } from './sandbox/provider.js';
 import { createSessionManager, type SessionHandlers, type SessionManager } from './sessions.js';
@@ -19,6 +24,11 @@ export interface ChannelOptions {
   handlers?: Partial<SessionHandlers> | ((sessions: SessionManager) => Partial<SessionHandlers>);
   /** Sandbox timings; default from the configuration (ATENDE_SANDBOX_ACK_MS, ATENDE_SANDBOX_QR_MS). */
   sandbox?: Partial<SandboxSettings>;
+  /**
+   * Baileys: settings over the configuration's (ATENDE_BAILEYS_*), and the socket factory and
+   * media downloader (tests pass doubles; default: a real WhatsApp socket).
+   */
+  baileys?: { settings?: Partial<Config['baileys']>; socket?: SocketFactory; download?: MediaDownloader };
 }
 
 export interface Channels {
@@ -56,9 +66,20 @@ export function startChannels(context: AppContext, options: ChannelOptions = {})
     logger,
     providers: {
       sandbox: createSandboxFactory({ realtime, logger, settings: { ackMs: context.config.sandboxAckMs, qrMs: context.config.sandboxQrMs, ...options.sandbox } }),
-      // 'beta' (Baileys) arrives with issue 4: until then its sessions fail with ERR_WAPP_NOT_INITIALIZED.
+      beta: createBaileysFactory({
+        logger,
+        options: {
+          settings: { ...context.config.baileys, ...options.baileys?.settings },
+          language: context.config.language,
+          ...(options.baileys?.socket ? { socket: options.baileys.socket } : {}),
+          ...(options.baileys?.download ? { download: options.baileys.download } : {}),
+        },
+      }),
     },
-    purge: purgeSandbox,
+    purge: async (companyId, whatsappId) => {
+      await purgeSandbox(companyId, whatsappId);
+      await purgeBaileys(companyId, whatsappId);
+    },
     inbound: (companyId, whatsappId, message) => handlers!.inbound(companyId, whatsappId, message),
     ack: (companyId, whatsappId, providerMessageId, ack) => handlers!.ack(companyId, whatsappId, providerMessageId, ack),
   });

@@ -6,6 +6,7 @@
 import type { Logger } from '../platform/logger.js';
 import type { JobRunner } from '../platform/jobs.js';
 import type { RealtimePublisher } from '../platform/realtime.js';
+import { AppError } from '../platform/errors.js';
 import { mediaFilePath } from '../platform/uploads.js';
 import { ContactModel, type ContactDoc } from '../domains/contacts/model.js';
 import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
@@ -22,6 +23,11 @@ const BACKOFF_CAP_MS = 5 * 60_000;
 
 export interface OutboundQueue {
   enqueue(companyId: string, messageId: string): Promise<void>;
+  /**
+   * Deletes a sent message for the customer through its connection, when the network can
+   * (ERR_WAPP_NOT_CONNECTED when that connection is not live). Unsent messages need nothing.
+   */
+  revoke(companyId: string, message: MessageDoc): Promise<void>;
 }
 
 interface SendJob {
@@ -29,9 +35,9 @@ interface SendJob {
   messageId: string;
 }
 
-/** 1 s, 2 s, 4 s ... capped at 5 minutes. */
-export function backoffMs(attempt: number, baseMs = 1_000): number {
-  return Math.min(BACKOFF_CAP_MS, baseMs * 2 ** Math.max(0, attempt - 1));
+/** 1 s, 2 s, 4 s ... capped (at 5 minutes unless told). */
+export function backoffMs(attempt: number, baseMs = 1_000, capMs = BACKOFF_CAP_MS): number {
+  return Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
 const KIND_BY_MEDIA: Record<string, 'image' | 'audio' | 'video' | 'document'> = {
@@ -45,7 +51,9 @@ const KIND_BY_MEDIA: Record<string, 'image' | 'audio' | 'video' | 'document'> = 
 async function toOutbound(message: MessageDoc, ticket: TicketDoc, contact: ContactDoc): Promise<OutboundMessage> {
   const companyId = String(message.companyId);
   const quoted = message.quotedMsgId
-    ? await MessageModel.findOne({ companyId, _id: message.quotedMsgId }, { providerMessageId: 1 }).lean<Pick<MessageDoc, 'providerMessageId'>>()
+    ? await MessageModel.findOne({ companyId, _id: message.quotedMsgId }, { providerMessageId: 1, fromMe: 1, body: 1, participant: 1 }).lean<
+        Pick<MessageDoc, 'providerMessageId' | 'fromMe' | 'body' | 'participant'>
+      >()
     : null;
   const kind = KIND_BY_MEDIA[message.mediaType];
   return {
@@ -63,7 +71,9 @@ async function toOutbound(message: MessageDoc, ticket: TicketDoc, contact: Conta
           },
         }
       : {}),
-    ...(quoted && !quoted.providerMessageId.startsWith('local:') ? { quotedProviderMessageId: quoted.providerMessageId } : {}),
+    ...(quoted && !quoted.providerMessageId.startsWith('local:')
+      ? { quotedProviderMessageId: quoted.providerMessageId, quotedMessage: { fromMe: quoted.fromMe, body: quoted.body, participant: quoted.participant } }
+      : {}),
   };
 }
 
@@ -123,6 +133,17 @@ export function createOutboundSender(deps: {
   return {
     async enqueue(companyId, messageId) {
       await jobs.now(SEND_JOB, { companyId, messageId });
+    },
+
+    async revoke(companyId, message) {
+      if (message.ack === 0 || message.providerMessageId.startsWith('local:') || !message.whatsappId) return;
+      const provider = deps.provider(String(message.whatsappId));
+      if (!provider) throw new AppError('ERR_WAPP_NOT_CONNECTED');
+      if (!provider.revoke) return;
+      const ticket = await TicketModel.findOne({ companyId, _id: message.ticketId }, { contactId: 1, isGroup: 1 }).lean<Pick<TicketDoc, 'contactId' | 'isGroup'>>();
+      const contact = ticket ? await ContactModel.findOne({ companyId, _id: ticket.contactId }, { number: 1 }).lean<Pick<ContactDoc, 'number'>>() : null;
+      if (!ticket || !contact) return;
+      await provider.revoke({ providerMessageId: message.providerMessageId, to: { id: contact.number, isGroup: ticket.isGroup } });
     },
   };
 }

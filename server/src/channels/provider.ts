@@ -2,7 +2,7 @@
  * The seam between the platform and a messaging network. A provider runs one connection's
  * session (a `whatsapp` document), reports its status and inbound traffic through the events it
  * was created with, and sends what the outbound sender hands it. `sandbox` is the local simulated
- * phone; `baileys` (issue 4) speaks real WhatsApp.
+ * phone; `baileys` speaks real WhatsApp.
  */
 
 /** Connection statuses of document 1 section 4. */
@@ -17,19 +17,34 @@ export interface InboundMedia {
   fileName: string;
 }
 
-/** A message the network delivered (from the customer, or sent from the paired phone itself). */
+/**
+ * A message the network delivered (from the customer, or sent from the paired phone itself), or
+ * a change of one delivered before: an edit (`isEdited`: `body` is the new text) or a revoke
+ * (`isDeleted`), both naming the changed message by `providerMessageId`. A reaction is a message
+ * of mediaType 'reaction' quoting the message reacted to.
+ */
 export interface InboundMessage {
   /** The network's message id; the pipeline stores nothing twice for one id. */
   providerMessageId: string;
-  /** The conversation: the customer's number (digits), or the group id. */
-  chat: { id: string; name: string; isGroup: boolean };
+  /**
+   * The conversation: the customer's number (digits), or the group id. `lid`: the customer's
+   * LID (digits) when the network knows one; a contact numbered by it takes the number.
+   */
+  chat: { id: string; name: string; isGroup: boolean; lid?: string };
   /** Who wrote it (in a group, the participant; else the customer). */
-  sender: { number: string; name: string };
+  sender: { number: string; name: string; lid?: string };
   fromMe: boolean;
   body: string;
   mediaType: 'chat' | InboundMediaType | 'locationMessage' | 'vcard' | 'contactMessage' | 'call_log' | 'reaction';
   media?: InboundMedia;
+  /**
+   * The media could not be had (an ERR_ code): recorded on the message. A provider that retries
+   * delivers the message again with `media` once it has it.
+   */
+  mediaError?: string;
   quotedProviderMessageId?: string;
+  isEdited?: boolean;
+  isDeleted?: boolean;
   timestamp: Date;
 }
 
@@ -41,6 +56,8 @@ export interface OutboundMessage {
   body: string;
   media?: { filePath: string; mimeType: string; fileName: string; kind: 'image' | 'audio' | 'video' | 'document'; asVoiceNote?: boolean };
   quotedProviderMessageId?: string;
+  /** What the quoted message was, for networks that show the quote from the reply itself. */
+  quotedMessage?: { fromMe: boolean; body: string; participant: string | null };
   location?: { latitude: number; longitude: number; description?: string };
   vcard?: { name: string; number: string };
 }
@@ -64,6 +81,8 @@ export interface Provider {
   logout(): Promise<void>;
   /** Delivers a message; answers the network's id for it. Throws when it cannot. */
   send(message: OutboundMessage): Promise<{ providerMessageId: string }>;
+  /** Deletes a sent message for everyone (networks that can). Throws when it cannot. */
+  revoke?(message: { providerMessageId: string; to: { id: string; isGroup: boolean } }): Promise<void>;
 }
 
 export interface ProviderContext {

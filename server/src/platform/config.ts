@@ -33,6 +33,28 @@ export interface Config {
   /** First retry delay of a failed send (doubles per attempt, capped at 5 minutes). */
   sendRetryMs: number;
   language: 'pt' | 'en' | 'es';
+  baileys: BaileysConfig;
+}
+
+/** Real WhatsApp sessions (the Baileys provider). Times in ms. */
+export interface BaileysConfig {
+  /** First reconnect delay; doubles per failed attempt (with jitter) up to backoffCapMs. */
+  backoffMs: number;
+  backoffCapMs: number;
+  /** A connection open this long resets the backoff to its first step. */
+  stableMs: number;
+  /** QR codes shown without a scan before the session gives up (DISCONNECTED). */
+  maxQr: number;
+  /** A socket that received nothing (not even keep-alive answers) this long is restarted. */
+  watchdogMs: number;
+  /** First retry delay of a failed media download or inbound message; doubles per attempt. */
+  retryMs: number;
+  /** Attempts before a failed download is given up (the message keeps its error). */
+  retries: number;
+  /** Days the content of sent messages is kept to answer WhatsApp's retry requests. */
+  keepDays: number;
+  /** Log level of the Baileys library itself (very verbose below warn). */
+  logLevel: string;
 }
 
 const schema = Joi.object({
@@ -59,6 +81,15 @@ const schema = Joi.object({
   ATENDE_SEND_RETRY_MS: Joi.number().integer().min(10).max(60_000).default(1_000),
   ATENDE_SANDBOX_ACK_MS: Joi.number().integer().min(1).max(600_000).default(500),
   ATENDE_SANDBOX_QR_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
+  ATENDE_BAILEYS_BACKOFF_MS: Joi.number().integer().min(10).max(600_000).default(2_000),
+  ATENDE_BAILEYS_BACKOFF_CAP_MS: Joi.number().integer().min(10).max(3_600_000).default(300_000),
+  ATENDE_BAILEYS_STABLE_MS: Joi.number().integer().min(10).max(3_600_000).default(60_000),
+  ATENDE_BAILEYS_MAX_QR: Joi.number().integer().min(1).max(100).default(5),
+  ATENDE_BAILEYS_WATCHDOG_MS: Joi.number().integer().min(100).max(3_600_000).default(90_000),
+  ATENDE_BAILEYS_RETRY_MS: Joi.number().integer().min(10).max(3_600_000).default(30_000),
+  ATENDE_BAILEYS_RETRIES: Joi.number().integer().min(0).max(100).default(5),
+  ATENDE_BAILEYS_KEEP_DAYS: Joi.number().integer().min(1).max(365).default(7),
+  ATENDE_BAILEYS_LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('warn'),
   ATENDE_TIMEZONE: Joi.string().default('America/Sao_Paulo'),
   ATENDE_LANGUAGE: Joi.string().valid('pt', 'en', 'es').default('pt'),
 }).unknown(true);
@@ -104,5 +135,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     sandboxQrMs: value.ATENDE_SANDBOX_QR_MS,
     sendRetryMs: value.ATENDE_SEND_RETRY_MS,
     language: value.ATENDE_LANGUAGE,
+    baileys: {
+      backoffMs: value.ATENDE_BAILEYS_BACKOFF_MS,
+      backoffCapMs: value.ATENDE_BAILEYS_BACKOFF_CAP_MS,
+      stableMs: value.ATENDE_BAILEYS_STABLE_MS,
+      maxQr: value.ATENDE_BAILEYS_MAX_QR,
+      watchdogMs: value.ATENDE_BAILEYS_WATCHDOG_MS,
+      retryMs: value.ATENDE_BAILEYS_RETRY_MS,
+      retries: value.ATENDE_BAILEYS_RETRIES,
+      keepDays: value.ATENDE_BAILEYS_KEEP_DAYS,
+      logLevel: value.ATENDE_BAILEYS_LOG_LEVEL,
+    },
   };
 }

@@ -4,8 +4,8 @@
  * at `/public/{companyId}/{file}` (names are 128 random bits, so they are not guessable).
  *
  * Limits (issue 3; MB = 1024 * 1024 bytes):
- * - image    2 MB: png, jpg, jpeg
- * - audio    5 MB: ogg, opus (Ogg container), mp3
+ * - image    2 MB: png, jpg, jpeg, webp (WhatsApp stickers)
+ * - audio    5 MB: ogg, opus (Ogg container), mp3, m4a (MP4 audio), aac (ADTS; iPhone voice)
  * - video   20 MB: mp4
  * - document 20 MB: pdf; doc, xls (OLE compound file); docx, xlsx, zip (PK zip); txt, csv (plain text)
  * A file whose content does not match its extension answers ERR_INVALID_MEDIA; a file over its
@@ -67,6 +67,9 @@ const isOgg = ascii('OggS');
 const isMp3: Sniffer = (bytes) =>
   ascii('ID3')(bytes) || (bytes.length >= 2 && bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0 && (bytes[1]! & 0x06) !== 0);
 const isMp4 = ascii('ftyp', 4);
+const isWebp: Sniffer = (bytes) => ascii('RIFF')(bytes) && ascii('WEBP', 8)(bytes);
+// ADTS frames start with a 12-bit sync word and layer 00 (mp3 has a non-zero layer).
+const isAdts: Sniffer = (bytes) => bytes.length > 1 && bytes[0] === 0xff && (bytes[1]! & 0xf6) === 0xf0;
 const isPdf = ascii('%PDF');
 const isOle = startsWith([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const isZip: Sniffer = (bytes) => startsWith([0x50, 0x4b, 0x03, 0x04])(bytes) || startsWith([0x50, 0x4b, 0x05, 0x06])(bytes);
@@ -89,9 +92,12 @@ const FORMATS: Record<string, Format> = {
   png: { kind: 'image', mimeType: 'image/png', sniff: isPng },
   jpg: { kind: 'image', mimeType: 'image/jpeg', sniff: isJpeg },
   jpeg: { kind: 'image', mimeType: 'image/jpeg', sniff: isJpeg },
+  webp: { kind: 'image', mimeType: 'image/webp', sniff: isWebp },
   ogg: { kind: 'audio', mimeType: 'audio/ogg', sniff: isOgg },
   opus: { kind: 'audio', mimeType: 'audio/ogg', sniff: isOgg },
   mp3: { kind: 'audio', mimeType: 'audio/mpeg', sniff: isMp3 },
+  m4a: { kind: 'audio', mimeType: 'audio/mp4', sniff: isMp4 },
+  aac: { kind: 'audio', mimeType: 'audio/aac', sniff: isAdts },
   mp4: { kind: 'video', mimeType: 'video/mp4', sniff: isMp4 },
   pdf: { kind: 'document', mimeType: 'application/pdf', sniff: isPdf },
   doc: { kind: 'document', mimeType: 'application/msword', sniff: isOle },
@@ -104,7 +110,7 @@ const FORMATS: Record<string, Format> = {
 };
 
 /** Content that names itself unambiguously, for files sent without an extension. */
-const SELF_NAMING = ['png', 'jpg', 'ogg', 'mp3', 'mp4', 'pdf'];
+const SELF_NAMING = ['png', 'jpg', 'webp', 'ogg', 'mp3', 'mp4', 'pdf'];
 
 const COMPANY_ID = /^[0-9a-f]{24}$/;
 const STORED_NAME = /^[0-9a-f]{32}\.[a-z0-9]{1,5}$/;

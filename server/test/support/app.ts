@@ -11,6 +11,7 @@ import mongoose from 'mongoose';
 import { createApp, type App, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/platform/config.js';
 import { createLogger } from '../../src/platform/logger.js';
+import { socketBench } from '../channels/baileys/socketDouble.js';
 
 export const SUPER_EMAIL = 'super@atende.test';
 export const SUPER_PASSWORD = 'super-secret';
@@ -66,7 +67,9 @@ export async function startTestApp(name: string, env: Record<string, string> = {
     ATENDE_JOB_LOCK_MS: '1000',
     ...env,
   });
-  const app = await createApp(config, createLogger(config.logLevel), options);
+  // Real WhatsApp connections of a test get a socket that never reaches the network.
+  const channels = { ...options.channels, baileys: { socket: socketBench().factory, ...options.channels?.baileys } };
+  const app = await createApp(config, createLogger(config.logLevel), { ...options, channels });
   await app.start();
   const url = app.server.info.uri;
 

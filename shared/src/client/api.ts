@@ -4,6 +4,7 @@ import { authCalls } from './calls/auth.js';
 import { companyCalls } from './calls/companies.js';
 import { contactCalls } from './calls/contacts.js';
 import { dashboardCalls } from './calls/dashboard.js';
+import { externalSendCalls } from './calls/externalSend.js';
 import { helpCalls } from './calls/helps.js';
 import { planCalls } from './calls/plans.js';
 import { queueCalls } from './calls/queues.js';
@@ -41,6 +42,7 @@ export function createApiClient(options: ApiClientOptions) {
     whatsapp: whatsappCalls(http),
     sandbox: sandboxCalls(http),
     dashboard: dashboardCalls(http),
+    externalSend: externalSendCalls(http),
     health: () => http.anonymous<HealthAnswer>('GET', '/health'),
   };
 }

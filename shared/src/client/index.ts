@@ -5,6 +5,7 @@ export type { AuthCalls } from './calls/auth.js';
 export type { CompanyCalls, CompanyData, CompanyPlan, CompanySignup } from './calls/companies.js';
 export type { ContactCalls, ContactData, ContactsQuery } from './calls/contacts.js';
 export type { DashboardCalls, DashboardChartQuery, DashboardQuery } from './calls/dashboard.js';
+export type { ExternalSend, ExternalSendAnswer, ExternalSendCalls } from './calls/externalSend.js';
 export type { HelpCalls, HelpData } from './calls/helps.js';
 export type { PageQuery } from './calls/page.js';
 export type { PlanCalls, PlanData } from './calls/plans.js';

@@ -80,6 +80,8 @@ export interface Message {
   ack: number;
   mediaType: MessageMediaType;
   mediaUrl: string | null;
+  /** Why the media is missing (an ERR_ code: download failed or refused); null when it is there or none was sent. */
+  mediaError: string | null;
   quotedMsg: QuotedMessage | null;
   isDeleted: boolean;
   isEdited: boolean;

@@ -103,6 +103,11 @@ export const en: Translation = {
     ratingThanks: 'Thank you for your rating!',
     invalidOption: 'Invalid option. Please reply with the number of one of the options.',
     backOption: 'Back',
+    voiceCall: 'Voice call',
+    videoCall: 'Video call',
+    missedVoiceCall: 'Missed voice call',
+    missedVideoCall: 'Missed video call',
+    callsDisabled: '*Automatic message*:\nVoice and video calls are disabled on this WhatsApp number. Please send a text message.',
   },
   realtime: {
     connecting: 'Connecting…',

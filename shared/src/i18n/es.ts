@@ -103,6 +103,11 @@ export const es: Translation = {
     ratingThanks: '¡Gracias por tu calificación!',
     invalidOption: 'Opción inválida. Responde con el número de una de las opciones.',
     backOption: 'Volver',
+    voiceCall: 'Llamada de voz',
+    videoCall: 'Videollamada',
+    missedVoiceCall: 'Llamada de voz perdida',
+    missedVideoCall: 'Videollamada perdida',
+    callsDisabled: '*Mensaje automático*:\nLas llamadas de voz y video están deshabilitadas en este WhatsApp. Por favor, envía un mensaje de texto.',
   },
   realtime: {
     connecting: 'Conectando…',

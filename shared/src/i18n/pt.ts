@@ -107,6 +107,11 @@ export const pt = {
     ratingThanks: 'Obrigado pela sua avaliação!',
     invalidOption: 'Opção inválida. Responda com o número de uma das opções.',
     backOption: 'Voltar',
+    voiceCall: 'Chamada de voz',
+    videoCall: 'Chamada de vídeo',
+    missedVoiceCall: 'Chamada de voz perdida',
+    missedVideoCall: 'Chamada de vídeo perdida',
+    callsDisabled: '*Mensagem automática*:\nAs chamadas de voz e vídeo estão desabilitadas neste WhatsApp. Por favor, envie uma mensagem de texto.',
   },
   realtime: {
     connecting: 'Conectando…',

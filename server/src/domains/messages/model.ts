@@ -25,6 +25,11 @@ export interface MessageDoc {
   /** File name under the company's media folder, served at /public/{companyId}/{file}. */
   mediaPath: string | null;
   mediaMimeType: string | null;
+  /**
+   * Why the media of a received message is missing (an ERR_ code: download failed, too large,
+   * refused); null once it is stored. A failed download is retried by the provider.
+   */
+  mediaError: string | null;
   quotedMsgId: Types.ObjectId | null;
   isDeleted: boolean;
   isEdited: boolean;
@@ -51,6 +56,7 @@ export const MessageModel = tenantModel<MessageDoc>(
     mediaType: { type: String, enum: MEDIA_TYPES, default: 'chat' },
     mediaPath: { type: String, default: null },
     mediaMimeType: { type: String, default: null },
+    mediaError: { type: String, default: null },
     quotedMsgId: { type: ObjectId, ref: 'Message', default: null },
     isDeleted: { type: Boolean, default: false },
     isEdited: { type: Boolean, default: false },

@@ -11,6 +11,7 @@ import { page } from '../../platform/http/paging.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storeUpload, type StoredMedia } from '../../platform/uploads.js';
 import type { OutboundQueue } from '../../channels/outbound.js';
+import { keyedSerial } from '../../channels/serial.js';
 import { createI18n } from '@atende/shared';
 import { ContactModel, type ContactDoc } from '../contacts/model.js';
 import { ticketForActor } from '../tickets/access.js';
@@ -130,12 +131,16 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       return sent;
     },
 
-    /** Only the author deletes a message (fromMe); it stays in the history marked deleted. */
+    /**
+     * Only the author deletes a message (fromMe); it stays in the history marked deleted. A sent
+     * message is deleted for the customer too, where the network allows it.
+     */
     async remove(actor: AuthCredentials, messageId: string): Promise<Message> {
       const message = await MessageModel.findOne({ companyId: actor.companyId, _id: messageId }).lean<MessageDoc>();
       if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
       const { ticket } = await ticketForActor(actor, String(message.ticketId));
       if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
+      if (!message.isDeleted) await outbound.revoke(actor.companyId, message);
       const updated = await MessageModel.findOneAndUpdate({ companyId: actor.companyId, _id: messageId }, { $set: { isDeleted: true } }, { returnDocument: 'after' }).lean<MessageDoc>();
       const view = await messageView(actor.companyId, updated ?? message);
       await publishMessage(realtime, 'update', view, ticket);
@@ -146,14 +151,43 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
 
 export type MessageService = ReturnType<typeof createMessageService>;
 
+async function publishUpdated(realtime: RealtimePublisher, companyId: string, message: MessageDoc): Promise<void> {
+  const ticket = await TicketModel.findOne({ companyId, _id: message.ticketId }).lean<TicketDoc>();
+  if (ticket) await publishMessage(realtime, 'update', await messageView(companyId, message), ticket);
+}
+
+/**
+ * Acks of one message, one after another: receipts come in bursts, and the embedded engine loses
+ * one of two concurrent updates of a document (a "delivered" written over a "read").
+ */
+const ackWrites = keyedSerial();
+
 /** Acks only move forward (a late "delivered" never hides a "read"). */
 export async function applyAck(realtime: RealtimePublisher, companyId: string, whatsappId: string, providerMessageId: string, ack: number): Promise<void> {
+  const updated = await ackWrites.run(`${whatsappId}:${providerMessageId}`, () =>
+    MessageModel.findOneAndUpdate({ companyId, whatsappId, providerMessageId, ack: { $lt: ack } }, { $set: { ack } }, { returnDocument: 'after' }).lean<MessageDoc>(),
+  );
+  if (updated) await publishUpdated(realtime, companyId, updated);
+}
+
+export type InboundChange = { isEdited: true; body: string } | { isDeleted: true };
+
+/** A stored message edited or deleted on the network (by its author); false when it is not ours. */
+export async function applyInboundChange(realtime: RealtimePublisher, companyId: string, whatsappId: string, providerMessageId: string, change: InboundChange): Promise<boolean> {
+  const set = 'isDeleted' in change ? { isDeleted: true } : { body: change.body, isEdited: true };
+  const updated = await MessageModel.findOneAndUpdate({ companyId, whatsappId, providerMessageId }, { $set: set }, { returnDocument: 'after' }).lean<MessageDoc>();
+  if (updated) await publishUpdated(realtime, companyId, updated);
+  return Boolean(updated);
+}
+
+/** The media of a received message stored without it, had at a later attempt. */
+export async function attachInboundMedia(realtime: RealtimePublisher, message: MessageDoc, media: StoredMedia): Promise<boolean> {
+  const companyId = String(message.companyId);
   const updated = await MessageModel.findOneAndUpdate(
-    { companyId, whatsappId, providerMessageId, ack: { $lt: ack } },
-    { $set: { ack } },
+    { companyId, _id: message._id, mediaPath: null },
+    { $set: { mediaPath: media.fileName, mediaMimeType: media.mimeType, mediaType: media.mediaType, mediaError: null } },
     { returnDocument: 'after' },
   ).lean<MessageDoc>();
-  if (!updated) return;
-  const ticket = await TicketModel.findOne({ companyId, _id: updated.ticketId }).lean<TicketDoc>();
-  if (ticket) await publishMessage(realtime, 'update', await messageView(companyId, updated), ticket);
+  if (updated) await publishUpdated(realtime, companyId, updated);
+  return Boolean(updated);
 }

@@ -51,6 +51,7 @@ export async function messageViews(companyId: string, messages: MessageDoc[]): P
       ack: message.ack,
       mediaType: message.mediaType,
       mediaUrl: message.isDeleted ? null : url(companyId, message),
+      mediaError: message.mediaError ?? null,
       quotedMsg,
       isDeleted: message.isDeleted,
       isEdited: message.isEdited,

@@ -1,0 +1,105 @@
+/**
+ * atende contacts import|export (document 2, contacts): import sends the sheet's rows in chunks
+ * to POST /contacts/upload with a progress bar and reports every refused row (the spec's
+ * newContacts / errorBag); export writes the semicolon-separated contatos.csv.
+ */
+import { writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { CONTACT_UPLOAD_MAX_ROWS, type ContactImportError, type ContactImportResult, type ContactSummary } from '@atende/shared';
+import { connect } from '../support/client.js';
+import { action, examples, type Context } from '../support/context.js';
+import { UsageError } from '../support/errors.js';
+import { readLocalFile } from '../support/files.js';
+import type { Texts } from '../support/i18n.js';
+import { emit, table } from '../support/output.js';
+import { progressBar } from '../support/progress.js';
+import { readContactSheet } from './contactSheet.js';
+
+const DEFAULT_CHUNK = 500;
+const EXPORT_FILE = 'contatos.csv';
+
+function chunkSize(ctx: Context, raw: string): number {
+  const size = Number(raw);
+  if (!Number.isInteger(size) || size < 1 || size > CONTACT_UPLOAD_MAX_ROWS) {
+    throw new UsageError(ctx.t('errors.invalid', { option: '--chunk', reason: ctx.texts.validation('max', { limit: CONTACT_UPLOAD_MAX_ROWS }) }));
+  }
+  return size;
+}
+
+/** A refused row's reason: the field and rule of a validation error, else the translated code. */
+function reason(ctx: Context, failure: ContactImportError): string {
+  const { code, field, message } = failure.error;
+  return code === 'ERR_VALIDATION' ? `${field ?? ''}: ${message}` : ctx.texts.error(code, message);
+}
+
+async function importContacts(ctx: Context, options: { chunk: string }, path: string): Promise<void> {
+  const size = chunkSize(ctx, options.chunk);
+  const sheet = await readContactSheet(ctx, await readLocalFile(ctx, path));
+  const { api } = await connect(ctx);
+  const result: ContactImportResult = { newContacts: [], errorBag: [] };
+  const progress = progressBar(ctx.t('contacts.importing'), sheet.rows.length);
+  try {
+    for (let start = 0; start < sheet.rows.length; start += size) {
+      const chunk = sheet.rows.slice(start, start + size);
+      const answer = await api.contacts.upload(chunk);
+      result.newContacts.push(...answer.newContacts);
+      // Rows are numbered within each call: renumbered within the whole sheet.
+      result.errorBag.push(...answer.errorBag.map((failure) => ({ ...failure, row: failure.row + start })));
+      progress.advance(chunk.length);
+    }
+  } finally {
+    progress.done();
+  }
+  const lineOf = (row: number) => row + (sheet.header ? 1 : 0);
+  const { t } = ctx;
+  emit(ctx, { ...result, rows: sheet.rows.length }, () => {
+    const summary = t('contacts.imported', { created: result.newContacts.length, refused: result.errorBag.length, rows: sheet.rows.length });
+    if (result.errorBag.length === 0) return summary;
+    const report = table(result.errorBag, [
+      { label: t('contacts.line'), value: (failure) => lineOf(failure.row) },
+      { label: t('common.name'), value: (failure) => failure.contactName },
+      { label: t('contacts.number'), value: (failure) => failure.number },
+      { label: t('contacts.reason'), value: (failure) => reason(ctx, failure) },
+    ]);
+    return `${summary}\n${report}`;
+  });
+}
+
+/** A CSV field, quoted when it holds the separator, a quote or a line break. */
+function csvField(value: string): string {
+  return /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+function contactsCsv(contacts: ContactSummary[]): string {
+  const lines = [['name', 'number', 'email'], ...contacts.map((contact) => [contact.name, contact.number, contact.email])];
+  // The byte-order mark makes Excel read the file as UTF-8 (names with accents).
+  return `\ufeff${lines.map((line) => line.map(csvField).join(';')).join('\r\n')}\r\n`;
+}
+
+async function exportContacts(ctx: Context, _options: object, file = EXPORT_FILE): Promise<void> {
+  const { api } = await connect(ctx);
+  const contacts = await api.contacts.list();
+  const csv = contactsCsv(contacts);
+  if (file === '-') {
+    process.stdout.write(csv);
+    return;
+  }
+  await writeFile(file, csv);
+  emit(ctx, { file, count: contacts.length }, () => ctx.t('contacts.exported', { count: contacts.length, file }));
+}
+
+export function contactsCommand(program: Command, texts: Texts): void {
+  const { t } = texts;
+  const contacts = program.command('contacts').description(t('contacts.description'));
+  contacts
+    .command('import <file>')
+    .description(t('contacts.importDescription'))
+    .option('--chunk <rows>', t('contacts.chunkOption'), String(DEFAULT_CHUNK))
+    .addHelpText('after', examples(texts, ['atende contacts import clientes.xlsx', 'atende contacts import contatos.csv --json']))
+    .action(action(texts, importContacts));
+  contacts
+    .command('export [file]')
+    .description(t('contacts.exportDescription'))
+    .addHelpText('after', examples(texts, ['atende contacts export', 'atende contacts export - > contacts.csv']))
+    .action(action(texts, exportContacts));
+}

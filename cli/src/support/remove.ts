@@ -1,0 +1,13 @@
+/** Deleting something: confirmed by --yes or at the terminal, never silently in a script. */
+import type { Context } from './context.js';
+import { emit } from './output.js';
+import { confirmed } from './prompts.js';
+
+export async function removeConfirmed(ctx: Context, id: string, remove: () => Promise<void>): Promise<void> {
+  if (!(await confirmed(ctx, ctx.t('common.confirmDelete', { id })))) {
+    emit(ctx, { id, deleted: false }, () => ctx.t('common.cancelled'));
+    return;
+  }
+  await remove();
+  emit(ctx, { id, deleted: true }, () => ctx.t('common.deleted', { id }));
+}

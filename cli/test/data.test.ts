@@ -1,0 +1,145 @@
+import { expect } from 'chai';
+import ExcelJS from 'exceljs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ContactImportResult, HealthAnswer } from '@atende/shared';
+import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js';
+import { createTenant, signIn, signInSuper, type Signed, type Tenant } from './support/api.js';
+import { cli, cliEnv, parse, sessionEnv, terminal, unreachableEnv, type Env } from './support/cli.js';
+
+describe('atende contacts import/export and db status/seed-demo', () => {
+  let server: SpawnedServer;
+  let operator: Signed;
+  let tenant: Tenant;
+  let operatorEnv: Env;
+  let adminEnv: Env;
+
+  const file = (name: string) => path.join(adminEnv.ATENDE_CONFIG_DIR!, name);
+
+  before(async () => {
+    server = await spawnServer();
+    operator = await signInSuper(server.url);
+    tenant = await createTenant(server.url, operator);
+    operatorEnv = await sessionEnv(server.url, operator.api.session.get()!);
+    adminEnv = await sessionEnv(server.url, tenant.admin.api.session.get()!);
+  });
+  after(() => server?.stop());
+
+  it('imports a CSV in chunks and reports each refused row with its line in the sheet', async () => {
+    // Windows-1252, as Excel saves "CSV" in Brazil; a semicolon inside quotes.
+    const csv = 'Nome;Número;E-mail\r\nJoão Silva;+55 (11) 91234-0001;joao@x.test\r\nMaria;5511912340002;\r\nSem número;call me;\r\nRepetida;5511912340002;\r\n"Souza; Filho";5511912340003;s@x.test\r\n';
+    await writeFile(file('contacts.csv'), Buffer.from(csv, 'latin1'));
+    const json = parse<ContactImportResult & { rows: number }>(await cli(['contacts', 'import', file('contacts.csv'), '--chunk', '2', '--json'], adminEnv));
+    expect(json.rows).to.equal(5);
+    expect(json.newContacts.map((contact) => contact.contactName)).to.deep.equal(['João Silva', 'Maria', 'Souza; Filho']);
+    expect(json.errorBag.map((failure) => [failure.row, failure.contactName, failure.error.code])).to.deep.equal([
+      [3, 'Sem número', 'ERR_VALIDATION'],
+      [4, 'Repetida', 'ERR_DUPLICATED_CONTACT'],
+    ]);
+
+    const again = await cli(['contacts', 'import', file('contacts.csv')], adminEnv);
+    expect(again.code).to.equal(0);
+    expect(again.stdout).to.include('0 contact(s) created, 5 row(s) refused, of 5.');
+    expect(again.stdout).to.match(/^2\s+João Silva\s+5511912340001\s+A contact with this number already exists\.$/m);
+    expect(again.stdout).to.match(/^4\s+Sem número\s+call me\s+number: /m);
+  });
+
+  it('imports the first sheet of an .xlsx workbook, with a progress bar at a terminal only', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Clientes');
+    sheet.addRow(['name', 'phone', 'email']);
+    sheet.addRow(['Xlsx Um', 5511955550001, 'um@x.test']);
+    sheet.addRow(['Xlsx Dois', '5511955550002', '']);
+    sheet.addRow(['Sem Telefone', '', '']);
+    await workbook.xlsx.writeFile(file('contacts.xlsx'));
+
+    const piped = await cli(['contacts', 'import', file('contacts.xlsx')], adminEnv);
+    expect(piped.stdout).to.include('2 contact(s) created, 1 row(s) refused, of 3.');
+    expect(piped.stderr, 'no progress bar in a pipe').not.to.include('Importing');
+    const numbers = (await tenant.admin.api.contacts.list()).map((contact) => contact.number);
+    expect(numbers).to.include.members(['5511955550001', '5511955550002']);
+
+    sheet.addRow(['Xlsx Tres', '5511955550003', '']);
+    await workbook.xlsx.writeFile(file('contacts.xlsx'));
+    const term = terminal(['contacts', 'import', file('contacts.xlsx'), '--chunk', '1'], adminEnv);
+    expect(await term.exit).to.equal(0);
+    expect(term.screen()).to.match(/Importing \[#+\] 100% 4\/4/).and.include('1 contact(s) created, 3 row(s) refused, of 4.');
+  });
+
+  it('exports the contacts to contatos.csv (semicolons) or to the output', async () => {
+    await tenant.admin.api.contacts.create({ name: 'Ana; "Quoted"', number: '5511977770001', email: 'ana@x.test' });
+    const written = await cli(['contacts', 'export', file('contatos.csv')], adminEnv);
+    expect(written.stdout).to.match(/\d+ contact\(s\) written to .*contatos\.csv\./);
+    const text = await readFile(file('contatos.csv'), 'utf8');
+    expect(text.startsWith('\ufeffname;number;email\r\n')).to.equal(true);
+    expect(text).to.include('"Ana; ""Quoted""";5511977770001;ana@x.test\r\n');
+    const piped = await cli(['contacts', 'export', '-'], adminEnv);
+    expect(piped.stdout).to.equal(text);
+  });
+
+  it('contacts: bad files and options, not logged in, server down', async () => {
+    await writeFile(file('header-only.csv'), 'name;number;email\n');
+    await writeFile(file('notes.pdf'), '%PDF-1.4');
+    const [missing, unsupported, empty, badChunk, anonymous, down] = await Promise.all([
+      cli(['contacts', 'import', file('nothing.csv')], adminEnv),
+      cli(['contacts', 'import', file('notes.pdf')], adminEnv),
+      cli(['contacts', 'import', file('header-only.csv')], adminEnv),
+      cli(['contacts', 'import', file('contacts.csv'), '--chunk', '0'], adminEnv),
+      cli(['contacts', 'export', '-'], await cliEnv({ ATENDE_SERVER: server.url })),
+      cli(['contacts', 'import', file('contacts.csv')], await unreachableEnv()),
+    ]);
+    for (const run of [missing, unsupported, empty, badChunk]) expect(run.code, run.stderr).to.equal(1);
+    expect(unsupported.stderr).to.include('only .xlsx and .csv files are read');
+    expect(empty.stderr).to.include('has no contact rows');
+    expect(anonymous.code).to.equal(2);
+    expect(down.code).to.equal(3);
+  });
+
+  it('db status: the server database and the embedded engine recorded in the data dir', async () => {
+    const run = await cli(['db', 'status', '--data-dir', server.dataDir, '--json'], adminEnv);
+    const status = parse<{ health: HealthAnswer; engine: { pid: number; port: number; running: boolean } | null }>(run);
+    expect(status.health).to.include({ status: 'ok', version: '8.0.1' });
+    expect(status.health.database.state).to.equal('connected');
+    // The spawned server runs the embedded engine unless the tests were pointed at a MongoDB.
+    if (process.env.MONGODB_URI) {
+      expect(status.health.database.engine).to.equal('external');
+      expect(status.engine).to.equal(null);
+    } else {
+      expect(status.health.database.engine).to.equal('embedded');
+      expect(status.engine).to.include({ running: true });
+      const text = await cli(['db', 'status'], { ...adminEnv, ATENDE_DATA_DIR: server.dataDir });
+      expect(text.stdout).to.match(new RegExp(`Engine pid:\\s+${status.engine!.pid} \\(running\\)`)).and.match(/Database:\s+embedded \(FerretDB\), connected/);
+    }
+
+    const down = await cli(['db', 'status', '--data-dir', server.dataDir], await unreachableEnv());
+    expect(down.code).to.equal(3);
+    expect(down.stdout, 'what is known locally is still shown').to.include(`Data directory: ${server.dataDir}`);
+  });
+
+  it('db seed-demo: a demo company with logins, a paired connection and tickets; running it again adds nothing', async () => {
+    const first = parse<{ company: { id: string }; connection: { id: string; status: string }; logins: { email: string; password: string; profile: string }[] }>(
+      await cli(['db', 'seed-demo', '--json'], operatorEnv),
+    );
+    expect(first.connection.status).to.equal('CONNECTED');
+    expect(first.logins.map((login) => login.profile)).to.deep.equal(['admin', 'user', 'user']);
+    const admin = await signIn(server.url, first.logins[0]!.email, first.logins[0]!.password);
+    await signIn(server.url, first.logins[1]!.email, first.logins[1]!.password);
+    const counts = async () => ({
+      contacts: (await admin.api.contacts.list()).length,
+      tickets: (await admin.api.tickets.list({ showAll: true, status: 'pending' })).tickets.length,
+      queues: (await admin.api.queues.list()).length,
+    });
+    let before = { contacts: 0, tickets: 0, queues: 0 };
+    const deadline = Date.now() + 5_000;
+    while (before.tickets < 3 && Date.now() < deadline) before = await counts();
+    expect(before).to.deep.equal({ contacts: 4, tickets: 3, queues: 2 });
+
+    const second = await cli(['db', 'seed-demo'], operatorEnv);
+    expect(second.stdout).to.include(`Demo company ready: Atende Demo (${first.company.id}).`).and.include(`(${first.connection.id}): CONNECTED.`);
+    expect(await counts()).to.deep.equal(before);
+
+    const refused = await cli(['db', 'seed-demo'], adminEnv);
+    expect(refused.code).to.equal(2);
+    expect(refused.stderr).to.include('ERR_NO_PERMISSION');
+  });
+});

@@ -1,0 +1,213 @@
+/**
+ * The Baileys provider: a connection speaking real WhatsApp multi-device. Auth state in the
+ * database (./authState.ts), socket lifecycle (./connection.ts), received messages (./receive.ts),
+ * calls (./calls.ts); sending, revoking, acks and Baileys' getMessage here. The socket factory is
+ * injected so tests drive everything up to the socket with a double.
+ */
+import type { proto, WAMessageKey } from '@whiskeysockets/baileys';
+import { createI18n, type Language } from '@atende/shared';
+import type { BaileysConfig } from '../../platform/config.js';
+import { AppError } from '../../platform/errors.js';
+import type { Logger } from '../../platform/logger.js';
+import { MessageModel, type MessageDoc } from '../../domains/messages/model.js';
+import type { OutboundMessage, Provider, ProviderContext, ProviderFactory } from '../provider.js';
+import { keyedSerial } from '../serial.js';
+import { ackOfReceipt, ackOfStatus } from './acks.js';
+import { clearAuthState, loadAuthState, type AuthStore } from './authState.js';
+import { createCallHandler } from './calls.js';
+import { createConnection } from './connection.js';
+import type { CallBody } from './content.js';
+import { jidOf } from './identity.js';
+import { baileys, loadBaileys } from './library.js';
+import { createDownloader, type MediaDownloader } from './media.js';
+import { contentOf, quotedOf } from './outgoing.js';
+import { createReceiver } from './receive.js';
+import { defaultSocketFactory, type SocketFactory, type WaSocket } from './socket.js';
+import { pruneSent, saveSent, sentContent } from './store.js';
+
+export interface BaileysOptions {
+  settings: BaileysConfig;
+  /** Language of the texts sent to customers and of call logs. */
+  language: Language;
+  /** Default: Baileys' makeWASocket (tests pass a double). */
+  socket?: SocketFactory;
+  /** Default: Baileys' downloadMediaMessage. */
+  download?: MediaDownloader;
+}
+
+/** Received messages of a connection are handled in arrival order. */
+const receiving = keyedSerial();
+
+export function createBaileysFactory(deps: { logger: Logger; options: BaileysOptions }): ProviderFactory {
+  return (context) => createBaileysProvider(context, deps);
+}
+
+function createBaileysProvider({ companyId, whatsappId, events }: ProviderContext, deps: { logger: Logger; options: BaileysOptions }): Provider {
+  const { options } = deps;
+  const { settings } = options;
+  const scope = { companyId, whatsappId };
+  const logger = deps.logger.child({ whatsappId, provider: 'baileys' });
+  const libraryLogger = deps.logger.child({ whatsappId, module: 'baileys' }, { level: settings.logLevel });
+  const texts = createI18n(options.language);
+  const callBody: CallBody = ({ isVideo, missed }) => {
+    if (missed) return texts.t(isVideo ? 'inbox.missedVideoCall' : 'inbox.missedVoiceCall');
+    return texts.t(isVideo ? 'inbox.videoCall' : 'inbox.voiceCall');
+  };
+  const receiver = createReceiver({ scope, logger, events, settings, callBody, download: options.download ?? createDownloader(libraryLogger) });
+  const onCalls = createCallHandler({ scope, logger, events, callBody, rejectReply: () => texts.t('inbox.callsDisabled') });
+  const makeSocket = options.socket ?? defaultSocketFactory;
+  let auth: AuthStore | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retrying = false;
+
+  /** Baileys' retry requests: the content we sent, else the text we kept of the message. */
+  async function getMessage(key: WAMessageKey): Promise<proto.IMessage | undefined> {
+    const stored = await sentContent(scope, key);
+    if (stored) return stored;
+    const ours = key.id ? await MessageModel.findOne({ ...scope, providerMessageId: key.id }, { body: 1, mediaType: 1 }).lean<Pick<MessageDoc, 'body' | 'mediaType'>>() : null;
+    return ours?.mediaType === 'chat' && ours.body ? baileys().proto.Message.fromObject({ conversation: ours.body }) : undefined;
+  }
+
+  function report(what: string): (err: unknown) => void {
+    return (err) => logger.warn({ err }, what);
+  }
+
+  function retryNow(): void {
+    const socket = connection.socket();
+    if (!socket || retrying) return;
+    retrying = true;
+    void receiver
+      .retryDue(socket)
+      .catch(report('retrying received messages failed'))
+      .finally(() => {
+        retrying = false;
+      });
+  }
+
+  function ack(id: string | null | undefined, value: number | null): void {
+    if (!id || value === null) return;
+    void events.ack(id, value).catch(report('an ack was not taken'));
+  }
+
+  function bind(socket: WaSocket, live: () => boolean): void {
+    const store = auth!;
+    // Baileys changes the credentials object itself; every change is written, in order.
+    socket.ev.on('creds.update', (update) => {
+      Object.assign(store.state.creds, update);
+      void store.saveCreds().catch(report('saving the credentials failed'));
+    });
+    socket.ev.on('messages.upsert', ({ messages, type }) => {
+      // 'append' is history and our own echoes; new messages come as 'notify'.
+      if (!live() || type !== 'notify') return;
+      void receiving
+        .run(whatsappId, async () => {
+          for (const message of messages) await receiver.receive(socket, message);
+        })
+        .catch(report('handling received messages failed'));
+    });
+    socket.ev.on('messages.update', (updates) => {
+      if (!live()) return;
+      for (const { key, update } of updates) if (key.fromMe) ack(key.id, ackOfStatus(update.status));
+    });
+    socket.ev.on('message-receipt.update', (receipts) => {
+      if (!live()) return;
+      for (const { key, receipt } of receipts) if (key.fromMe) ack(key.id, ackOfReceipt(receipt));
+    });
+    socket.ev.on('call', (calls) => {
+      if (live()) void receiving.run(whatsappId, () => onCalls(socket, calls)).catch(report('handling a call failed'));
+    });
+  }
+
+  const connection = createConnection({
+    settings,
+    logger,
+    events,
+    hooks: {
+      async createSocket() {
+        const store = auth!;
+        const { Browsers, isJidBroadcast, isJidNewsletter, makeCacheableSignalKeyStore } = baileys();
+        return makeSocket({
+          auth: { creds: store.state.creds, keys: makeCacheableSignalKeyStore(store.state.keys, libraryLogger) },
+          logger: libraryLogger,
+          browser: Browsers.ubuntu('Atende'),
+          // The phone keeps its notifications; our own sends are stored by the sender, not echoed.
+          markOnlineOnConnect: false,
+          emitOwnEvents: false,
+          syncFullHistory: false,
+          shouldIgnoreJid: (jid) => Boolean(isJidBroadcast(jid) || isJidNewsletter(jid)),
+          getMessage,
+        });
+      },
+      bind,
+      opened() {
+        void pruneSent(scope, settings.keepDays).catch(report('pruning sent contents failed'));
+        retryNow();
+      },
+      forget: async () => {
+        await (auth ? auth.clear() : clearAuthState(scope));
+      },
+      registered: () => auth?.registered() ?? false,
+    },
+  });
+
+  function stopRetries(): void {
+    clearInterval(retryTimer);
+    retryTimer = undefined;
+  }
+
+  function connected(): WaSocket {
+    const socket = connection.socket();
+    if (!socket) throw new AppError('ERR_WAPP_NOT_CONNECTED');
+    return socket;
+  }
+
+  return {
+    async start() {
+      await loadBaileys();
+      auth = await loadAuthState(scope);
+      stopRetries();
+      retryTimer = setInterval(retryNow, settings.retryMs);
+      retryTimer.unref();
+      await connection.start();
+    },
+
+    async stop() {
+      stopRetries();
+      await connection.stop();
+      await auth?.settled();
+    },
+
+    async logout() {
+      stopRetries();
+      await connection.logout();
+      await (auth ? auth.clear() : clearAuthState(scope));
+    },
+
+    async send(message: OutboundMessage) {
+      const socket = connected();
+      const jid = await jidOf(companyId, message.to);
+      const stored = message.quotedProviderMessageId ? await sentContent(scope, { id: message.quotedProviderMessageId }) : null;
+      const quoted = quotedOf(jid, message, stored);
+      let sent;
+      try {
+        sent = await socket.sendMessage(jid, contentOf(message), { messageId: baileys().generateMessageIDV2(socket.user?.id), ...(quoted ? { quoted } : {}) });
+      } catch (err) {
+        throw new AppError('ERR_SENDING_WAPP_MSG', { reason: err instanceof Error ? err.message : String(err) }, err instanceof Error ? err.message : undefined);
+      }
+      const providerMessageId = sent?.key.id;
+      if (!providerMessageId) throw new AppError('ERR_SENDING_WAPP_MSG');
+      if (sent?.message) await saveSent(scope, providerMessageId, sent.message).catch(report('keeping a sent content failed'));
+      return { providerMessageId };
+    },
+
+    async revoke({ providerMessageId, to }) {
+      const socket = connected();
+      const jid = await jidOf(companyId, to);
+      try {
+        await socket.sendMessage(jid, { delete: { remoteJid: jid, fromMe: true, id: providerMessageId } });
+      } catch (err) {
+        throw new AppError('ERR_DELETE_WAPP_MSG', { reason: err instanceof Error ? err.message : String(err) });
+      }
+    },
+  };
+}

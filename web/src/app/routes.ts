@@ -1,0 +1,119 @@
+/**
+ * The console's routes (document 1 section 2, documents 2 and 3) and the guards' decision, kept
+ * free of React so that it is tested as a plain function: unauthenticated users on a private
+ * route go to /login, authenticated users on a public route go to /; the campaign and flow areas
+ * exist only with the cshow storage flag; plan-gated areas need their plan flag.
+ */
+import { matchPath } from 'react-router-dom';
+import type { PlanFlag, PlanFlags } from '@atende/shared';
+
+export type PageKey =
+  | 'login'
+  | 'signup'
+  | 'dashboard'
+  | 'tickets'
+  | 'connections'
+  | 'quickMessages'
+  | 'todolist'
+  | 'schedules'
+  | 'tags'
+  | 'contacts'
+  | 'helps'
+  | 'users'
+  | 'files'
+  | 'prompts'
+  | 'integrations'
+  | 'messagesApi'
+  | 'settings'
+  | 'kanban'
+  | 'financeiro'
+  | 'queues'
+  | 'announcements'
+  | 'subscription'
+  | 'chats'
+  | 'campaigns'
+  | 'campaignReport'
+  | 'contactLists'
+  | 'contactListItems'
+  | 'campaignsConfig'
+  | 'phraseLists'
+  | 'flowbuilders'
+  | 'flowbuilder';
+
+export interface RouteEntry {
+  path: string;
+  page: PageKey;
+  /** Reachable only when the browser-storage flag cshow exists. */
+  cshow?: boolean;
+  /** Reachable only when the company's plan has this flag (super users always). */
+  planFlag?: PlanFlag;
+}
+
+export const PUBLIC_ROUTES: RouteEntry[] = [
+  { path: '/login', page: 'login' },
+  { path: '/signup', page: 'signup' },
+];
+
+const campaignArea = { cshow: true, planFlag: 'useCampaigns' } as const;
+
+export const PRIVATE_ROUTES: RouteEntry[] = [
+  { path: '/', page: 'dashboard' },
+  { path: '/tickets/u/:id', page: 'tickets' },
+  { path: '/tickets/:ticketId?', page: 'tickets' },
+  { path: '/connections', page: 'connections' },
+  { path: '/quick-messages', page: 'quickMessages' },
+  { path: '/todolist', page: 'todolist' },
+  { path: '/schedules', page: 'schedules', planFlag: 'useSchedules' },
+  { path: '/tags', page: 'tags' },
+  { path: '/contacts', page: 'contacts' },
+  { path: '/helps', page: 'helps' },
+  { path: '/users', page: 'users' },
+  { path: '/files', page: 'files' },
+  { path: '/prompts', page: 'prompts' },
+  { path: '/queue-integration', page: 'integrations' },
+  { path: '/messages-api', page: 'messagesApi' },
+  { path: '/settings', page: 'settings' },
+  { path: '/kanban', page: 'kanban', planFlag: 'useKanban' },
+  { path: '/financeiro', page: 'financeiro' },
+  { path: '/queues', page: 'queues' },
+  { path: '/announcements', page: 'announcements' },
+  { path: '/subscription', page: 'subscription' },
+  { path: '/chats/:id?', page: 'chats', planFlag: 'useInternalChat' },
+  { path: '/campaigns', page: 'campaigns', ...campaignArea },
+  { path: '/campaign/:campaignId/report', page: 'campaignReport', ...campaignArea },
+  { path: '/contact-lists', page: 'contactLists', ...campaignArea },
+  { path: '/contact-lists/:contactListId/contacts', page: 'contactListItems', ...campaignArea },
+  { path: '/campaigns-config', page: 'campaignsConfig', ...campaignArea },
+  { path: '/phrase-lists', page: 'phraseLists', cshow: true },
+  { path: '/flowbuilders', page: 'flowbuilders', cshow: true },
+  { path: '/flowbuilder/:id?', page: 'flowbuilder', cshow: true },
+];
+
+/** Where a signed-in user lands after logging in. */
+export const AFTER_LOGIN = '/tickets';
+
+export interface GuardContext {
+  signedIn: boolean;
+  super: boolean;
+  cshow: boolean;
+  planFlags: Partial<PlanFlags>;
+}
+
+export function findRoute(routes: RouteEntry[], pathname: string): RouteEntry | undefined {
+  return routes.find((route) => matchPath({ path: route.path, end: true }, pathname));
+}
+
+export function hasPlanFlag(context: Pick<GuardContext, 'super' | 'planFlags'>, flag: PlanFlag): boolean {
+  return context.super || context.planFlags[flag] === true;
+}
+
+/** Where the guards send a visit of `pathname`, or null when it may stay. */
+export function guardRedirect(pathname: string, context: GuardContext): string | null {
+  if (findRoute(PUBLIC_ROUTES, pathname)) return context.signedIn ? '/' : null;
+  if (!context.signedIn) return '/login';
+  const route = findRoute(PRIVATE_ROUTES, pathname);
+  if (!route) return '/';
+  if (route.cshow && !context.cshow) return '/';
+  if (route.planFlag && !hasPlanFlag(context, route.planFlag)) return '/';
+  return null;
+}

@@ -1,0 +1,78 @@
+/**
+ * The notifications of unread tickets: the list starts from the tickets with unread messages and
+ * follows the realtime channels; a message that passes the spec's rules (notifications.ts) adds
+ * its ticket, plays the chime and shows a browser notification.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { Message, Ticket } from '@atende/shared';
+import { useApi, useUser } from '../api.js';
+import { useChannel } from '../realtime.js';
+import { playChime, requestNotificationPermission, showBrowserNotification } from './alerts.js';
+import { shouldNotify, ticketInPath } from './notifications.js';
+
+interface MessageEvent {
+  action: string;
+  message: Message;
+  ticket: Ticket;
+}
+
+interface TicketEvent {
+  action: string;
+  ticketId?: string;
+  ticket?: Ticket;
+}
+
+export function ticketPath(ticket: Pick<Ticket, 'uuid'>): string {
+  return `/tickets/${ticket.uuid}`;
+}
+
+export function useTicketNotifications(): { tickets: Ticket[]; open(ticket: Ticket): void } {
+  const { t } = useTranslation();
+  const { api } = useApi();
+  const user = useUser();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [tickets, setTickets] = useState<Ticket[]>([]);
+
+  useEffect(() => {
+    requestNotificationPermission();
+    let active = true;
+    api.tickets
+      .list({ withUnreadMessages: true })
+      .then((page) => active && setTickets(page.tickets.filter((ticket) => ticket.unreadMessages > 0)))
+      // The popover is a convenience: a failure here shows nothing rather than a toast on every page.
+      .catch((error: unknown) => console.warn('could not load the unread tickets', error));
+    return () => {
+      active = false;
+    };
+  }, [api]);
+
+  const open = useCallback((ticket: Ticket) => navigate(ticketPath(ticket)), [navigate]);
+
+  useChannel<MessageEvent>('appMessage', (event) => {
+    if (event.action !== 'create') return;
+    const viewer = {
+      userId: user.id,
+      queueIds: user.queueIds,
+      allTicket: user.allTicket,
+      viewingTicket: ticketInPath(pathname),
+      pageVisible: document.visibilityState === 'visible',
+    };
+    if (!shouldNotify(event.message, event.ticket, viewer)) return;
+    setTickets((list) => [event.ticket, ...list.filter((ticket) => ticket.id !== event.ticket.id)]);
+    playChime();
+    const title = t('web.notifications.newMessage', { name: event.ticket.contact?.name ?? '' });
+    showBrowserNotification(title, event.message.body, event.ticket.id, () => open(event.ticket));
+  });
+
+  useChannel<TicketEvent>('ticket', (event) => {
+    const id = event.ticketId ?? event.ticket?.id;
+    if (!id) return;
+    const read = event.action === 'updateUnread' || event.action === 'delete' || (event.action === 'update' && event.ticket?.unreadMessages === 0);
+    if (read) setTickets((list) => list.filter((ticket) => ticket.id !== id));
+  });
+
+  return { tickets, open };
+}

@@ -1,0 +1,65 @@
+/** /signup (document 1 sections 2 and 5): a company on a public plan, with its first admin. */
+import { useEffect, useState } from 'react';
+import { Form } from 'react-final-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { signupSchema, type Plan } from '@atende/shared';
+import type { CompanySignup } from '@atende/shared/client';
+import { useApi } from '../../app/api.js';
+import { Button } from '../../ui/controls.js';
+import { SelectField, TextField, useSchemaValidator } from '../../ui/form.js';
+import { useErrorToast, useToast } from '../../ui/toast.js';
+import { PublicLayout, PublicLinks } from '../public/PublicLayout.js';
+import { maskPhone } from './phoneMask.js';
+
+export default function SignupPage() {
+  const { t, i18n } = useTranslation();
+  const { api } = useApi();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const showError = useErrorToast();
+  const validate = useSchemaValidator<CompanySignup>(signupSchema);
+  const [plans, setPlans] = useState<Plan[]>([]);
+
+  useEffect(() => {
+    api.plans.list().then(setPlans, showError);
+  }, [api, showError]);
+
+  const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+  const planOptions = plans.map((plan) => ({
+    value: plan.id,
+    label: t('web.signup.planOption', { name: plan.name, users: plan.users, connections: plan.connections, queues: plan.queues, value: money.format(plan.value), lng: i18n.language }),
+  }));
+
+  const submit = async (values: CompanySignup) => {
+    try {
+      await api.companies.signup({ ...values, phone: values.phone ?? '' });
+      toast.success(t('web.signup.created'));
+      navigate('/login');
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  return (
+    <PublicLayout title={t('web.signup.title')}>
+      <Form<CompanySignup> onSubmit={submit} validate={validate}>
+        {({ handleSubmit, submitting }) => (
+          <form onSubmit={handleSubmit} noValidate>
+            <TextField name="name" label={t('web.signup.name')} autoComplete="organization" autoFocus />
+            <TextField name="email" label={t('web.signup.email')} type="email" autoComplete="email" />
+            <TextField name="phone" label={t('web.signup.phone')} type="tel" autoComplete="tel" placeholder="(99) 99999-9999" parse={maskPhone} />
+            <SelectField name="planId" label={t('web.signup.plan')} options={planOptions} empty={t('web.signup.choosePlan')} />
+            <TextField name="password" label={t('web.signup.password')} type="password" autoComplete="new-password" />
+            <Button type="submit" disabled={submitting} style={{ width: '100%' }}>
+              {t('web.signup.submit')}
+            </Button>
+          </form>
+        )}
+      </Form>
+      <PublicLinks>
+        <Link to="/login">{t('web.signup.loginLink')}</Link>
+      </PublicLinks>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,102 @@
+/** /users (document 1 section 2): search, infinite scroll, add/edit modal, delete confirm, live updates. */
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@atende/shared';
+import { useApi } from '../../app/api.js';
+import { useChannel } from '../../app/realtime.js';
+import { Button, IconButton, Spinner } from '../../ui/controls.js';
+import { ConfirmDialog } from '../../ui/Dialog.js';
+import { EmptyRow, loadMoreOnScroll, PageFrame, PageHeader, Paper, SearchInput, Table } from '../../ui/Page.js';
+import { useErrorToast, useToast } from '../../ui/toast.js';
+import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
+import UserModal from './UserModal.js';
+
+type UserEvent = { action: 'create' | 'update'; user: User } | { action: 'delete'; userId: string };
+
+export default function UsersPage() {
+  const { t } = useTranslation();
+  const { api } = useApi();
+  const toast = useToast();
+  const showError = useErrorToast();
+  const [search, setSearch] = useState('');
+  /** null: closed; '': a new user; otherwise the id being edited. */
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+
+  const fetchPage = useCallback((query: PageQuery) => api.users.page(query).then((page) => ({ items: page.users, hasMore: page.hasMore })), [api]);
+  const list = usePagedList<User>(fetchPage, search, showError);
+
+  useChannel<UserEvent>('user', (event) => {
+    if (event.action === 'delete') list.remove(event.userId);
+    else list.upsert(event.user);
+  });
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await api.users.remove(deleting.id);
+      list.remove(deleting.id);
+      toast.success(t('web.users.deleted'));
+    } catch (error) {
+      showError(error);
+    }
+    setDeleting(null);
+  };
+
+  return (
+    <PageFrame>
+      <PageHeader title={t('web.pages.users')}>
+        <SearchInput placeholder={t('web.common.search')} value={search} onChange={(event) => setSearch(event.target.value)} aria-label={t('web.common.search')} />
+        <Button onClick={() => setEditing('')}>{t('web.users.add')}</Button>
+      </PageHeader>
+      <Paper onScroll={loadMoreOnScroll(list.loadMore)}>
+        <Table>
+          <thead>
+            <tr>
+              <th>{t('web.users.name')}</th>
+              <th>{t('web.users.email')}</th>
+              <th>{t('web.users.profile')}</th>
+              <th className="actions">{t('web.common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((user) => (
+              <tr key={user.id} data-user={user.email}>
+                <td>{user.name}</td>
+                <td>{user.email}</td>
+                <td>{t(`web.users.profiles.${user.profile}`)}</td>
+                <td className="actions">
+                  <IconButton icon="edit" label={t('web.common.edit')} onClick={() => setEditing(user.id)} />
+                  <IconButton icon="trash" label={t('web.common.delete')} onClick={() => setDeleting(user)} />
+                </td>
+              </tr>
+            ))}
+            {list.loading ? (
+              <tr>
+                <EmptyRow colSpan={4}>
+                  <Spinner />
+                </EmptyRow>
+              </tr>
+            ) : list.items.length === 0 ? (
+              <tr>
+                <EmptyRow colSpan={4}>{t('web.common.empty')}</EmptyRow>
+              </tr>
+            ) : null}
+          </tbody>
+        </Table>
+      </Paper>
+      {editing !== null ? (
+        <UserModal
+          userId={editing || null}
+          onClose={() => setEditing(null)}
+          onSaved={(user) => list.upsert(user)}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog title={t('web.users.deleteTitle', { name: deleting.name })} onConfirm={confirmDelete} onClose={() => setDeleting(null)}>
+          {t('web.users.deleteMessage')}
+        </ConfirmDialog>
+      ) : null}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,119 @@
+/** Modal dialogs: overlay, title, body and actions; Escape and the overlay close them. */
+import { useEffect, useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Button, IconButton } from './controls.js';
+
+const Overlay = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 1500;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: 16px;
+  background: ${({ theme }) => theme.overlay};
+`;
+
+const Panel = styled.div<{ $width: number }>`
+  display: flex;
+  flex-direction: column;
+  width: 100%;
+  max-width: ${({ $width }) => $width}px;
+  max-height: calc(100vh - 32px);
+  background: ${({ theme }) => theme.paper};
+  color: ${({ theme }) => theme.text};
+  border-radius: 10px;
+  box-shadow: ${({ theme }) => theme.shadow};
+`;
+
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: 14px 18px;
+  border-bottom: 1px solid ${({ theme }) => theme.border};
+  h2 {
+    margin: 0;
+    font-size: 17px;
+  }
+`;
+
+const Body = styled.div`
+  padding: 16px 18px;
+  overflow-y: auto;
+`;
+
+export const DialogActions = styled.footer`
+  display: flex;
+  justify-content: flex-end;
+  gap: 8px;
+  padding: 12px 18px;
+  border-top: 1px solid ${({ theme }) => theme.border};
+`;
+
+interface DialogProps {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  /** Buttons at the bottom; a form puts its own DialogActions inside the body instead. */
+  actions?: ReactNode;
+  width?: number;
+}
+
+export function Dialog({ title, onClose, children, actions, width = 520 }: DialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <Overlay onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <Panel role="dialog" aria-modal="true" aria-labelledby={titleId} $width={width}>
+        <Header>
+          <h2 id={titleId}>{title}</h2>
+          <IconButton icon="close" label={t('web.common.close')} onClick={onClose} />
+        </Header>
+        <Body>{children}</Body>
+        {actions ? <DialogActions>{actions}</DialogActions> : null}
+      </Panel>
+    </Overlay>
+  );
+}
+
+interface ConfirmProps {
+  title: string;
+  children: ReactNode;
+  onConfirm(): void;
+  onClose(): void;
+  confirmLabel?: string;
+  busy?: boolean;
+}
+
+/** Cancel / confirm (document 1 section 2, confirm dialog). */
+export function ConfirmDialog({ title, children, onConfirm, onClose, confirmLabel, busy }: ConfirmProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      width={420}
+      actions={
+        <>
+          <Button $variant="outlined" onClick={onClose}>
+            {t('web.common.cancel')}
+          </Button>
+          <Button $variant="danger" onClick={onConfirm} disabled={busy}>
+            {confirmLabel ?? t('web.common.confirm')}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}

@@ -1,0 +1,102 @@
+/** Page frame of the private screens: a title row with actions, then a paper that scrolls. */
+import type { ReactNode, UIEvent } from 'react';
+import styled from 'styled-components';
+import { LOAD_MORE_THRESHOLD_PX } from '../app/constants.js';
+
+export const PageFrame = styled.section`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  min-height: 0;
+  padding: 16px;
+  gap: 12px;
+`;
+
+const HeaderRow = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  h1 {
+    margin: 0;
+    font-size: 20px;
+    color: ${({ theme }) => (theme.mode === 'dark' ? theme.text : theme.primary)};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+`;
+
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <HeaderRow>
+      <h1>{title}</h1>
+      {children ? <Actions>{children}</Actions> : null}
+    </HeaderRow>
+  );
+}
+
+export const Paper = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow: auto;
+  background: ${({ theme }) => theme.paper};
+  border: 1px solid ${({ theme }) => theme.border};
+  border-radius: 8px;
+`;
+
+export const SearchInput = styled.input.attrs({ type: 'search' })`
+  min-width: 220px;
+  padding: 8px 10px;
+  border: 1px solid ${({ theme }) => theme.border};
+  border-radius: 6px;
+  background: ${({ theme }) => theme.paper};
+`;
+
+/** Scroll handler of an infinite list: asks for more within 100 px of the bottom. */
+export function loadMoreOnScroll(loadMore: () => void) {
+  return (event: UIEvent<HTMLElement>) => {
+    const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
+    if (scrollHeight - (scrollTop + clientHeight) < LOAD_MORE_THRESHOLD_PX) loadMore();
+  };
+}
+
+export const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  th,
+  td {
+    padding: 10px 12px;
+    text-align: left;
+    border-bottom: 1px solid ${({ theme }) => theme.border};
+    vertical-align: middle;
+  }
+  th {
+    position: sticky;
+    top: 0;
+    z-index: 1;
+    background: ${({ theme }) => theme.paper};
+    font-size: 12px;
+    text-transform: uppercase;
+    letter-spacing: 0.03em;
+    color: ${({ theme }) => theme.textSecondary};
+  }
+  td.actions {
+    white-space: nowrap;
+    text-align: right;
+  }
+  th.actions {
+    text-align: right;
+  }
+`;
+
+export const EmptyRow = styled.td`
+  text-align: center !important;
+  color: ${({ theme }) => theme.textSecondary};
+  padding: 24px !important;
+`;

@@ -1,0 +1,99 @@
+/**
+ * The one toast system (document 1 section 8): messages close by themselves after 2 seconds;
+ * `useErrorToast` shows any failure, ERR_ codes as their translated catalogue text.
+ */
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled, { css } from 'styled-components';
+import { TOAST_MS, translateError } from '@atende/shared';
+import { ApiError, NetworkError } from '@atende/shared/client';
+
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+interface ToastItem {
+  id: number;
+  kind: ToastKind;
+  text: string;
+}
+
+export type Toaster = Record<ToastKind, (text: string) => void>;
+
+const ToastContext = createContext<Toaster | null>(null);
+
+const Stack = styled.div`
+  position: fixed;
+  top: 16px;
+  right: 16px;
+  z-index: 2000;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  max-width: min(380px, calc(100vw - 32px));
+`;
+
+const Card = styled.div<{ $kind: ToastKind }>`
+  padding: 12px 16px;
+  border-radius: 6px;
+  color: #fff;
+  box-shadow: ${({ theme }) => theme.shadow};
+  ${({ $kind }) => {
+    const colors: Record<ToastKind, string> = { success: '#1b8a4b', error: '#c62828', info: '#1e6fd9', warning: '#b76e00' };
+    return css`
+      background: ${colors[$kind]};
+    `;
+  }}
+`;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const next = useRef(0);
+
+  const show = useCallback((kind: ToastKind, text: string) => {
+    const id = ++next.current;
+    setItems((current) => [...current, { id, kind, text }]);
+    window.setTimeout(() => setItems((current) => current.filter((item) => item.id !== id)), TOAST_MS);
+  }, []);
+
+  const toaster = useMemo<Toaster>(
+    () => ({
+      success: (text) => show('success', text),
+      error: (text) => show('error', text),
+      info: (text) => show('info', text),
+      warning: (text) => show('warning', text),
+    }),
+    [show],
+  );
+
+  return (
+    <ToastContext.Provider value={toaster}>
+      {children}
+      <Stack>
+        {items.map((item) => (
+          <Card key={item.id} $kind={item.kind} role={item.kind === 'error' ? 'alert' : 'status'} data-toast={item.kind}>
+            {item.text}
+          </Card>
+        ))}
+      </Stack>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): Toaster {
+  const toaster = useContext(ToastContext);
+  if (!toaster) throw new Error('useToast outside ToastProvider');
+  return toaster;
+}
+
+/** Shows a failure: the catalogue text of its ERR_ code, the server's text otherwise. Stable across languages. */
+export function useErrorToast(): (error: unknown) => void {
+  const toast = useToast();
+  const { i18n } = useTranslation();
+  return useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError) toast.error(translateError(i18n, error.code, error.message));
+      else if (error instanceof NetworkError) toast.error(i18n.t('web.common.networkError'));
+      else toast.error(translateError(i18n, 'ERR_INTERNAL_SERVER_ERROR'));
+    },
+    [i18n, toast],
+  );
+}

@@ -1,0 +1,55 @@
+import { expect } from 'chai';
+import { PLAN_FLAGS, type PlanFlags } from '@atende/shared';
+import { visibleMenu, type MenuContext, type MenuEntry } from '../src/app/menu.js';
+
+const allFlags = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, true])) as PlanFlags;
+const admin: MenuContext = { profile: 'admin', super: false, cshow: false, planFlags: allFlags };
+
+/** Item keys in order, group children as `group/child`, dividers as `|`. */
+function keys(entries: MenuEntry[]): string[] {
+  return entries.flatMap((entry) => (entry.kind === 'divider' ? ['|'] : entry.kind === 'link' ? [entry.key] : entry.children.map((child) => `${entry.key}/${child.key}`)));
+}
+
+describe('side menu gating', () => {
+  it('shows an admin every item of a full plan but the super and cshow ones', () => {
+    expect(keys(visibleMenu(admin))).to.deep.equal([
+      'dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'chats', 'helps', '|',
+      'prompts', 'integrations', 'connections', 'files', 'queues', 'users', 'messagesApi', 'financeiro', 'settings',
+    ]);
+  });
+
+  it('hides the admin items from the user profile', () => {
+    const user = keys(visibleMenu({ ...admin, profile: 'user' }));
+    for (const hidden of ['dashboard', 'connections', 'files', 'queues', 'users', 'financeiro', 'settings']) expect(user).to.not.include(hidden);
+    expect(user).to.include.members(['tickets', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps', 'kanban', 'prompts', 'messagesApi']);
+    expect(keys(visibleMenu({ ...admin, profile: 'supervisor' }))).to.not.include('users');
+  });
+
+  it('hides each plan-gated item when the plan lacks its flag', () => {
+    const gated = { useKanban: 'kanban', useSchedules: 'schedules', useInternalChat: 'chats', useOpenAi: 'prompts', useIntegrations: 'integrations', useExternalApi: 'messagesApi' } as const;
+    for (const [flag, key] of Object.entries(gated)) {
+      const shown = keys(visibleMenu({ ...admin, planFlags: { ...allFlags, [flag]: false } }));
+      expect(shown, flag).to.not.include(key);
+      expect(shown.length, flag).to.equal(keys(visibleMenu(admin)).length - 1);
+    }
+  });
+
+  it('shows announcements to super users only, whatever their plan', () => {
+    expect(keys(visibleMenu(admin))).to.not.include('announcements');
+    const superUser = keys(visibleMenu({ ...admin, profile: 'user', super: true, planFlags: {} }));
+    expect(superUser).to.include.members(['announcements', 'dashboard', 'users', 'kanban']);
+  });
+
+  it('shows the campaign group with cshow and useCampaigns, the flow group with cshow', () => {
+    const withCshow = keys(visibleMenu({ ...admin, cshow: true }));
+    expect(withCshow).to.include.members(['campaignsGroup/campaigns', 'campaignsGroup/contactLists', 'campaignsGroup/campaignsConfig', 'flowsGroup/phraseLists', 'flowsGroup/flowbuilders']);
+    const noCampaigns = keys(visibleMenu({ ...admin, cshow: true, planFlags: { ...allFlags, useCampaigns: false } }));
+    expect(noCampaigns.filter((key) => key.startsWith('campaignsGroup'))).to.deep.equal([]);
+    expect(noCampaigns).to.include('flowsGroup/flowbuilders');
+  });
+
+  it('never leaves a divider at the edge', () => {
+    const bare = visibleMenu({ profile: 'user', super: false, cshow: false, planFlags: {} });
+    expect(keys(bare)).to.deep.equal(['tickets', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps']);
+  });
+});
