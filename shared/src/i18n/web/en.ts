@@ -1,5 +1,7 @@
 /** English texts of the web console; same keys as ./pt.ts (enforced by the type). */
 import type { WebTranslation } from './pt.js';
+import { backofficeEn } from './backoffice/en.js';
+import { inboxEn } from './inbox/en.js';
 
 export const webEn: WebTranslation = {
   description: 'Atende web console',
@@ -191,4 +193,6 @@ export const webEn: WebTranslation = {
     saturday: 'Saturday',
     sunday: 'Sunday',
   },
+  inbox: inboxEn,
+  backoffice: backofficeEn,
 };

@@ -1,5 +1,7 @@
 /** Spanish texts of the web console; same keys as ./pt.ts (enforced by the type). */
 import type { WebTranslation } from './pt.js';
+import { backofficeEs } from './backoffice/es.js';
+import { inboxEs } from './inbox/es.js';
 
 export const webEs: WebTranslation = {
   description: 'Consola web de Atende',
@@ -191,4 +193,6 @@ export const webEs: WebTranslation = {
     saturday: 'Sábado',
     sunday: 'Domingo',
   },
+  inbox: inboxEs,
+  backoffice: backofficeEs,
 };

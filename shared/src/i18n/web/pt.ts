@@ -1,4 +1,7 @@
 /** Portuguese texts of the web console; the reference shape of the en and es files beside it. */
+import { backofficePt } from './backoffice/pt.js';
+import { inboxPt } from './inbox/pt.js';
+
 export const webPt = {
   description: 'Console web do Atende',
   common: {
@@ -189,6 +192,8 @@ export const webPt = {
     saturday: 'Sábado',
     sunday: 'Domingo',
   },
+  inbox: inboxPt,
+  backoffice: backofficePt,
 };
 
 export type WebTranslation = typeof webPt;

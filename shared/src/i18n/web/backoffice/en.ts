@@ -1,0 +1,6 @@
+/** English texts of the web console's backofficeback-office pages; same keys as ./pt.ts. */
+import type { BackofficeTranslation } from './pt.js';
+
+export const backofficeEn: BackofficeTranslation = {
+  title: 'Administration',
+};
