@@ -85,7 +85,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
 
   const context: AppContext = { config, logger, realtime };
   const routes = { prefix: API_PREFIX };
-  await server.register([plansRoutes, companiesRoutes, usersRoutes, settingsRoutes, helpsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, dashboardRoutes].map((plugin) => ({ plugin, options: context, routes })));
+  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, dashboardRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });
   // Jobs first: the inbox's outbound sender is an Agenda job.
   const jobs = createJobs(logger, config.jobsProcessEvery, config.jobLockMs);
@@ -93,7 +93,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const channels = startChannels(context, { ...options.channels, handlers: options.channels?.handlers ?? ((sessions) => inbox.handlers(sessions)) });
   await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
   await server.register({ plugin: externalSendRoutes, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes });
-  await server.register([whatsappRoutes, sandboxRoutes].map((plugin) => ({ plugin, options: { ...context, sessions: channels.sessions }, routes })));
+  await server.register([companiesRoutes, whatsappRoutes, sandboxRoutes].map((plugin) => ({ plugin, options: { ...context, sessions: channels.sessions }, routes })));
   registerHealth(server, API_PREFIX, database.engine);
   configureUploads(config.dataDir);
   registerPublicMedia(server);

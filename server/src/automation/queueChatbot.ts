@@ -7,6 +7,7 @@
 import { createI18n } from '@atende/shared';
 import type { Types } from 'mongoose';
 import type { Config } from '../platform/config.js';
+import { updateDocument } from '../platform/database/serial.js';
 import type { MessageService } from '../domains/messages/service.js';
 import { CompanyModel, type CompanyDoc } from '../domains/companies/model.js';
 import { QueueModel, QueueOptionModel, type QueueDoc, type QueueOptionDoc } from '../domains/queues/model.js';
@@ -33,7 +34,7 @@ export function createQueueChatbot(deps: { messages: MessageService; config: Con
   }
 
   async function save(ticket: TicketDoc, set: Record<string, unknown>): Promise<TicketDoc> {
-    const updated = await TicketModel.findOneAndUpdate({ companyId: ticket.companyId, _id: ticket._id }, { $set: set }, { returnDocument: 'after' }).lean<TicketDoc>();
+    const updated = await updateDocument(TicketModel, ticket.companyId, ticket._id, { $set: set });
     return updated ?? ticket;
   }
 

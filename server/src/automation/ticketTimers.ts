@@ -11,6 +11,7 @@ import type { MessageService } from '../domains/messages/service.js';
 import { publishTicket } from '../domains/tickets/events.js';
 import { TicketModel, type TicketDoc } from '../domains/tickets/model.js';
 import { WhatsappModel, type WhatsappDoc } from '../domains/whatsapp/model.js';
+import { updateDocument } from '../platform/database/serial.js';
 import type { RealtimePublisher } from '../platform/realtime.js';
 
 export const TICKET_TIMERS_JOB = 'inbox:ticket-timers';
@@ -24,11 +25,7 @@ export function createTicketTimers(deps: { realtime: RealtimePublisher; messages
 
   async function apply(ticket: TicketDoc, set: Record<string, unknown>): Promise<TicketDoc | null> {
     // Conditional on the state read, so a ticket an agent just took is left alone.
-    const updated = await TicketModel.findOneAndUpdate(
-      { companyId: ticket.companyId, _id: ticket._id, status: ticket.status, updatedAt: ticket.updatedAt },
-      { $set: set },
-      { returnDocument: 'after' },
-    ).lean<TicketDoc>();
+    const updated = await updateDocument(TicketModel, ticket.companyId, ticket._id, { $set: set }, { status: ticket.status, updatedAt: ticket.updatedAt });
     if (updated) await publishTicket(realtime, updated);
     return updated;
   }

@@ -26,7 +26,7 @@ import type { QueueChatbot } from '../automation/queueChatbot.js';
 import { randomUUID } from 'node:crypto';
 import type { Types } from 'mongoose';
 import type { InboundMessage } from './provider.js';
-import { keyedSerial } from './serial.js';
+import { keyedSerial, updateDocument } from '../platform/database/serial.js';
 
 function isDuplicate(err: unknown): boolean {
   const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
@@ -41,7 +41,7 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
   /** A closed ticket waiting for a rating takes a 1..3 answer; anything else ends the wait. */
   async function takeRating(ticket: TicketDoc, body: string): Promise<boolean> {
     const rate = /^\s*([1-3])\s*$/.exec(body)?.[1];
-    await TicketModel.updateOne({ companyId: ticket.companyId, _id: ticket._id }, { $set: { awaitingRating: false } });
+    await updateDocument(TicketModel, ticket.companyId, ticket._id, { $set: { awaitingRating: false } });
     if (!rate) return false;
     await TicketRatingModel.create({ companyId: ticket.companyId, ticketId: ticket._id, userId: ticket.userId, rate: Number(rate) });
     await messages.storeOutbound({ companyId: String(ticket.companyId), ticket, body: texts.t('inbox.ratingThanks') });
@@ -89,7 +89,7 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
   async function completeMedia(companyId: string, whatsappId: string, message: MessageDoc, inbound: InboundMessage): Promise<void> {
     const { media, mediaError } = await storeMedia(companyId, whatsappId, inbound);
     if (!media) {
-      await MessageModel.updateOne({ companyId, _id: message._id }, { $set: { mediaError } });
+      await updateDocument(MessageModel, companyId, message._id, { $set: { mediaError } });
       return;
     }
     if (!(await attachInboundMedia(realtime, message, media))) await removeUpload(companyId, media.fileName);
@@ -175,7 +175,7 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
       update.$set = { ...(update.$set as object), lastInteractionAt: new Date() };
       update.$inc = { unreadMessages: 1 };
     }
-    const updated = (await TicketModel.findOneAndUpdate({ companyId, _id: ticket._id }, update, { returnDocument: 'after' }).lean<TicketDoc>()) ?? ticket;
+    const updated = (await updateDocument(TicketModel, companyId, ticket._id, update)) ?? ticket;
     await publishMessage(realtime, 'create', await messageView(companyId, message), updated);
     return updated;
   }

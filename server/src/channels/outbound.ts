@@ -6,6 +6,7 @@
 import type { Logger } from '../platform/logger.js';
 import type { JobRunner } from '../platform/jobs.js';
 import type { RealtimePublisher } from '../platform/realtime.js';
+import { updateDocument } from '../platform/database/serial.js';
 import { AppError } from '../platform/errors.js';
 import { mediaFilePath } from '../platform/uploads.js';
 import { ContactModel, type ContactDoc } from '../domains/contacts/model.js';
@@ -104,20 +105,13 @@ export function createOutboundSender(deps: {
       const provider = whatsappId ? deps.provider(String(whatsappId)) : undefined;
       if (!provider) throw new Error('the connection is not started');
       const { providerMessageId } = await provider.send(await toOutbound(message, ticket, contact));
-      const sent = await MessageModel.findOneAndUpdate(
-        { companyId, _id: messageId },
-        // Acks are matched by connection and provider id: record the connection that sent it.
-        { $set: { providerMessageId, whatsappId, ack: 1, sendError: null }, $inc: { sendAttempts: 1 } },
-        { returnDocument: 'after' },
-      ).lean<MessageDoc>();
+      // Acks are matched by connection and provider id: record the connection that sent it. The
+      // network's receipts may be stored first: "sent" never lowers them.
+      const sent = await updateDocument(MessageModel, companyId, messageId, { $set: { providerMessageId, whatsappId, sendError: null }, $max: { ack: 1 }, $inc: { sendAttempts: 1 } });
       if (sent) await publish(sent, ticket);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      const failed = await MessageModel.findOneAndUpdate(
-        { companyId, _id: messageId },
-        { $set: { sendError: reason }, $inc: { sendAttempts: 1 } },
-        { returnDocument: 'after' },
-      ).lean<MessageDoc>();
+      const failed = await updateDocument(MessageModel, companyId, messageId, { $set: { sendError: reason }, $inc: { sendAttempts: 1 } });
       const attempts = failed?.sendAttempts ?? MAX_ATTEMPTS;
       logger.warn({ messageId, attempts, reason }, 'outbound send failed');
       if (attempts < MAX_ATTEMPTS) {

@@ -12,7 +12,7 @@ import type { RealtimePublisher } from '../platform/realtime.js';
 import { announceSession } from '../domains/whatsapp/queries.js';
 import { WhatsappModel, type WhatsappDoc } from '../domains/whatsapp/model.js';
 import type { InboundMessage, Provider, ProviderEvents, ProviderFactory, SessionStatus } from './provider.js';
-import { connectionWrites, keyedSerial } from './serial.js';
+import { connectionWrites, keyedSerial } from '../platform/database/serial.js';
 
 export interface SessionHandlers {
   /** A message the network delivered; resolves once it is stored (the provider then acknowledges it). */

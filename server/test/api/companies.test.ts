@@ -3,6 +3,7 @@ import { SETTING_DEFAULTS, WEEKDAYS } from '@atende/shared';
 import { SettingModel } from '../../src/domains/settings/model.js';
 import { UserModel } from '../../src/domains/users/model.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { sandboxConnection } from '../support/inboxFixtures.js';
 import { createMember, createPlan, createTenant, expectError, expectInvalid, login, loginSuper, MISSING_ID, unique, type Session, type Tenant } from '../support/fixtures.js';
 
 const DAY_MS = 86_400_000;
@@ -381,6 +382,17 @@ describe('companies', () => {
       // Other companies keep theirs.
       expect(await SettingModel.countDocuments({ companyId: other.companyId })).to.equal(Object.keys(SETTING_DEFAULTS).length);
       expectError(await t.call('DELETE', `/companies/${doomed.companyId}`, { token: superUser.token }), 404, 'ERR_NO_COMPANY_FOUND');
+    });
+
+    it('ends the live WhatsApp sessions of the company it removes', async () => {
+      const doomed = await createTenant(t, superUser);
+      const kept = await sandboxConnection(t, other.admin);
+      const connections = [await sandboxConnection(t, doomed.admin), await sandboxConnection(t, doomed.admin)];
+      const live = () => connections.map((connection) => Boolean(t.app.channels.sessions.provider(connection.id)));
+      expect(live()).to.deep.equal([true, true]);
+      expect((await t.call('DELETE', `/companies/${doomed.companyId}`, { token: superUser.token })).status).to.equal(204);
+      expect(live()).to.deep.equal([false, false]);
+      expect(t.app.channels.sessions.provider(kept.id), 'another company keeps its session').to.not.equal(undefined);
     });
 
     it("refuses the super user's own company (400 ERR_CANNOT_DELETE_OWN_COMPANY)", async () => {

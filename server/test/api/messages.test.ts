@@ -114,6 +114,43 @@ describe('messages: history, sending, media, deleting, realtime', () => {
     expectError(await t.call('DELETE', `/messages/${sent.body[0].id}`, { token: agentB.token }), 403, 'ERR_NO_PERMISSION');
   });
 
+  it('keeps both of two changes made to one ticket or one message at the same time', async () => {
+    const opened = await Promise.all(Array.from({ length: 6 }, () => openTicket()));
+    // A resolve racing the mark-read of opening the conversation: the ticket stays resolved.
+    await Promise.all(
+      opened.map(({ ticket }) =>
+        Promise.all([
+          t.call('PUT', `/tickets/${ticket.id}`, { token: agentA.token, body: { status: 'closed' } }),
+          t.call('GET', `/messages/${ticket.id}`, { token: agentA.token }),
+        ]),
+      ),
+    );
+    for (const { number } of opened) expect((await ticketOf(t, tenant.admin, number))?.status, number).to.equal('closed');
+
+    // A delete racing the send's acks: the message stays deleted.
+    const { number, ticket } = await openTicket();
+    const bodies = Array.from({ length: 6 }, (_, i) => `oops ${i}`);
+    const sent = await Promise.all(bodies.map((body) => t.call('POST', `/messages/${ticket.id}`, { token: agentA.token, body: { body } })));
+    const ids = sent.map((answer) => answer.body[0].id as string);
+    await Promise.all(ids.map((id) => t.call('DELETE', `/messages/${id}`, { token: agentA.token })));
+    // Once the acks are over: what reached the phone was read there (3) and is marked sent here;
+    // the rest was deleted before it left.
+    const ours = await eventually(
+      async () => {
+        const outbox = (await outboxOf(t, tenant.admin, whatsappId, number)).filter((m) => bodies.includes(m.body));
+        if (outbox.some((m) => m.ack < 3)) return undefined;
+        const history = await t.call('GET', `/messages/${ticket.id}`, { token: agentA.token });
+        const byId = new Map((history.body.messages as { id: string; ack: number; isDeleted: boolean }[]).map((m) => [m.id, m]));
+        const mine = ids.map((id) => byId.get(id)!);
+        const left = new Set(outbox.map((m) => bodies.indexOf(m.body)));
+        return mine.every((m, i) => !left.has(i) || m.ack >= 1) ? mine : undefined;
+      },
+      5_000,
+      'acks over',
+    );
+    expect(ours.map((m) => m.isDeleted)).to.deep.equal(Array(6).fill(true));
+  });
+
   it("another queue's agent can neither read nor write the ticket", async () => {
     const { ticket } = await openTicket();
     expectError(await t.call('GET', `/messages/${ticket.id}`, { token: agentB.token }), 403, 'ERR_NO_PERMISSION');
@@ -150,8 +187,15 @@ describe('messages: history, sending, media, deleting, realtime', () => {
     expect((await t.call('POST', `/sandbox/${whatsappId}/failures`, { token: tenant.admin.token, body: { count: 2 } })).status).to.equal(200);
     await t.call('POST', `/messages/${ticket.id}`, { token: agentA.token, body: { body: 'third time lucky' } });
     await eventually(async () => (await outboxOf(t, tenant.admin, whatsappId, number)).some((m) => m.body === 'third time lucky'), 8_000, 'delivered after retries');
-    const history = await t.call('GET', `/messages/${ticket.id}`, { token: agentA.token });
-    expect(history.body.messages.find((m: { body: string }) => m.body === 'third time lucky').ack).to.be.at.least(1);
+    // Stored as sent once the provider took it (just after the phone has it).
+    await eventually(
+      async () => {
+        const history = await t.call('GET', `/messages/${ticket.id}`, { token: agentA.token });
+        return history.body.messages.find((m: { body: string; ack: number }) => m.body === 'third time lucky' && m.ack >= 1);
+      },
+      5_000,
+      'marked sent',
+    );
   });
 
   it('the shared client lists, sends and deletes', async () => {

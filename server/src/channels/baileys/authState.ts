@@ -7,7 +7,7 @@
  */
 import type { AuthenticationCreds, AuthenticationState, SignalDataSet, SignalDataTypeMap } from '@whiskeysockets/baileys';
 import type { AnyBulkWriteOperation } from 'mongoose';
-import { keyedSerial } from '../serial.js';
+import { keyedSerial } from '../../platform/database/serial.js';
 import { baileys, loadBaileys } from './library.js';
 import { BaileysKeyModel, CREDS_TYPE, type BaileysKeyDoc } from './model.js';
 

@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import { MessageModel, type MessageDoc } from '../../domains/messages/model.js';
 import type { OutboundMessage, Provider, ProviderContext, ProviderFactory } from '../provider.js';
-import { keyedSerial } from '../serial.js';
+import { keyedSerial } from '../../platform/database/serial.js';
 import { ackOfReceipt, ackOfStatus } from './acks.js';
 import { clearAuthState, loadAuthState, type AuthStore } from './authState.js';
 import { createCallHandler } from './calls.js';

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePayload, RealtimePublisher } from '../../platform/realtime.js';
 import type { InboundMessage, OutboundMessage, Provider, ProviderContext, ProviderFactory } from '../provider.js';
-import { keyedSerial } from '../serial.js';
+import { keyedSerial } from '../../platform/database/serial.js';
 import { SandboxDeviceModel, SandboxMessageModel, toOutboxMessage, type SandboxDeviceDoc, type SandboxMessageDoc } from './model.js';
 
 export interface SandboxSettings {

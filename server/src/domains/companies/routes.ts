@@ -10,14 +10,15 @@ import {
   signupSchema,
   type ScheduleRow,
 } from '@atende/shared';
+import type { SessionManager } from '../../channels/sessions.js';
 import type { AppContext } from '../../platform/context.js';
 import { actor, params, payload, query } from '../../platform/http/routes.js';
 import { createCompanyService, type CompanyInput, type SignupInput } from './service.js';
 
-export const companiesRoutes: Plugin<AppContext> = {
+export const companiesRoutes: Plugin<AppContext & { sessions: SessionManager }> = {
   name: 'companies',
   register(server, context) {
-    const companies = createCompanyService(context.realtime);
+    const companies = createCompanyService(context.realtime, context.sessions);
     const tags = ['api', 'companies'];
     const superOnly = { access: { super: true } };
     const byId = (request: Parameters<typeof params>[0]) => params<{ id: string }>(request).id;

@@ -1,5 +1,6 @@
 import { TRIAL_DAYS, type CompaniesPage, type Company, type Plan, type Recurrence, type ScheduleRow } from '@atende/shared';
-import mongoose from 'mongoose';
+import mongoose, { type Types } from 'mongoose';
+import type { SessionManager } from '../../channels/sessions.js';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { searchRegex } from '../../platform/database/models.js';
 import { tenantModelNames } from '../../platform/database/tenancy.js';
@@ -11,6 +12,7 @@ import { PlanModel, type PlanDoc } from '../plans/model.js';
 import { companySettings, ensureCompanySettings, platformSetting, setCompanySetting } from '../settings/service.js';
 import { endCompanySessions } from '../auth/service.js';
 import { createCompanyAdmin } from '../users/service.js';
+import { WhatsappModel } from '../whatsapp/model.js';
 import { addDays, defaultSchedules, mergeSchedules, renewDueDate } from './dates.js';
 import { toCompany } from './dto.js';
 import { CompanyModel, companyNameKey, type CompanyDoc } from './model.js';
@@ -89,7 +91,7 @@ async function removeCompanyData(companyId: string): Promise<void> {
   await CompanyModel.deleteOne({ _id: companyId });
 }
 
-export function createCompanyService(realtime: RealtimePublisher) {
+export function createCompanyService(realtime: RealtimePublisher, sessions: SessionManager) {
   async function withDetails(doc: CompanyDoc): Promise<Company> {
     const plan = await PlanModel.findById(doc.planId).lean<PlanDoc>();
     const settings = await companySettings(String(doc._id));
@@ -200,6 +202,10 @@ export function createCompanyService(realtime: RealtimePublisher) {
     async remove(actor: AuthCredentials, id: string): Promise<void> {
       if (actor.companyId === id) throw new AppError('ERR_CANNOT_DELETE_OWN_COMPANY');
       await findCompany(id);
+      // Its WhatsApp sessions end first (logged out, credentials gone), or they would go on
+      // receiving and writing for a company that no longer exists.
+      const connections = await WhatsappModel.find({ companyId: id }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>();
+      for (const connection of connections) await sessions.remove(id, String(connection._id));
       await removeCompanyData(id);
     },
 

@@ -11,7 +11,7 @@ import { page } from '../../platform/http/paging.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storeUpload, type StoredMedia } from '../../platform/uploads.js';
 import type { OutboundQueue } from '../../channels/outbound.js';
-import { keyedSerial } from '../../channels/serial.js';
+import { updateDocument } from '../../platform/database/serial.js';
 import { createI18n } from '@atende/shared';
 import { ContactModel, type ContactDoc } from '../contacts/model.js';
 import { ticketForActor } from '../tickets/access.js';
@@ -67,11 +67,7 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       mediaMimeType: media?.mimeType ?? null,
       quotedMsgId: quotedMsgId ?? null,
     });
-    const updated = await TicketModel.findOneAndUpdate(
-      { companyId, _id: ticket._id },
-      { $set: { lastMessage: summary(rendered, mediaType, media?.originalName) } },
-      { returnDocument: 'after' },
-    ).lean<TicketDoc>();
+    const updated = await updateDocument(TicketModel, companyId, ticket._id, { $set: { lastMessage: summary(rendered, mediaType, media?.originalName) } });
     const message = await messageView(companyId, created.toObject() as MessageDoc);
     await publishMessage(realtime, 'create', message, updated ?? ticket);
     await outbound.enqueue(companyId, String(_id));
@@ -82,7 +78,7 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
     if (ticket.unreadMessages === 0) return;
     const companyId = String(ticket.companyId);
     await MessageModel.updateMany({ companyId, ticketId: ticket._id, read: false }, { $set: { read: true } });
-    const updated = await TicketModel.findOneAndUpdate({ companyId, _id: ticket._id }, { $set: { unreadMessages: 0 } }, { returnDocument: 'after' }).lean<TicketDoc>();
+    const updated = await updateDocument(TicketModel, companyId, ticket._id, { $set: { unreadMessages: 0 } });
     if (updated) publishUnread(realtime, updated);
   }
 
@@ -141,7 +137,7 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       const { ticket } = await ticketForActor(actor, String(message.ticketId));
       if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
       if (!message.isDeleted) await outbound.revoke(actor.companyId, message);
-      const updated = await MessageModel.findOneAndUpdate({ companyId: actor.companyId, _id: messageId }, { $set: { isDeleted: true } }, { returnDocument: 'after' }).lean<MessageDoc>();
+      const updated = await updateDocument(MessageModel, actor.companyId, messageId, { $set: { isDeleted: true } });
       const view = await messageView(actor.companyId, updated ?? message);
       await publishMessage(realtime, 'update', view, ticket);
       return view;
@@ -156,17 +152,15 @@ async function publishUpdated(realtime: RealtimePublisher, companyId: string, me
   if (ticket) await publishMessage(realtime, 'update', await messageView(companyId, message), ticket);
 }
 
-/**
- * Acks of one message, one after another: receipts come in bursts, and the embedded engine loses
- * one of two concurrent updates of a document (a "delivered" written over a "read").
- */
-const ackWrites = keyedSerial();
+/** The id of a message known by its connection's provider id (writes are serialised by id). */
+async function messageIdOf(companyId: string, whatsappId: string, providerMessageId: string): Promise<Types.ObjectId | null> {
+  return (await MessageModel.findOne({ companyId, whatsappId, providerMessageId }, { _id: 1 }).lean<{ _id: Types.ObjectId }>())?._id ?? null;
+}
 
-/** Acks only move forward (a late "delivered" never hides a "read"). */
+/** Acks only move forward (receipts come in bursts: a late "delivered" never hides a "read"). */
 export async function applyAck(realtime: RealtimePublisher, companyId: string, whatsappId: string, providerMessageId: string, ack: number): Promise<void> {
-  const updated = await ackWrites.run(`${whatsappId}:${providerMessageId}`, () =>
-    MessageModel.findOneAndUpdate({ companyId, whatsappId, providerMessageId, ack: { $lt: ack } }, { $set: { ack } }, { returnDocument: 'after' }).lean<MessageDoc>(),
-  );
+  const id = await messageIdOf(companyId, whatsappId, providerMessageId);
+  const updated = id ? await updateDocument(MessageModel, companyId, id, { $set: { ack } }, { ack: { $lt: ack } }) : null;
   if (updated) await publishUpdated(realtime, companyId, updated);
 }
 
@@ -175,7 +169,8 @@ export type InboundChange = { isEdited: true; body: string } | { isDeleted: true
 /** A stored message edited or deleted on the network (by its author); false when it is not ours. */
 export async function applyInboundChange(realtime: RealtimePublisher, companyId: string, whatsappId: string, providerMessageId: string, change: InboundChange): Promise<boolean> {
   const set = 'isDeleted' in change ? { isDeleted: true } : { body: change.body, isEdited: true };
-  const updated = await MessageModel.findOneAndUpdate({ companyId, whatsappId, providerMessageId }, { $set: set }, { returnDocument: 'after' }).lean<MessageDoc>();
+  const id = await messageIdOf(companyId, whatsappId, providerMessageId);
+  const updated = id ? await updateDocument(MessageModel, companyId, id, { $set: set }) : null;
   if (updated) await publishUpdated(realtime, companyId, updated);
   return Boolean(updated);
 }
@@ -183,11 +178,13 @@ export async function applyInboundChange(realtime: RealtimePublisher, companyId:
 /** The media of a received message stored without it, had at a later attempt. */
 export async function attachInboundMedia(realtime: RealtimePublisher, message: MessageDoc, media: StoredMedia): Promise<boolean> {
   const companyId = String(message.companyId);
-  const updated = await MessageModel.findOneAndUpdate(
-    { companyId, _id: message._id, mediaPath: null },
+  const updated = await updateDocument(
+    MessageModel,
+    companyId,
+    message._id,
     { $set: { mediaPath: media.fileName, mediaMimeType: media.mimeType, mediaType: media.mediaType, mediaError: null } },
-    { returnDocument: 'after' },
-  ).lean<MessageDoc>();
+    { mediaPath: null },
+  );
   if (updated) await publishUpdated(realtime, companyId, updated);
   return Boolean(updated);
 }

@@ -7,6 +7,7 @@ import { createI18n, type OtherOpenTicket, type Ticket, type TicketCreate, type 
 import { randomUUID } from 'node:crypto';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import type { Config } from '../../platform/config.js';
+import { updateDocument } from '../../platform/database/serial.js';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { ContactModel, type ContactDoc } from '../contacts/model.js';
@@ -190,7 +191,7 @@ export function createTicketService(deps: { realtime: RealtimePublisher; message
           throw err;
         });
       }
-      const updated = await TicketModel.findOneAndUpdate({ companyId: actor.companyId, _id: ticket._id }, { $set: set }, { returnDocument: 'after' }).lean<TicketDoc>();
+      const updated = await updateDocument(TicketModel, actor.companyId, ticket._id, { $set: set });
       if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
       await publishTicket(realtime, updated);
       await afterTransition(ticket, updated, actor);

@@ -4,7 +4,7 @@ import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
-import { connectionWrites } from '../../channels/serial.js';
+import { connectionWrites } from '../../platform/database/serial.js';
 import type { SessionManager } from '../../channels/sessions.js';
 import { defaultSchedules, mergeSchedules } from '../companies/dates.js';
 import { CompanyModel, type CompanyDoc } from '../companies/model.js';

@@ -5,8 +5,12 @@
  * writing the whole document back, without isolation: two updates of one document at the same
  * time lose one of them, even when they $set different fields (measured: 196 of 200 concurrent
  * pairs). Writes to a connection document (status events, edits, the default flag) therefore go
- * through `connectionWrites`, keyed by the connection's id.
+ * through `connectionWrites`, keyed by the connection's id; single-document updates of tickets and
+ * messages (a resolve racing the mark-read of the same ticket, a delete racing the send's ack)
+ * through `documentWrites`, keyed by collection and id.
  */
+import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
+
 export interface KeyedSerial {
   /** Runs the task after every task queued before it under this key (a failure does not block the next). */
   run<T>(key: string, task: () => Promise<T>): Promise<T>;
@@ -43,3 +47,16 @@ export function keyedSerial(): KeyedSerial {
 
 /** Every write to a `whatsapp` document, by its id (see the header). */
 export const connectionWrites = keyedSerial();
+
+/** Single-document updates of tickets and messages, by model name and id (see the header). */
+export const documentWrites = keyedSerial();
+
+/**
+ * Updates one document of a company once the writes to it already queued have run, and answers it
+ * as it is after the update (null when it is gone or `condition` does not hold).
+ */
+export function updateDocument<T>(model: Model<T>, companyId: unknown, id: unknown, update: UpdateQuery<T>, condition: QueryFilter<T> = {}): Promise<T | null> {
+  return documentWrites.run(`${model.modelName}:${String(id)}`, () =>
+    model.findOneAndUpdate({ ...condition, companyId, _id: id } as QueryFilter<T>, update, { returnDocument: 'after' }).lean<T>().exec(),
+  );
+}
