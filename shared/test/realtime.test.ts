@@ -63,6 +63,19 @@ describe('realtime client', () => {
     assert.deepEqual(await received.next(), { action: 'update', user: { id: 'u7' } });
   });
 
+  it('keeps a subscription made while the server is still answering the hello', async () => {
+    server.authDelayMs = 100;
+    const rt = start();
+    const connecting = rt.connect();
+    // The socket opens at once; the subscription must not reach the server before the hello's answer.
+    await delay(30);
+    const received = collector();
+    await rt.subscribe('ticket', received.push);
+    await connecting;
+    server.publish('/company/c1/ticket', { action: 'create', ticket: { id: 't2' } });
+    assert.deepEqual(await received.next(), { action: 'create', ticket: { id: 't2' } });
+  });
+
   it('refreshes the token once when the connection is refused, then connects with the new one', async () => {
     session.set({ token: 'expired-1', user: USER });
     server.expired.add('expired-1');

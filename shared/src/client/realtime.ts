@@ -125,13 +125,40 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
 
   async function watchAccount(notify: (event: AccountOpenedElsewhere) => void): Promise<void> {
     if (watchingAccount) return;
-    await subscribe('auth', (event) => {
+    // Before the socket opens: nes queues it and sends it in the hello.
+    await subscribeNow('auth', (event) => {
       if (isAccountOpenedElsewhere(event) && event.user.id === api.session.get()?.user.id) notify(event);
     });
     watchingAccount = true;
   }
 
+  /**
+   * Resolves once a connection under way is up or given up. nes sends a subscription as soon as
+   * the socket is open, but the server refuses it ("Connection is not initialized") until it has
+   * answered the hello, and nes then forgets it; queued ones ride in the hello instead.
+   */
+  function settled(): Promise<void> {
+    if (status !== 'connecting' && status !== 'reconnecting') return Promise.resolve();
+    return new Promise((resolve) => {
+      const stop = onStatus((next) => {
+        if (next === 'connecting' || next === 'reconnecting') return;
+        stop();
+        resolve();
+      });
+    });
+  }
+
+  function onStatus(listener: (status: RealtimeStatus) => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
   async function subscribe<T extends RealtimeEvent>(channel: string, handler: (event: T) => void): Promise<Unsubscribe> {
+    await settled();
+    return subscribeNow(channel, handler);
+  }
+
+  async function subscribeNow<T extends RealtimeEvent>(channel: string, handler: (event: T) => void): Promise<Unsubscribe> {
     const path = `/company/${signedIn().user.companyId}/${channel}`;
     // The server publishes `{ action, ... }` on these paths; the handler's type is the caller's promise.
     const listener: NesSubHandler = (message) => handler(message as T);
@@ -184,10 +211,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       return pending;
     },
     subscribe,
-    onStatus(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onStatus,
     async disconnect() {
       wanted = false;
       await client.disconnect();

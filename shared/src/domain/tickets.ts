@@ -40,6 +40,14 @@ export interface Ticket {
   updatedAt: string;
 }
 
+/**
+ * Realtime pushes and page answers can overtake each other (a message's copy of its ticket taken
+ * before a resolve may arrive after the resolve's): an older copy never replaces a newer one.
+ */
+export function isNewerTicket(incoming: Pick<Ticket, 'updatedAt'>, current: Pick<Ticket, 'updatedAt'> | undefined): boolean {
+  return !current || incoming.updatedAt >= current.updatedAt;
+}
+
 export interface TicketsPage {
   tickets: Ticket[];
   hasMore: boolean;
@@ -87,6 +95,16 @@ export interface Message {
   isEdited: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * Copies of one message (the send's answer, pushes of its acks, its deletion or edit) can overtake
+ * each other: the later copy wins, but an ack never goes back and a deleted message stays deleted.
+ */
+export function mergeMessage(known: Message | undefined, incoming: Message): Message {
+  if (!known) return incoming;
+  const [newer, older] = incoming.updatedAt >= known.updatedAt ? [incoming, known] : [known, incoming];
+  return { ...newer, ack: Math.max(newer.ack, older.ack), isDeleted: newer.isDeleted || older.isDeleted };
 }
 
 export interface MessagesPage {

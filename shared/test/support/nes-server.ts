@@ -17,6 +17,8 @@ export interface NesServer {
   expired: Set<string>;
   refreshCalls: number;
   failRefresh: boolean;
+  /** Makes authentication slow, as a database lookup would: the hello is answered late. */
+  authDelayMs: number;
   publish(path: string, message: unknown): void;
   /** Drops every socket from the server side, as a restart or a proxy timeout would. */
   dropSockets(): Promise<void>;
@@ -31,6 +33,7 @@ export async function startNesServer(): Promise<NesServer> {
     expired: new Set(),
     refreshCalls: 0,
     failRefresh: false,
+    authDelayMs: 0,
     publish: (path, message) => server.publish(path, message),
     dropSockets: async () => {
       const sockets: Array<{ disconnect(): Promise<void> }> = [];
@@ -43,7 +46,8 @@ export async function startNesServer(): Promise<NesServer> {
   };
 
   server.auth.scheme('bearer', () => ({
-    authenticate(request, h) {
+    async authenticate(request, h) {
+      if (state.authDelayMs) await new Promise((resolve) => setTimeout(resolve, state.authDelayMs));
       const header = request.headers.authorization;
       const token = typeof header === 'string' ? header.replace(/^Bearer /, '') : '';
       if (state.expired.has(token)) throw Boom.forbidden('ERR_SESSION_EXPIRED');
