@@ -1,0 +1,183 @@
+/**
+ * The signed-in inbox: the realtime feed, the tickets and the open conversation, laid out by the
+ * terminal's size (two panes when wide, one at a time when narrow), the dialogs, the notification
+ * line with the bell, and the notice and key lines.
+ */
+import type { Ticket, User } from '@atende/shared';
+import type { AccountOpenedElsewhere } from '@atende/shared/client';
+import { Box, Text } from 'ink';
+import { useCallback, useMemo, useReducer, useState } from 'react';
+import { Conversation } from '../screens/Conversation.js';
+import { TicketList } from '../screens/TicketList.js';
+import { sessionIdOf, type Connection } from '../state/connection.js';
+import { editorActionFor, editorReducer, emptyEditor } from '../state/editor.js';
+import { inQueues, LIST_TABS, ticketsOfTab, unreadOf } from '../state/tickets.js';
+import { useConversation } from '../state/useConversation.js';
+import { useFeed } from '../state/useFeed.js';
+import { useQuickMessages } from '../state/useQuickMessages.js';
+import { useSearch } from '../state/useSearch.js';
+import { useTickets } from '../state/useTickets.js';
+import { viewerOf } from '../state/viewer.js';
+import { Footer } from './Footer.js';
+import { InboxDialog } from './InboxDialog.js';
+import { useTexts } from './i18n.js';
+import { initialUi, inboxUiReducer, selectedRow } from './inboxUi.js';
+import { layoutFor } from './layout.js';
+import { NoticeLine, StatusBar, type Notice } from './StatusBar.js';
+import { useInboxKeys } from './useInboxKeys.js';
+import { useNotification } from './useNotification.js';
+import { useNow } from './useNow.js';
+import { runTicketAction } from './ticketCommands.js';
+import { useTerminalSize } from './useTerminalSize.js';
+import { useKeys } from '../ui/keys.js';
+
+export interface InboxProps {
+  connection: Connection;
+  user: User;
+  notice: Notice | null;
+  onNotice(text: string): void;
+  onError(error: unknown): void;
+  /** The session is over here (account opened elsewhere): back to the sign-in with this text. */
+  onSignOut(text: string): void;
+  bell(): void;
+  downloadDir: string;
+}
+
+export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, bell, downloadDir }: InboxProps) {
+  const { api, server } = connection;
+  const texts = useTexts();
+  const { t } = texts;
+  const { columns, rows } = useTerminalSize();
+  const layout = layoutFor(columns, rows);
+  const now = useNow();
+  const viewer = useMemo(() => viewerOf(user), [user]);
+  const [ui, dispatchUi] = useReducer(inboxUiReducer, initialUi);
+  const [queueFilter, setQueueFilter] = useState<string[]>([]);
+  const [searchEditor, editSearch] = useReducer(editorReducer, emptyEditor);
+
+  const onAccountOpenedElsewhere = useCallback(
+    (event: AccountOpenedElsewhere) => {
+      // The CLI on this machine signed in: the shared session file already holds that new session.
+      if (event.sessionId && sessionIdOf(api.session.get()?.token) === event.sessionId) return;
+      api.session.set(null);
+      onSignOut(t('auth.accountOpenedElsewhere'));
+    },
+    [api, onSignOut, t],
+  );
+  const feed = useFeed(connection, `${user.id}:${user.companyId}`, { onAccountOpenedElsewhere, onError });
+  const tickets = useTickets(api, feed, viewer.isAdmin, onError);
+  const search = useSearch(api, ui.tab === 'search' ? searchEditor.text : '', queueFilter, viewer.isAdmin, onError);
+  const quickMessages = useQuickMessages(api, feed.generation, onError);
+  const showConversation = ui.focus === 'conversation' || ui.focus === 'composer';
+  const conversationVisible = ui.openTicketId !== null && ui.dialog === null && (layout.wide || showConversation);
+  const conversation = useConversation(api, feed, ui.openTicketId, conversationVisible, onError);
+
+  const lists = Object.fromEntries(LIST_TABS.map((status) => [status, ticketsOfTab(tickets.state, status, viewer, queueFilter)])) as Record<(typeof LIST_TABS)[number], Ticket[]>;
+  const tabTickets =
+    ui.tab === 'search' ? search.tickets.map((found) => tickets.state.byId[found.id] ?? found).filter((ticket) => inQueues(ticket, queueFilter)) : lists[ui.tab];
+  const ids = tabTickets.map((ticket) => ticket.id);
+  const row = selectedRow(ui, ids);
+  const selected = tabTickets[row] ?? null;
+  const openTicket = ui.openTicketId ? (tickets.state.byId[ui.openTicketId] ?? null) : null;
+  const current = showConversation ? openTicket : selected;
+
+  const { notification, seen } = useNotification(feed, viewer, conversationVisible ? ui.openTicketId : null, server, bell);
+
+  function open(ticket: Ticket) {
+    if (ticket.status === 'pending') {
+      onNotice(t('tui.actions.acceptFirst'));
+      return;
+    }
+    tickets.dispatch({ type: 'upsert', ticket });
+    dispatchUi({ type: 'open', ticketId: ticket.id });
+    seen(ticket.id);
+  }
+
+  const commandDeps = { api, viewer, openTicketId: ui.openTicketId, dispatchUi, dispatchTickets: tickets.dispatch, t, onNotice, onError };
+  useInboxKeys({
+    ui,
+    dispatchUi,
+    ids,
+    act: (action) => runTicketAction(action, current, commandDeps),
+    openSelected: () => (selected ? open(selected) : undefined),
+    loadMore: () => (ui.tab !== 'search' && row >= ids.length - 1 ? tickets.loadMore(ui.tab) : undefined),
+  });
+
+  useKeys(
+    (input, key) => {
+      if (key.escape || ((key.downArrow || key.return) && ids.length > 0)) dispatchUi({ type: 'focus', focus: 'list' });
+      else if (key.tab) dispatchUi({ type: 'nextTab', step: key.shift ? -1 : 1 });
+      else {
+        const action = editorActionFor(input, key, false);
+        if (action) editSearch(action);
+      }
+    },
+    { isActive: ui.dialog === null && ui.focus === 'search' },
+  );
+
+  const counts = Object.fromEntries(LIST_TABS.map((status) => [status, { count: lists[status].length, unread: unreadOf(lists[status]) }]));
+  const listPane = (
+    <TicketList
+      tab={ui.tab}
+      tickets={tabTickets}
+      counts={counts}
+      selectedRow={row}
+      focused={ui.focus === 'list'}
+      width={layout.wide ? layout.listWidth : columns}
+      height={layout.bodyHeight}
+      now={now}
+      search={ui.tab === 'search' ? { editor: searchEditor, focused: ui.focus === 'search', searched: search.searched } : null}
+    />
+  );
+  const conversationWidth = layout.wide ? layout.conversationWidth : columns;
+  const conversationPane = openTicket ? (
+    <Conversation
+      key={openTicket.id}
+      connection={connection}
+      ticket={openTicket}
+      conversation={conversation}
+      focus={ui.focus === 'conversation' ? 'messages' : ui.focus === 'composer' ? 'composer' : null}
+      onFocus={(focus) => dispatchUi({ type: 'focus', focus: focus === 'messages' ? 'conversation' : 'composer' })}
+      width={conversationWidth}
+      height={layout.bodyHeight}
+      now={now}
+      quickMessages={quickMessages}
+      downloadDir={downloadDir}
+      onNotice={onNotice}
+      onError={onError}
+    />
+  ) : (
+    <Box width={conversationWidth} height={layout.bodyHeight} borderStyle="round" borderColor="gray" alignItems="center" justifyContent="center">
+      <Text dimColor>{t('tui.conversation.none')}</Text>
+    </Box>
+  );
+  const conversationOnly = !layout.wide && showConversation && openTicket !== null;
+  return (
+    <Box flexDirection="column" width={columns} height={rows - 1}>
+      <StatusBar user={user} status={feed.status} notification={notification?.text ?? null} />
+      <Box flexDirection="row" height={layout.bodyHeight}>
+        {ui.dialog ? (
+          <InboxDialog
+            dialog={ui.dialog}
+            api={api}
+            viewer={viewer}
+            ticket={current}
+            openTicketId={ui.openTicketId}
+            queueFilter={queueFilter}
+            width={columns}
+            height={layout.bodyHeight}
+            dispatchUi={dispatchUi}
+            dispatchTickets={tickets.dispatch}
+            onQueueFilter={setQueueFilter}
+            onNotice={onNotice}
+            onError={onError}
+          />
+        ) : null}
+        {!ui.dialog && !conversationOnly ? listPane : null}
+        {!ui.dialog && (layout.wide || conversationOnly) ? conversationPane : null}
+      </Box>
+      <NoticeLine notice={notice} />
+      <Footer focus={ui.focus} />
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The top rows: who is signed in, the realtime connection (reconnections are shown as they
+ * happen), and the notification line of the last message worth one.
+ */
+import type { User } from '@atende/shared';
+import type { RealtimeStatus } from '@atende/shared/client';
+import { Box, Text } from 'ink';
+import { useTexts } from './i18n.js';
+
+const STATUS_LOOK: Record<RealtimeStatus, { color: string; symbol: string }> = {
+  connected: { color: 'green', symbol: '●' },
+  connecting: { color: 'yellow', symbol: '◌' },
+  reconnecting: { color: 'yellow', symbol: '◌' },
+  disconnected: { color: 'red', symbol: '○' },
+};
+
+export function StatusBar({ user, status, notification }: { user: User; status: RealtimeStatus; notification: string | null }) {
+  const { t } = useTexts();
+  const look = STATUS_LOOK[status];
+  return (
+    <Box flexDirection="column" flexShrink={0}>
+      <Box justifyContent="space-between">
+        <Text wrap="truncate">
+          <Text bold color="cyan">
+            Atende
+          </Text>
+          <Text>{` ${user.name}`}</Text>
+          <Text dimColor>{user.company?.name ? ` · ${user.company.name}` : ''}</Text>
+        </Text>
+        <Text color={look.color}>{`${look.symbol} ${t(`realtime.${status}`)}`}</Text>
+      </Box>
+      <Text color="yellow" bold wrap="truncate">
+        {notification ? `🔔 ${notification}` : ' '}
+      </Text>
+    </Box>
+  );
+}
+
+export type NoticeTone = 'info' | 'error';
+
+export interface Notice {
+  text: string;
+  tone: NoticeTone;
+}
+
+/** One row in the inbox; the sign-in screen lets a long text wrap. */
+export function NoticeLine({ notice, wrap = 'truncate' }: { notice: Notice | null; wrap?: 'truncate' | 'wrap' }) {
+  return (
+    <Text color={notice?.tone === 'error' ? 'red' : 'green'} wrap={wrap}>
+      {notice ? notice.text : ' '}
+    </Text>
+  );
+}

@@ -1,0 +1,27 @@
+/** The conversation's header: contact and number, status, queue (in its colour), agent, tags. */
+import type { Ticket } from '@atende/shared';
+import { Box, Text } from 'ink';
+import { useTexts } from '../app/i18n.js';
+import { terminalColor } from '../ui/colors.js';
+
+const STATUS_COLORS = { open: 'green', pending: 'yellow', closed: 'gray' } as const;
+
+export function ConversationHeader({ ticket }: { ticket: Ticket }) {
+  const { t } = useTexts();
+  return (
+    <Box flexDirection="column" flexShrink={0}>
+      <Text wrap="truncate">
+        <Text bold>{ticket.contact?.name || ticket.contact?.number}</Text>
+        <Text dimColor>{ticket.contact?.number ? ` +${ticket.contact.number}` : ''}</Text>
+        <Text color={STATUS_COLORS[ticket.status]}>{` [${t(`tui.status.${ticket.status}`)}]`}</Text>
+      </Text>
+      <Text wrap="truncate">
+        <Text color={terminalColor(ticket.queue?.color)}>{ticket.queue?.name ?? t('tui.conversation.noQueue')}</Text>
+        <Text dimColor>{` · ${ticket.user?.name ?? t('tui.conversation.noUser')}`}</Text>
+        {ticket.tags.map((tag) => (
+          <Text key={tag.id} color={terminalColor(tag.color)}>{` #${tag.name}`}</Text>
+        ))}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Sign-in (document 1 sections 4 and 5): e-mail and password (masked), both required. The answer
+ * is kept by the session store (the file shared with the CLI in the program).
+ */
+import type { AuthAnswer } from '@atende/shared';
+import { Box, Text, useApp } from 'ink';
+import { useReducer, useState } from 'react';
+import { useTexts } from '../app/i18n.js';
+import { NoticeLine, type Notice } from '../app/StatusBar.js';
+import type { Connection } from '../state/connection.js';
+import { editorActionFor, editorReducer, emptyEditor } from '../state/editor.js';
+import { describeError } from '../state/errors.js';
+import { TextField } from '../ui/TextField.js';
+import { useKeys } from '../ui/keys.js';
+
+const MASK = '•';
+
+export interface LoginScreenProps {
+  connection: Connection;
+  notice: Notice | null;
+  onSignedIn(answer: AuthAnswer): void;
+}
+
+export function LoginScreen({ connection, notice, onSignedIn }: LoginScreenProps) {
+  const texts = useTexts();
+  const { t } = texts;
+  const { exit } = useApp();
+  const [email, editEmail] = useReducer(editorReducer, emptyEditor);
+  const [password, editPassword] = useReducer(editorReducer, emptyEditor);
+  const [field, setField] = useState<'email' | 'password'>('email');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Notice | null>(null);
+
+  function submit() {
+    if (!email.text.trim() || !password.text) {
+      setError({ text: `${t(email.text.trim() ? 'tui.login.password' : 'tui.login.email')}: ${t('validation.required')}`, tone: 'error' });
+      setField(email.text.trim() ? 'password' : 'email');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    connection.api.auth.login({ email: email.text.trim(), password: password.text }).then(onSignedIn, (failure: unknown) => {
+      setBusy(false);
+      setError({ text: describeError(texts, failure, connection.server), tone: 'error' });
+    });
+  }
+
+  useKeys(
+    (input, key) => {
+      if (key.escape) exit();
+      else if (key.tab || key.upArrow || key.downArrow) setField(field === 'email' ? 'password' : 'email');
+      else if (key.return) {
+        if (field === 'email' && !password.text) setField('password');
+        else submit();
+      } else {
+        const action = editorActionFor(input, key, false);
+        if (action) (field === 'email' ? editEmail : editPassword)(action);
+      }
+    },
+    { isActive: !busy },
+  );
+
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} width={64}>
+      <Text bold color="cyan">
+        {t('tui.login.title')}
+      </Text>
+      <Text dimColor>{connection.server}</Text>
+      <Box marginTop={1} flexDirection="column">
+        <TextField label={t('tui.login.email').padEnd(10)} state={email} focused={field === 'email' && !busy} />
+        <TextField label={t('tui.login.password').padEnd(10)} state={password} focused={field === 'password' && !busy} mask={MASK} />
+      </Box>
+      <Box marginTop={1}>
+        {busy ? <Text dimColor>{t('tui.login.signingIn')}</Text> : <NoticeLine notice={error ?? notice} wrap="wrap" />}
+      </Box>
+      <Text dimColor>{t('tui.login.hint')}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The conversation as lines: per message a header (time, sender, ack marks, edited), the quoted
+ * message, the wrapped text (kind label first), and the media or map address.
+ */
+import type { Message, QuotedMessage } from '@atende/shared';
+import type { Texts } from '../app/i18n.js';
+import { ackMark } from '../format/acks.js';
+import { describeMessage, kindOf, labelledText } from '../format/messages.js';
+import { clockTime } from '../format/time.js';
+import { truncate, wrapText } from '../format/text.js';
+import type { Line } from '../ui/lines.js';
+
+const INDENT = '  ';
+
+export interface MessageLineContext {
+  texts: Pick<Texts, 't' | 'i18n'>;
+  server: string;
+  now: Date;
+  width: number;
+  /** Name of the ticket's contact, for messages that carry none. */
+  contactName: string;
+}
+
+function quotedLine(quoted: QuotedMessage, { texts: { t }, width, contactName }: MessageLineContext): Line {
+  const sender = quoted.fromMe ? t('tui.message.you') : quoted.contact?.name || contactName;
+  const kind = kindOf(quoted.mediaType);
+  const text = quoted.body || (kind === 'text' ? '' : t(`tui.kinds.${kind}`));
+  return [{ text: `${INDENT}│ `, dim: true }, { text: truncate(`${sender}: ${text.replace(/\s+/g, ' ')}`, width - 4), dim: true }];
+}
+
+export function messageLines(message: Message, selected: boolean, context: MessageLineContext): Line[] {
+  const { texts, server, now, width, contactName } = context;
+  const { t } = texts;
+  const view = describeMessage(message, texts, server);
+  const sender = message.fromMe ? t('tui.message.you') : message.contact?.name || contactName;
+  const header: Line = [
+    { text: selected ? '▶ ' : '', color: 'cyan', bold: true },
+    { text: `${clockTime(message.createdAt, now)} `, dim: true },
+    { text: sender, bold: true, color: message.fromMe ? 'green' : 'cyan' },
+  ];
+  if (message.fromMe) {
+    const mark = ackMark(message.ack);
+    header.push({ text: ` ${mark.symbol}`, color: mark.read ? 'blueBright' : undefined, bold: mark.read, dim: !mark.read });
+  }
+  if (message.isEdited && !message.isDeleted) header.push({ text: ` ${t('tui.message.edited')}`, dim: true });
+  const lines: Line[] = [header];
+  if (message.quotedMsg) lines.push(quotedLine(message.quotedMsg, context));
+  for (const row of wrapText(labelledText(view), width - INDENT.length)) lines.push([{ text: INDENT + row, dim: message.isDeleted }]);
+  if (view.url) lines.push([{ text: `${INDENT}↳ `, dim: true }, { text: truncate(view.url, width - 4), color: 'blue', underline: true }]);
+  if (view.problem) lines.push([{ text: truncate(`${INDENT}⚠ ${view.problem}`, width), color: 'yellow' }]);
+  return lines;
+}
+
+/**
+ * The lines of the messages up to `anchor` (included) that fill `rows`, oldest first: the
+ * conversation ends at the anchor, the newest message unless the agent moved up.
+ */
+export function conversationLines(messages: Message[], anchor: number, selected: number | null, rows: number, context: MessageLineContext): Line[] {
+  const lines: Line[] = [];
+  for (let index = anchor; index >= 0 && lines.length < rows; index -= 1) {
+    lines.unshift(...messageLines(messages[index]!, index === selected, context));
+  }
+  return lines.slice(-rows);
+}

@@ -1,0 +1,115 @@
+/**
+ * The agent's inbox live against a real server: a sandbox customer writes, the list updates,
+ * accept and reply reach the customer's phone, the notification rules, the ticket transitions,
+ * and a reconnection after the server restarts.
+ */
+import { expect } from 'chai';
+import { rm } from 'node:fs/promises';
+import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js';
+import { createCompany, customerNumber, customerSays, received, type TestCompany } from './support/company.js';
+import { KEYS, lineAbove, renderInbox, sessionOf, type InboxUnderTest } from './support/inbox.js';
+import { until } from './support/until.js';
+
+describe('inbox (live, against a real server)', () => {
+  let server: SpawnedServer;
+  let company: TestCompany;
+  let inbox: InboxUnderTest;
+  const maria = customerNumber();
+  const joao = customerNumber();
+
+  async function ticketOf(number: string) {
+    const { tickets } = await company.admin.tickets.list({ searchParam: number, showAll: true });
+    return tickets.find((ticket) => ticket.contact?.number === number);
+  }
+
+  before(async function () {
+    this.timeout(90_000);
+    server = await spawnServer();
+    company = await createCompany(server);
+    inbox = renderInbox(server, { session: await sessionOf(server, company.agentAccount) });
+    await inbox.see('Ana Agente', '● Connected');
+  });
+
+  after(async () => {
+    inbox?.unmount();
+    await server?.stop();
+    if (server) await rm(server.dataDir, { recursive: true, force: true });
+  });
+
+  it('lists a new customer message live in the pending tab, and asks to accept before opening', async () => {
+    await customerSays(company, maria, 'Maria Cliente', 'Preciso de ajuda com o pedido 123');
+    await inbox.see('Pending 1');
+    await inbox.press('2');
+    await inbox.see('Maria Cliente');
+    await inbox.press(KEYS.enter);
+    await inbox.see('Accept the ticket (a) before opening it.');
+    expect(inbox.frame()).not.to.include('Preciso de ajuda');
+    expect(inbox.bells(), 'a pending ticket does not ring for an agent without allTicket').to.equal(0);
+  });
+
+  it('accepts the ticket and opens its conversation', async () => {
+    await inbox.press('a');
+    await inbox.see('Ticket accepted.', 'Open 1', 'Maria Cliente +' + maria, '[open]', 'Preciso de ajuda com o pedido 123');
+    const ticket = await ticketOf(maria);
+    expect([ticket?.status, ticket?.userId]).to.deep.equal(['open', company.agent.id]);
+  });
+
+  it('sends the reply to the customer’s phone, and shows ✓✓ once the customer read it', async () => {
+    await inbox.press(KEYS.enter);
+    await inbox.type('Claro! Vou verificar o pedido.');
+    await inbox.press(KEYS.enter);
+    const sent = await until(async () => (await received(company, maria)).find((message) => message.body === 'Claro! Vou verificar o pedido.'), 'the reply reaches the phone');
+    // Sent (✓) means the server recorded the phone's message id, which the read receipt refers to.
+    await inbox.seeWhere((frame) => lineAbove(frame, 'Claro! Vou verificar o pedido.').includes('You ✓'), 'the reply marked sent');
+    await company.admin.sandbox.read(company.whatsapp.id, [sent.providerMessageId]);
+    await inbox.seeWhere((frame) => lineAbove(frame, 'Claro! Vou verificar o pedido.').includes('You ✓✓'), 'the reply marked read');
+  });
+
+  it('shows the customer’s answer live, without the bell while the conversation is on screen', async () => {
+    await customerSays(company, maria, 'Maria Cliente', 'Obrigada, fico no aguardo');
+    await inbox.see('Obrigada, fico no aguardo');
+    expect(inbox.bells()).to.equal(0);
+    expect(inbox.frame()).not.to.include('New message from');
+  });
+
+  it('rings the bell with a notification line for a message on another ticket of the agent', async () => {
+    await customerSays(company, joao, 'João Comprador', 'Vocês entregam no sábado?');
+    await inbox.press(KEYS.escape, KEYS.escape, '2');
+    await inbox.see('João Comprador');
+    await inbox.press('a');
+    await inbox.see('João Comprador +' + joao, 'Vocês entregam no sábado?');
+    const bellsBefore = inbox.bells();
+    await customerSays(company, maria, 'Maria Cliente', 'Esqueci de dizer: é urgente');
+    await inbox.see('🔔 New message from Maria Cliente: Esqueci de dizer: é urgente');
+    expect(inbox.bells()).to.equal(bellsBefore + 1);
+    expect(inbox.frame(), 'João’s conversation stays on screen').to.include('Vocês entregam no sábado?');
+  });
+
+  it('returns a ticket to the queue, resolves one and reopens it', async () => {
+    await inbox.press('p');
+    await inbox.see('Ticket returned to the queue.', 'Pick a ticket and press Enter.');
+    await until(async () => (await ticketOf(joao))?.status === 'pending', 'João waits in the queue');
+    expect((await ticketOf(joao))?.userId).to.equal(null);
+
+    await inbox.press('1', KEYS.enter);
+    await inbox.see('Maria Cliente +' + maria);
+    await inbox.press('x');
+    await inbox.see('Ticket resolved.', 'Closed 1', 'Open 0');
+    expect((await ticketOf(maria))?.status).to.equal('closed');
+
+    await inbox.press('3', 'o');
+    await inbox.see('Ticket reopened.', 'Open 1', '[open]');
+    expect((await ticketOf(maria))?.status).to.equal('open');
+  });
+
+  it('shows the reconnection when the server restarts, and keeps receiving afterwards', async function () {
+    this.timeout(90_000);
+    const { port, dataDir } = server;
+    await server.stop({ keepData: true });
+    await inbox.see('Reconnecting…');
+    server = await spawnServer({ port, dataDir });
+    await inbox.see('● Connected');
+    await customerSays(company, maria, 'Maria Cliente', 'Voltei depois da queda');
+    await inbox.see('Voltei depois da queda');
+  });
+});

@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { textsFor } from '../src/app/i18n.js';
+import { composerLines } from '../src/screens/composerLines.js';
+import { conversationLines, messageLines } from '../src/screens/messageLines.js';
+import { tabLabels, tabLines, ticketLines } from '../src/screens/ticketLines.js';
+import { textWidth } from '../src/format/text.js';
+import { TABS } from '../src/state/tickets.js';
+import type { Line } from '../src/ui/lines.js';
+import { makeMessage, makeTicket } from './support/fixtures.js';
+
+const texts = textsFor('en');
+const { t } = texts;
+const plain = (line: Line) => line.map((segment) => segment.text).join('');
+const now = new Date('2025-03-10T12:10:00.000Z');
+const context = { texts, server: 'http://inbox.test', now, width: 40, contactName: 'Maria Cliente' };
+
+describe('screen lines', () => {
+  describe('ticket list', () => {
+    it('packs the tabs with their counts and unread marks into the width', () => {
+      const labels = tabLabels(TABS, { open: { count: 2, unread: 3 }, pending: { count: 1, unread: 0 }, closed: { count: 0, unread: 0 } }, t);
+      const wide = tabLines(labels, 'open', 60);
+      expect(wide.map(plain)).to.deep.equal([' Open 2 ●3  Pending 1  Closed 0  Search ']);
+      expect(wide[0]!.filter((segment) => segment.inverse).map((segment) => segment.text).join('')).to.equal(' Open 2 ●3 ');
+      expect(tabLines(labels, 'search', 24).map(plain)).to.deep.equal([' Open 2 ●3  Pending 1 ', ' Closed 0  Search ']);
+    });
+
+    it('shows a ticket on two rows of the exact width: contact and time; last message and unread count', () => {
+      const ticket = makeTicket({ lastMessage: 'Preciso de ajuda\ncom o pedido', unreadMessages: 2, updatedAt: '2025-03-10T12:05:00.000Z' });
+      const [first, second] = ticketLines(ticket, false, { t, now, width: 30 });
+      expect(plain(first!)).to.equal('▌Maria Cliente           5 min');
+      expect(plain(second!)).to.equal('▌ Preciso de ajuda…         2 ');
+      expect(first![0]!.color, 'queue colour').to.equal('#1d4ed8');
+      expect([textWidth(plain(first!)), textWidth(plain(second!))]).to.deep.equal([30, 30]);
+      const selected = ticketLines(ticket, true, { t, now, width: 30 });
+      expect(selected.flat().every((segment) => segment.inverse)).to.equal(true);
+    });
+
+    it('cuts a long contact name before the time', () => {
+      const [first] = ticketLines(makeTicket({ contact: { ...makeTicket().contact!, name: 'Maria Aparecida dos Santos Oliveira' } }), false, { t, now, width: 24 });
+      expect(plain(first!)).to.equal('▌Maria Aparecida… 10 min');
+      expect(textWidth(plain(first!))).to.equal(24);
+    });
+  });
+
+  describe('conversation', () => {
+    it('shows the sender, time and acks, the quoted message, and wraps the text', () => {
+      const quoted = { id: 'm0', body: 'Qual o prazo?', fromMe: false, mediaType: 'chat' as const, mediaUrl: null, contact: { id: 'c1', name: 'Maria Cliente' } };
+      const message = makeMessage({ fromMe: true, contact: null, ack: 3, body: 'O prazo de entrega é de três dias úteis', quotedMsg: quoted, createdAt: '2025-03-10T12:05:00.000Z' });
+      const lines = messageLines(message, false, context);
+      expect(lines.map(plain)).to.deep.equal([`${new Date(message.createdAt).toTimeString().slice(0, 5)} You ✓✓`, '  │ Maria Cliente: Qual o prazo?', '  O prazo de entrega é de três dias', '  úteis']);
+      const ack = lines[0]!.at(-1)!;
+      expect([ack.bold, ack.color], 'read is highlighted').to.deep.equal([true, 'blueBright']);
+    });
+
+    it('labels media with the address to open it, and marks edits', () => {
+      const lines = messageLines(makeMessage({ mediaType: 'image', body: 'foto.png', mediaUrl: '/public/co1/ab.png', isEdited: true }), true, context);
+      expect(lines.map(plain).slice(1)).to.deep.equal(['  [Image] foto.png', '  ↳ http://inbox.test/public/co1/ab.png']);
+      expect(plain(lines[0]!)).to.match(/^▶ \d\d:\d\d Maria Cliente \(edited\)$/);
+    });
+
+    it('fills the rows with the newest messages up to the anchor', () => {
+      const messages = ['one', 'two', 'three', 'four'].map((body, index) => makeMessage({ id: body, body, createdAt: `2025-03-10T12:0${index}:00.000Z` }));
+      expect(conversationLines(messages, 3, null, 3, context).map(plain).filter((line) => line.startsWith('  '))).to.deep.equal(['  three', '  four']);
+      const anchored = conversationLines(messages, 1, 1, 10, context);
+      expect(anchored.map(plain).filter((line) => line.startsWith('  '))).to.deep.equal(['  one', '  two']);
+      expect(plain(anchored[2]!).startsWith('▶')).to.equal(true);
+    });
+  });
+
+  describe('composer', () => {
+    it('wraps the text with the cursor as an inverted cell, five rows at most', () => {
+      const text = 'first line\nsecond';
+      expect(composerLines({ text, cursor: text.length }, 20, true)).to.deep.equal([[{ text: 'first line' }], [{ text: 'second' }, { text: ' ', inverse: true }, { text: '' }]]);
+      expect(composerLines({ text: 'abc', cursor: 1 }, 20, true)).to.deep.equal([[{ text: 'a' }, { text: 'b', inverse: true }, { text: 'c' }]]);
+      const tall = Array.from({ length: 8 }, (_, index) => `line ${index}`).join('\n');
+      const shown = composerLines({ text: tall, cursor: tall.length }, 20, true).map(plain);
+      expect(shown).to.have.length(5);
+      expect(shown.at(-1)).to.equal('line 7 ');
+      expect(composerLines({ text: 'abc', cursor: 0 }, 20, false)).to.deep.equal([[{ text: 'abc' }]]);
+    });
+  });
+});
