@@ -28,11 +28,19 @@ export function apiClient(server: SpawnedServer): ApiClient {
   return createApiClient({ baseUrl: server.url, session: memorySession() });
 }
 
-/** One server and one browser for a test file; `env` tunes the server (e.g. sandbox timings). */
-export async function startConsole(env: Record<string, string> = {}): Promise<Console> {
+/** Debian's chromium, headless, with `extraArgs` after the house's own. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * One server and one browser for a test file; `env` tunes the server (e.g. sandbox timings),
+ * `chromiumArgs` are added to the browser's (e.g. a fake microphone).
+ */
+export async function startConsole(env: Record<string, string> = {}, options: { chromiumArgs?: string[] } = {}): Promise<Console> {
   if (!existsSync(path.join(WEB_DIR, 'dist', 'index.html'))) throw new Error('web/dist is missing: run `npm run build -w web` (the web test script does)');
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`);
-  const [server, browser] = await Promise.all([spawnServer({ env }), chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })]);
+  const [server, browser] = await Promise.all([spawnServer({ env }), launchChromium(options.chromiumArgs)]);
   const api = apiClient(server);
   await api.auth.login({ email: SERVER_SUPER_EMAIL, password: SERVER_SUPER_PASSWORD });
   return {
@@ -53,13 +61,22 @@ export interface OpenedPage {
   errors: string[];
 }
 
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  colorScheme?: 'light' | 'dark';
+  /** Browser permissions granted to the console's origin (e.g. 'microphone'). */
+  permissions?: string[];
+}
+
 /** A fresh browser profile (empty storage) on the console. */
-export async function openPage(console: Console, options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<OpenedPage> {
+export async function openPage(console: Console, options: PageOptions = {}): Promise<OpenedPage> {
   const context = await console.browser.newContext({
     baseURL: console.server.url,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',
     locale: 'en-US',
+    permissions: options.permissions,
   });
   const page = await context.newPage();
   // Below mocha's 30 s, so that a stuck step names itself.

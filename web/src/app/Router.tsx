@@ -14,6 +14,15 @@ const PAGES: Partial<Record<PageKey, LazyExoticComponent<ComponentType>>> = {
   signup: lazy(() => import('../pages/signup/SignupPage.js')),
   users: lazy(() => import('../pages/users/UsersPage.js')),
   connections: lazy(() => import('../pages/connections/ConnectionsPage.js')),
+  tickets: lazy(() => import('../pages/tickets/TicketsPage.js')),
+  contacts: lazy(() => import('../pages/contacts/ContactsPage.js')),
+  quickMessages: lazy(() => import('../pages/quickMessages/QuickMessagesPage.js')),
+  tags: lazy(() => import('../pages/tags/TagsPage.js')),
+  queues: lazy(() => import('../pages/queues/QueuesPage.js')),
+  settings: lazy(() => import('../pages/settings/SettingsPage.js')),
+  helps: lazy(() => import('../pages/helps/HelpsPage.js')),
+  dashboard: lazy(() => import('../pages/dashboard/DashboardPage.js')),
+  todolist: lazy(() => import('../pages/todolist/TodoListPage.js')),
 };
 
 function page(key: PageKey) {

@@ -1,8 +1,9 @@
-/** Modal dialogs: overlay, title, body and actions; Escape and the overlay close them. */
+/** Modal dialogs: overlay, title, body and actions; Escape (the innermost one only) and the overlay close them. */
 import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, IconButton } from './controls.js';
+import { useLatest } from './useLatest.js';
 
 const Overlay = styled.div`
   position: fixed;
@@ -52,6 +53,9 @@ export const DialogActions = styled.footer`
   border-top: 1px solid ${({ theme }) => theme.border};
 `;
 
+/** Open dialogs, innermost last: Escape in an image viewer over a dialog closes the viewer only. */
+const openDialogs: object[] = [];
+
 interface DialogProps {
   title: string;
   onClose(): void;
@@ -64,13 +68,19 @@ interface DialogProps {
 export function Dialog({ title, onClose, children, actions, width = 520 }: DialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  const close = useLatest(onClose);
   useEffect(() => {
+    const self = {};
+    openDialogs.push(self);
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape' && openDialogs.at(-1) === self) close.current();
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      openDialogs.splice(openDialogs.indexOf(self), 1);
+    };
+  }, [close]);
   return (
     <Overlay onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <Panel role="dialog" aria-modal="true" aria-labelledby={titleId} $width={width}>

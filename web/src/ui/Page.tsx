@@ -1,7 +1,9 @@
 /** Page frame of the private screens: a title row with actions, then a paper that scrolls. */
 import type { ReactNode, UIEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { LOAD_MORE_THRESHOLD_PX } from '../app/constants.js';
+import { Spinner } from './controls.js';
 
 export const PageFrame = styled.section`
   display: flex;
@@ -95,8 +97,19 @@ export const Table = styled.table`
   }
 `;
 
-export const EmptyRow = styled.td`
+const EmptyRow = styled.td`
   text-align: center !important;
   color: ${({ theme }) => theme.textSecondary};
   padding: 24px !important;
 `;
+
+/** The last row of a table body: a spinner while loading, "nothing here" when empty, else none. */
+export function StatusRow({ loading, empty, colSpan }: { loading: boolean; empty: boolean; colSpan: number }) {
+  const { t } = useTranslation();
+  if (!loading && !empty) return null;
+  return (
+    <tr>
+      <EmptyRow colSpan={colSpan}>{loading ? <Spinner /> : t('web.common.empty')}</EmptyRow>
+    </tr>
+  );
+}

@@ -9,10 +9,10 @@ import styled, { useTheme } from 'styled-components';
 import type { Whatsapp, WhatsappStatus } from '@atende/shared';
 import { useUser } from '../../app/api.js';
 import { useWhatsapps } from '../../app/whatsapps.js';
-import { Button, IconButton, Spinner } from '../../ui/controls.js';
+import { Button, IconButton } from '../../ui/controls.js';
 import { formatShortDateTime } from '../../ui/format.js';
 import { Icon, type IconName } from '../../ui/icons.js';
-import { EmptyRow, PageFrame, PageHeader, Paper, Table } from '../../ui/Page.js';
+import { PageFrame, PageHeader, Paper, StatusRow, Table } from '../../ui/Page.js';
 import ConnectionModal from './ConnectionModal.js';
 import { DeleteConnectionDialog } from './DeleteConnectionDialog.js';
 import QrCodeModal from './QrCodeModal.js';
@@ -95,17 +95,7 @@ export default function ConnectionsPage() {
                 ) : null}
               </tr>
             ))}
-            {loading ? (
-              <tr>
-                <EmptyRow colSpan={columns}>
-                  <Spinner />
-                </EmptyRow>
-              </tr>
-            ) : whatsapps.length === 0 ? (
-              <tr>
-                <EmptyRow colSpan={columns}>{t('web.common.empty')}</EmptyRow>
-              </tr>
-            ) : null}
+            <StatusRow loading={loading} empty={whatsapps.length === 0} colSpan={columns} />
           </tbody>
         </Table>
       </Paper>

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
-import { Button, IconButton, Spinner } from '../../ui/controls.js';
+import { Button, IconButton } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
-import { EmptyRow, loadMoreOnScroll, PageFrame, PageHeader, Paper, SearchInput, Table } from '../../ui/Page.js';
-import { useErrorToast, useToast } from '../../ui/toast.js';
+import { loadMoreOnScroll, PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table } from '../../ui/Page.js';
+import { useErrorToast } from '../../ui/toast.js';
+import { useDeletion } from '../../ui/useDeletion.js';
 import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
 import UserModal from './UserModal.js';
 
@@ -16,12 +17,10 @@ type UserEvent = { action: 'create' | 'update'; user: User } | { action: 'delete
 export default function UsersPage() {
   const { t } = useTranslation();
   const { api } = useApi();
-  const toast = useToast();
   const showError = useErrorToast();
   const [search, setSearch] = useState('');
   /** null: closed; '': a new user; otherwise the id being edited. */
   const [editing, setEditing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
 
   const fetchPage = useCallback((query: PageQuery) => api.users.page(query).then((page) => ({ items: page.users, hasMore: page.hasMore })), [api]);
   const list = usePagedList<User>(fetchPage, search, showError);
@@ -31,17 +30,7 @@ export default function UsersPage() {
     else list.upsert(event.user);
   });
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await api.users.remove(deleting.id);
-      list.remove(deleting.id);
-      toast.success(t('web.users.deleted'));
-    } catch (error) {
-      showError(error);
-    }
-    setDeleting(null);
-  };
+  const deletion = useDeletion<User>(api.users.remove, list.remove, t('web.users.deleted'));
 
   return (
     <PageFrame>
@@ -67,21 +56,11 @@ export default function UsersPage() {
                 <td>{t(`web.users.profiles.${user.profile}`)}</td>
                 <td className="actions">
                   <IconButton icon="edit" label={t('web.common.edit')} onClick={() => setEditing(user.id)} />
-                  <IconButton icon="trash" label={t('web.common.delete')} onClick={() => setDeleting(user)} />
+                  <IconButton icon="trash" label={t('web.common.delete')} onClick={() => deletion.ask(user)} />
                 </td>
               </tr>
             ))}
-            {list.loading ? (
-              <tr>
-                <EmptyRow colSpan={4}>
-                  <Spinner />
-                </EmptyRow>
-              </tr>
-            ) : list.items.length === 0 ? (
-              <tr>
-                <EmptyRow colSpan={4}>{t('web.common.empty')}</EmptyRow>
-              </tr>
-            ) : null}
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} />
           </tbody>
         </Table>
       </Paper>
@@ -92,8 +71,8 @@ export default function UsersPage() {
           onSaved={(user) => list.upsert(user)}
         />
       ) : null}
-      {deleting ? (
-        <ConfirmDialog title={t('web.users.deleteTitle', { name: deleting.name })} onConfirm={confirmDelete} onClose={() => setDeleting(null)}>
+      {deletion.deleting ? (
+        <ConfirmDialog title={t('web.users.deleteTitle', { name: deletion.deleting.name })} onConfirm={deletion.confirm} onClose={deletion.cancel}>
           {t('web.users.deleteMessage')}
         </ConfirmDialog>
       ) : null}

@@ -1,0 +1,287 @@
+import { expect } from 'chai';
+import type { Queue, User, Whatsapp } from '@atende/shared';
+import type { ApiClient } from '@atende/shared/client';
+import type { Page } from 'playwright-core';
+import { apiClient, openPage, screenshot, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
+
+const YEAR_MS = 365 * 24 * 3_600_000;
+const AGENT = { email: 'ana@loja.test', password: 'agent-secret' };
+const TEN_THOUSAND = 10_000;
+
+/** A picture drawn by the browser, to attach. */
+async function drawPng(page: Page): Promise<Buffer> {
+  const url = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 160;
+    canvas.height = 100;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#1e6fd9';
+    context.fillRect(0, 0, 160, 100);
+    context.fillStyle = '#ffd54f';
+    context.fillRect(40, 25, 80, 50);
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(url.split(',')[1]!, 'base64');
+}
+
+interface Company {
+  admin: ApiClient;
+  sales: Queue;
+  support: Queue;
+  agent: User;
+  colleague: User;
+  whatsapp: Whatsapp;
+}
+
+/** A company with its admin, two queues, an agent of Sales, a colleague of Support and a paired sandbox phone serving Sales. */
+async function createCompany(console: Console): Promise<Company> {
+  const [plan] = await console.api.plans.all();
+  const adminAccount = { email: 'dona@loja.test', password: 'admin-secret' };
+  await console.api.companies.create({ name: 'Loja da Dona', ...adminAccount, planId: plan!.id, dueDate: new Date(Date.now() + YEAR_MS).toISOString() });
+  const admin = apiClient(console.server);
+  await admin.auth.login(adminAccount);
+  const sales = await admin.queues.create({ name: 'Sales', color: '#1d4ed8', greetingMessage: 'Sales here.' });
+  const support = await admin.queues.create({ name: 'Support', color: '#b91c1c', greetingMessage: 'Support here.' });
+  const agent = await admin.users.create({ name: 'Ana Agent', ...AGENT, profile: 'user', queueIds: [sales.id] });
+  const colleague = await admin.users.create({ name: 'Bruno Colleague', email: 'bruno@loja.test', password: 'agent-secret', profile: 'user', queueIds: [support.id] });
+  const created = await admin.whatsapp.create({ name: 'Sandbox', provider: 'sandbox', isDefault: true, queueIds: [sales.id], greetingMessage: 'Hello from Loja da Dona!' });
+  for (let tries = 0; (await admin.whatsapp.get(created.id)).status !== 'qrcode'; tries += 1) {
+    if (tries > 200) throw new Error('the sandbox connection never showed its QR');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const whatsapp = await admin.sandbox.pair(created.id);
+  await admin.quickMessages.create({ shortcode: 'thanks', message: 'Thank you for choosing Loja da Dona, we are here to help!', geral: true });
+  return { admin, sales, support, agent, colleague, whatsapp };
+}
+
+async function ticketOf(company: Company, number: string) {
+  const { tickets } = await company.admin.tickets.list({ searchParam: number, showAll: true });
+  expect(tickets).to.have.length(1);
+  return tickets[0]!;
+}
+
+async function openTab(page: Page, tab: string) {
+  await page.click(`[role="tab"][data-tab="${tab}"]`);
+}
+
+describe('web console: tickets', () => {
+  let console: Console;
+  let company: Company;
+  let opened: OpenedPage;
+
+  before(async () => {
+    console = await startConsole();
+    company = await createCompany(console);
+    opened = await openPage(console);
+    await signIn(opened.page, AGENT.email, AGENT.password);
+  });
+
+  after(async () => {
+    await opened?.context.close();
+    await console?.stop();
+  });
+
+  afterEach(() => expect(opened.errors).to.deep.equal([]));
+
+  it('receives a customer live, accepts, answers with "/", attaches an image, transfers', async () => {
+    const { page } = opened;
+    await page.locator('[data-layout="wide"] [data-welcome]').waitFor();
+    await openTab(page, 'pending');
+    await company.admin.sandbox.send(company.whatsapp.id, { from: '5511988887777', name: 'Carla Customer', body: 'Hi, I need help' });
+    const row = page.locator('[data-ticket-list="pending"] [data-status="pending"]', { hasText: 'Carla Customer' });
+    await row.waitFor();
+
+    // A pending ticket opens only by accepting it.
+    await row.click();
+    expect(await page.locator('[data-conversation]').count()).to.equal(0);
+    await row.locator('button', { hasText: 'Accept' }).click();
+    const ticket = await ticketOf(company, '5511988887777');
+    await page.waitForURL(`**/tickets/${ticket.uuid}`);
+    await page.locator(`[data-conversation="${ticket.uuid}"][data-status="open"]`).waitFor();
+    await page.locator('[data-message][data-from-me="false"]', { hasText: 'Hi, I need help' }).waitFor();
+    await openTab(page, 'assigned');
+    await page.locator('[data-ticket-list="open"] [data-status="open"]', { hasText: 'Carla Customer' }).waitFor();
+
+    const composer = page.locator('textarea[name="body"]');
+    await composer.fill('/th');
+    const suggestion = page.locator('[role="listbox"] [role="option"]');
+    expect(await suggestion.textContent()).to.equal('thanks - Thank you for choosing Loj...');
+    await suggestion.click();
+    expect(await composer.inputValue()).to.equal('Thank you for choosing Loja da Dona, we are here to help!');
+    await composer.press('Enter');
+    await page.locator('[data-message][data-from-me="true"]', { hasText: 'Thank you for choosing' }).waitFor();
+    expect(await composer.inputValue()).to.equal('');
+    // The sandbox acks the send: the tick turns into delivered or read.
+    await page.locator('[data-message][data-from-me="true"] [data-ack]:not([data-ack="0"])').first().waitFor();
+
+    await page.setInputFiles('input[name="medias"]', { name: 'photo.png', mimeType: 'image/png', buffer: await drawPng(page) });
+    await page.locator('[data-file="photo.png"]').waitFor();
+    await page.click('form button[type="submit"]');
+    await page.locator('[data-message][data-media-type="image"] img[data-media="image"]').waitFor();
+    // Acked: the phone has sent it.
+    await page.locator('[data-message][data-media-type="image"] [data-ack]:not([data-ack="0"])').waitFor();
+    const outbox = await company.admin.sandbox.outbox(company.whatsapp.id, { to: '5511988887777' });
+    const sent = outbox.messages.map((message) => message.body);
+    expect(sent).to.include('Thank you for choosing Loja da Dona, we are here to help!');
+    expect(outbox.messages.map((message) => message.media?.kind)).to.include('image');
+
+    await screenshot(page, 'tickets-light');
+
+    await page.click('button[aria-label="Options"]');
+    await page.click('text=Transfer');
+    const dialog = page.locator('[role="dialog"]', { hasText: 'Transfer ticket' });
+    await dialog.locator('input[name="transferUser"]').fill('Bru');
+    await dialog.locator('[data-results="transferUser"] button', { hasText: 'Bruno Colleague' }).click();
+    await dialog.locator('select[name="queueId"]').selectOption({ label: 'Support' });
+    await dialog.locator('[data-submit="transfer"]').click();
+    await page.waitForURL('**/tickets');
+    const transferred = await ticketOf(company, '5511988887777');
+    expect(transferred).to.include({ userId: company.colleague.id, queueId: company.support.id, status: 'open' });
+    await page.locator('[data-ticket-list="open"] [data-ticket]', { hasText: 'Carla Customer' }).waitFor({ state: 'detached' });
+
+    // Now of a queue that is not Ana's: opening it is refused.
+    await page.goto(`/tickets/${ticket.uuid}`);
+    await waitForToast(page, 'Access not allowed');
+    await page.waitForURL('**/tickets');
+  });
+
+  it('resolves a ticket, reopens it from the closed tab, deletes an own message, searches', async () => {
+    const { page } = opened;
+    await openTab(page, 'open');
+    await openTab(page, 'pending');
+    await company.admin.sandbox.send(company.whatsapp.id, { from: '5511977776666', name: 'Davi Customer', body: 'Where is my order?' });
+    const row = page.locator('[data-ticket-list="pending"] [data-ticket]', { hasText: 'Davi Customer' });
+    await row.locator('button', { hasText: 'Accept' }).click();
+    const ticket = await ticketOf(company, '5511977776666');
+    await page.locator(`[data-conversation="${ticket.uuid}"][data-status="open"]`).waitFor();
+    // No wait for the queue's greeting: its push may arrive after the resolve, and must not bring
+    // the ticket back.
+    await page.locator('[data-ticket-header] button', { hasText: 'Resolve' }).click();
+    await page.locator('[data-conversation]').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).to.equal('/tickets');
+    expect((await ticketOf(company, '5511977776666')).status).to.equal('closed');
+
+    await openTab(page, 'closed');
+    await page.locator('[data-ticket-list="closed"] [data-ticket]', { hasText: 'Davi Customer' }).click();
+    await page.locator(`[data-conversation="${ticket.uuid}"][data-status="closed"]`).waitFor();
+    expect(await page.locator('textarea[name="body"]').isDisabled()).to.equal(true);
+    await page.locator('[data-ticket-header] button', { hasText: 'Reopen' }).click();
+    await page.locator(`[data-conversation="${ticket.uuid}"][data-status="open"]`).waitFor();
+    expect(await page.locator('textarea[name="body"]').isDisabled()).to.equal(false);
+
+    // Only one's own messages can be deleted; they stay as a deleted mark.
+    expect(await page.locator('[data-message][data-from-me="false"] button[aria-label="Delete message"]').count()).to.equal(0);
+    await page.locator('textarea[name="body"]').fill('Wrong answer');
+    await page.locator('textarea[name="body"]').press('Enter');
+    const wrong = page.locator('[data-message][data-from-me="true"]', { hasText: 'Wrong answer' });
+    await wrong.hover();
+    await wrong.locator('button[aria-label="Delete message"]').click();
+    await page.locator('[role="dialog"] button', { hasText: 'Confirm' }).click();
+    await page.locator('[data-message][data-from-me="true"]', { hasText: 'This message was deleted' }).waitFor();
+
+    // The search tab finds tickets by text after the debounce.
+    await openTab(page, 'search');
+    await page.fill('input[type="search"]', 'Davi');
+    await page.locator('[data-ticket-list="search"] [data-ticket]', { hasText: 'Davi Customer' }).waitFor();
+    await openTab(page, 'open');
+  });
+
+  it('keeps notes in the contact drawer', async () => {
+    const { page } = opened;
+    await page.click('[data-ticket-header] button[aria-label="Contact details"]');
+    const drawer = page.locator('[data-contact-drawer]');
+    await drawer.waitFor();
+    expect(await drawer.evaluate((element) => element.getBoundingClientRect().width)).to.equal(320);
+    await drawer.locator('textarea[name="note"]').fill('Wants express delivery');
+    await drawer.locator('button', { hasText: 'Add' }).click();
+    await waitForToast(page, 'Note added.');
+    await drawer.locator('[data-note]', { hasText: 'Wants express delivery' }).waitFor();
+  });
+
+  it('starts a ticket for a contact, opening the one already open with me', async () => {
+    const { page } = opened;
+    const davi = await ticketOf(company, '5511977776666');
+    await page.goto('/tickets');
+    await page.click('button:has-text("New ticket")');
+    const dialog = page.locator('[role="dialog"]', { hasText: 'Create ticket' });
+    const save = dialog.locator('[data-submit="newTicket"]');
+    await dialog.locator('input[name="contact"]').fill('Da');
+    // The search starts at 3 characters.
+    await page.waitForTimeout(700);
+    expect(await dialog.locator('[data-results="contact"] button').count()).to.equal(0);
+    await dialog.locator('input[name="contact"]').fill('Davi');
+    await dialog.locator('[data-results="contact"] button', { hasText: 'Davi Customer' }).click();
+    // A queue is required for an agent; the connection too.
+    expect(await save.isDisabled()).to.equal(true);
+    await dialog.locator('select[name="queueId"]').selectOption({ label: 'Sales' });
+    await dialog.locator('select[name="whatsappId"]').selectOption({ label: 'Sandbox' });
+    await save.click();
+    await page.waitForURL(`**/tickets/${davi.uuid}`);
+    await page.locator(`[data-conversation="${davi.uuid}"]`).waitFor();
+  });
+
+  it('renders a list of 10k loaded tickets virtualized', async () => {
+    const { page } = opened;
+    const [sample] = (await company.admin.tickets.list({ status: 'open', showAll: true })).tickets;
+    const tickets = Array.from({ length: TEN_THOUSAND }, (_, index) => ({
+      ...sample!,
+      id: `bulk-${index}`,
+      uuid: `bulk-${index}`,
+      status: 'closed',
+      contact: { ...sample!.contact!, name: `Bulk Customer ${index}` },
+    }));
+    // The measurement is of the browser's rendering: the closed list answers 10k tickets at once.
+    await page.route('**/api/tickets?*status=closed*', (route) => route.fulfill({ json: { tickets, hasMore: false } }));
+    try {
+      await openTab(page, 'open');
+      const elapsed = await page.evaluate(async (count) => {
+        const started = performance.now();
+        document.querySelector<HTMLElement>('[role="tab"][data-tab="closed"]')!.click();
+        for (;;) {
+          if (document.querySelector(`[data-ticket-list="closed"][data-count="${count}"] [data-ticket="bulk-0"]`)) return performance.now() - started;
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        }
+      }, TEN_THOUSAND);
+      process.stdout.write(`      10k tickets: list rendered in ${Math.round(elapsed)} ms\n`);
+      expect(elapsed).to.be.below(5_000);
+      // Virtualized: a screenful of rows in the document, not 10k.
+      expect(await page.locator('[data-ticket-list="closed"] [data-ticket]').count()).to.be.below(60);
+      await page.locator('[data-ticket-list="closed"]').evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      await page.locator(`[data-ticket="bulk-${TEN_THOUSAND - 1}"]`).waitFor();
+    } finally {
+      await page.unroute('**/api/tickets?*status=closed*');
+    }
+  });
+
+  it('shows the dark theme and the narrow tabbed layout', async () => {
+    const dark = await openPage(console, { colorScheme: 'dark' });
+    try {
+      await signIn(dark.page, AGENT.email, AGENT.password);
+      await dark.page.locator('[data-ticket-list="open"] [data-ticket]', { hasText: 'Davi Customer' }).click();
+      await dark.page.locator('[data-conversation] [data-message]').first().waitFor();
+      await screenshot(dark.page, 'tickets-dark');
+      expect(dark.errors).to.deep.equal([]);
+    } finally {
+      await dark.context.close();
+    }
+
+    const narrow = await openPage(console, { width: 420, height: 800 });
+    try {
+      const { page } = narrow;
+      await signIn(page, AGENT.email, AGENT.password);
+      await page.locator('[data-layout="narrow"]').waitFor();
+      expect(await page.locator('[data-pane="conversation"]').isDisabled()).to.equal(true);
+      await page.locator('[data-ticket-list="open"] [data-ticket]', { hasText: 'Davi Customer' }).click();
+      await page.locator('[data-layout="narrow"] [data-conversation]').waitFor();
+      expect(await page.locator('[data-ticket-list]').count()).to.equal(0);
+      await page.click('button[aria-label="Back"]');
+      await page.locator('[data-ticket-list="open"]').waitFor();
+      await page.click('[data-pane="conversation"]');
+      await page.locator('[data-layout="narrow"] [data-conversation]').waitFor();
+      await screenshot(page, 'tickets-narrow');
+      expect(narrow.errors).to.deep.equal([]);
+    } finally {
+      await narrow.context.close();
+    }
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * /contacts (document 2 section 2): search, infinite scroll, add/edit, start a ticket, delete for
+ * admins and supervisors, import from .xlsx with its error report, export to contatos.csv.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { CONTACT_UPLOAD_MAX_ROWS, type Contact, type ContactEvent, type ContactImportResult, type OtherOpenTicket } from '@atende/shared';
+import { ApiError } from '@atende/shared/client';
+import { useApi, useUser } from '../../app/api.js';
+import { useChannel } from '../../app/realtime.js';
+import { Button, IconButton, Spinner } from '../../ui/controls.js';
+import { ConfirmDialog } from '../../ui/Dialog.js';
+import { loadMoreOnScroll, PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table } from '../../ui/Page.js';
+import { useErrorToast } from '../../ui/toast.js';
+import { useDeletion } from '../../ui/useDeletion.js';
+import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
+import ContactModal from './ContactModal.js';
+import { contactsCsv, downloadText, EXPORT_FILE_NAME } from './contactsCsv.js';
+import { readContactSheet } from './contactsXlsx.js';
+import ImportReport from './ImportReport.js';
+
+/** A `reload` event (a large import) or a finished import remounts the list, which starts over. */
+export default function ContactsPage() {
+  const [generation, setGeneration] = useState(0);
+  const [report, setReport] = useState<ContactImportResult | null>(null);
+  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  return (
+    <>
+      <ContactsScreen
+        key={generation}
+        onReload={reload}
+        onImported={(result) => {
+          setReport(result);
+          reload();
+        }}
+      />
+      {report ? <ImportReport result={report} onClose={() => setReport(null)} /> : null}
+    </>
+  );
+}
+
+function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported(result: ContactImportResult): void }) {
+  const { t } = useTranslation();
+  const { api } = useApi();
+  const me = useUser();
+  const navigate = useNavigate();
+  const showError = useErrorToast();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // contacts-page:deleteContact; the server allows admins and supervisors.
+  const canDelete = me.super || me.profile === 'admin' || me.profile === 'supervisor';
+
+  const fetchPage = useCallback(
+    (query: PageQuery) => api.contacts.page(query).then((page) => ({ items: page.contacts, hasMore: page.hasMore })),
+    [api],
+  );
+  const list = usePagedList<Contact>(fetchPage, search, showError);
+
+  useChannel<ContactEvent>('contact', (event) => {
+    if (event.action === 'delete') list.remove(event.contactId);
+    else if (event.action === 'reload') onReload();
+    else list.upsert(event.contact);
+  });
+
+  const startTicket = async (contact: Contact) => {
+    try {
+      const ticket = await api.tickets.create({ contactId: contact.id, userId: me.id, status: 'open' });
+      navigate(`/tickets/${ticket.uuid}`);
+    } catch (error) {
+      // The contact's open ticket: opened when it is the user's own (or nobody's), refused otherwise.
+      const open = error instanceof ApiError && error.code === 'ERR_OTHER_OPEN_TICKET' ? (error.data as unknown as OtherOpenTicket) : null;
+      if (open?.ticket && (!open.ticket.userId || open.ticket.userId === me.id)) navigate(`/tickets/${open.ticket.uuid}`);
+      else showError(error);
+    }
+  };
+
+  const deletion = useDeletion<Contact>(api.contacts.remove, list.remove, t('web.backoffice.contacts.deleted'));
+
+  const importFile = async (file: File) => {
+    setBusy(true);
+    try {
+      const rows = await readContactSheet(file);
+      const result: ContactImportResult = { newContacts: [], errorBag: [] };
+      // The server takes at most CONTACT_UPLOAD_MAX_ROWS rows per call; row numbers stay file-wide.
+      for (let start = 0; start < rows.length; start += CONTACT_UPLOAD_MAX_ROWS) {
+        const part = await api.contacts.upload(rows.slice(start, start + CONTACT_UPLOAD_MAX_ROWS));
+        result.newContacts.push(...part.newContacts);
+        result.errorBag.push(...part.errorBag.map((problem) => ({ ...problem, row: problem.row + start })));
+      }
+      onImported(result);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const exportCsv = async () => {
+    try {
+      downloadText(contactsCsv(await api.contacts.list()), EXPORT_FILE_NAME);
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  return (
+    <PageFrame>
+      <PageHeader title={t('web.pages.contacts')}>
+        <SearchInput placeholder={t('web.common.search')} value={search} onChange={(event) => setSearch(event.target.value)} aria-label={t('web.common.search')} />
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          data-contact-import
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void importFile(file);
+          }}
+        />
+        <Button $variant="outlined" disabled={busy} onClick={() => fileInput.current?.click()}>
+          {busy ? <Spinner /> : null}
+          {t('web.backoffice.contacts.import')}
+        </Button>
+        <Button $variant="outlined" onClick={() => void exportCsv()}>
+          {t('web.backoffice.contacts.export')}
+        </Button>
+        <Button onClick={() => setEditing('')}>{t('web.backoffice.contacts.add')}</Button>
+      </PageHeader>
+      <Paper onScroll={loadMoreOnScroll(list.loadMore)}>
+        <Table>
+          <thead>
+            <tr>
+              <th>{t('web.backoffice.contacts.name')}</th>
+              <th>{t('web.backoffice.contacts.number')}</th>
+              <th>{t('web.backoffice.contacts.email')}</th>
+              <th className="actions">{t('web.common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((contact) => (
+              <tr key={contact.id} data-contact={contact.name}>
+                <td>{contact.name}</td>
+                <td>{contact.number}</td>
+                <td>{contact.email}</td>
+                <td className="actions">
+                  <IconButton icon="tickets" label={t('web.backoffice.contacts.startTicket')} onClick={() => void startTicket(contact)} />
+                  <IconButton icon="edit" label={t('web.common.edit')} onClick={() => setEditing(contact.id)} />
+                  {canDelete ? <IconButton icon="trash" label={t('web.common.delete')} onClick={() => deletion.ask(contact)} /> : null}
+                </td>
+              </tr>
+            ))}
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} />
+          </tbody>
+        </Table>
+      </Paper>
+      {editing !== null ? <ContactModal contactId={editing || null} onClose={() => setEditing(null)} onSaved={list.upsert} /> : null}
+      {deletion.deleting ? (
+        <ConfirmDialog title={t('web.backoffice.contacts.deleteTitle', { name: deletion.deleting.name })} onConfirm={deletion.confirm} onClose={deletion.cancel}>
+          {t('web.backoffice.contacts.deleteMessage')}
+        </ConfirmDialog>
+      ) : null}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The dashboard's two bar charts (document 1 section 2), each with its own date pickers: tickets
+ * per user, and tickets per day (per hour when the range is one day). Failures show the
+ * userChartError / dateChartError toasts.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled, { useTheme } from 'styled-components';
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryTooltip } from 'victory';
+import { defaultDashboardRange, type DashboardRange } from '@atende/shared';
+import { useApi } from '../../app/api.js';
+import { useToast } from '../../ui/toast.js';
+
+const Card = styled.section`
+  flex: 1 1 420px;
+  min-width: 0;
+  padding: 12px;
+  background: ${({ theme }) => theme.paper};
+  border: 1px solid ${({ theme }) => theme.border};
+  border-radius: 8px;
+  h2 {
+    margin: 0 0 8px;
+    font-size: 16px;
+  }
+`;
+
+const Pickers = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  label {
+    display: flex;
+    flex-direction: column;
+    font-size: 12px;
+  }
+`;
+
+interface Bar {
+  x: string;
+  y: number;
+}
+
+function RangePickers({ range, onChange, name }: { range: DashboardRange; onChange(range: DashboardRange): void; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <Pickers>
+      <label>
+        {t('web.backoffice.dashboard.initialDate')}
+        <input type="date" name={`${name}-from`} value={range.from} onChange={(event) => onChange({ ...range, from: event.target.value })} />
+      </label>
+      <label>
+        {t('web.backoffice.dashboard.finalDate')}
+        <input type="date" name={`${name}-to`} value={range.to} onChange={(event) => onChange({ ...range, to: event.target.value })} />
+      </label>
+    </Pickers>
+  );
+}
+
+function BarChart({ bars, label }: { bars: Bar[]; label: string }) {
+  const theme = useTheme();
+  const axis = { tickLabels: { fill: theme.textSecondary, fontSize: 9, angle: bars.length > 8 ? -45 : 0 }, axis: { stroke: theme.border } };
+  return (
+    <div aria-label={label} data-bars={bars.length}>
+      <VictoryChart domainPadding={12} height={260} padding={{ top: 16, bottom: 56, left: 40, right: 16 }}>
+        <VictoryAxis style={axis} />
+        <VictoryAxis dependentAxis style={axis} tickFormat={(value: number) => (Number.isInteger(value) ? value : '')} />
+        <VictoryBar data={bars} labels={({ datum }: { datum: Bar }) => `${datum.x}: ${datum.y}`} labelComponent={<VictoryTooltip />} style={{ data: { fill: theme.primary } }} />
+      </VictoryChart>
+    </div>
+  );
+}
+
+function useChart(load: (range: DashboardRange) => Promise<Bar[]>, errorKey: string) {
+  const toast = useToast();
+  const { t } = useTranslation();
+  const [range, setRange] = useState<DashboardRange>(() => defaultDashboardRange());
+  const [bars, setBars] = useState<Bar[]>([]);
+  useEffect(() => {
+    let active = true;
+    if (!range.from || !range.to) return;
+    load(range).then(
+      (loaded) => active && setBars(loaded),
+      () => active && toast.error(t(errorKey)),
+    );
+    return () => {
+      active = false;
+    };
+  }, [range, load, toast, t, errorKey]);
+  return { range, setRange, bars };
+}
+
+export default function Charts() {
+  const { t } = useTranslation();
+  const { api } = useApi();
+  const loadUsers = useCallback(
+    (range: DashboardRange) =>
+      api.dashboard.ticketsUsers({ initialDate: range.from, finalDate: range.to }).then((answer) => answer.data.map((row) => ({ x: row.nome ?? t('web.backoffice.dashboard.unassigned'), y: row.quantidade }))),
+    [api, t],
+  );
+  const loadDays = useCallback(
+    (range: DashboardRange) =>
+      api.dashboard.ticketsDay({ initialDate: range.from, finalDate: range.to }).then((answer) =>
+        answer.by === 'hour' ? answer.data.map((row) => ({ x: row.horario, y: row.total })) : answer.data.map((row) => ({ x: row.data.slice(5), y: row.total })),
+      ),
+    [api, t],
+  );
+  const users = useChart(loadUsers, 'web.backoffice.dashboard.userChartError');
+  const days = useChart(loadDays, 'web.backoffice.dashboard.dateChartError');
+  const total = days.bars.reduce((sum, bar) => sum + bar.y, 0);
+  return (
+    <>
+      <Card>
+        <h2>{t('web.backoffice.dashboard.ticketsPerUser')}</h2>
+        <RangePickers name="users-chart" range={users.range} onChange={users.setRange} />
+        <BarChart bars={users.bars} label={t('web.backoffice.dashboard.ticketsPerUser')} />
+      </Card>
+      <Card>
+        <h2>{t('web.backoffice.dashboard.ticketsPerDay', { count: total })}</h2>
+        <RangePickers name="days-chart" range={days.range} onChange={days.setRange} />
+        <BarChart bars={days.bars} label={t('web.backoffice.dashboard.ticketsPerDay', { count: total })} />
+      </Card>
+    </>
+  );
+}

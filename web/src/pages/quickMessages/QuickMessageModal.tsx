@@ -1,0 +1,94 @@
+/** Add / edit a quick message (document 2 sections 2 and 3): shortcode, message, shared flag, optional attachment. */
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { useTranslation } from 'react-i18next';
+import { quickMessageCreateSchema, quickMessageUpdateSchema, type QuickMessage } from '@atende/shared';
+import { useApi, useUser } from '../../app/api.js';
+import { Button } from '../../ui/controls.js';
+import { Dialog, DialogActions } from '../../ui/Dialog.js';
+import { FieldBox, SwitchField, TextField, useSchemaValidator } from '../../ui/form.js';
+import { useErrorToast, useToast } from '../../ui/toast.js';
+
+interface QuickMessageValues {
+  shortcode?: string;
+  message?: string;
+  geral?: boolean;
+}
+
+interface QuickMessageModalProps {
+  /** null: a new quick message. */
+  quickMessage: QuickMessage | null;
+  onClose(): void;
+  onSaved(quickMessage: QuickMessage): void;
+}
+
+export default function QuickMessageModal({ quickMessage, onClose, onSaved }: QuickMessageModalProps) {
+  const { t } = useTranslation();
+  const { api } = useApi();
+  const me = useUser();
+  const toast = useToast();
+  const showError = useErrorToast();
+  const validate = useSchemaValidator<QuickMessageValues>(quickMessage ? quickMessageUpdateSchema : quickMessageCreateSchema);
+  const [file, setFile] = useState<File | null>(null);
+  const [mediaName, setMediaName] = useState(quickMessage?.mediaName ?? null);
+  const canShare = me.super || me.profile === 'admin';
+
+  const removeMedia = async () => {
+    if (!quickMessage) return;
+    try {
+      await api.quickMessages.removeMedia(quickMessage.id);
+      setMediaName(null);
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const submit = async (values: QuickMessageValues) => {
+    const data = { shortcode: values.shortcode ?? '', message: values.message ?? '', ...(canShare ? { geral: Boolean(values.geral) } : {}) };
+    try {
+      let saved = quickMessage ? await api.quickMessages.update(quickMessage.id, data) : await api.quickMessages.create(data);
+      // Attachment names have their spaces replaced by underscores (document 2 section 5).
+      if (file) saved = await api.quickMessages.uploadMedia(saved.id, file, file.name.replace(/\s/g, '_'));
+      toast.success(t('web.backoffice.quickMessages.saved'));
+      onSaved(saved);
+      onClose();
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const initial: QuickMessageValues = { shortcode: quickMessage?.shortcode ?? '', message: quickMessage?.message ?? '', geral: quickMessage?.geral ?? false };
+  return (
+    <Dialog title={t(quickMessage ? 'web.backoffice.quickMessages.editTitle' : 'web.backoffice.quickMessages.addTitle')} onClose={onClose} width={560}>
+      <Form<QuickMessageValues> onSubmit={submit} validate={validate} initialValues={initial}>
+        {({ handleSubmit, submitting }) => (
+          <form onSubmit={handleSubmit} noValidate aria-label={t('web.backoffice.quickMessages.form')}>
+            <TextField name="shortcode" label={t('web.backoffice.quickMessages.shortcode')} autoFocus />
+            <TextField name="message" label={t('web.backoffice.quickMessages.message')} multiline={5} />
+            {canShare ? <SwitchField name="geral" label={t('web.backoffice.quickMessages.geral')} /> : null}
+            <FieldBox>
+              <label htmlFor="quick-message-file">{t('web.backoffice.quickMessages.attachment')}</label>
+              {mediaName && !file ? (
+                <span>
+                  {mediaName}{' '}
+                  <Button $variant="text" onClick={() => void removeMedia()}>
+                    {t('web.backoffice.quickMessages.removeAttachment')}
+                  </Button>
+                </span>
+              ) : null}
+              <input id="quick-message-file" type="file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+            </FieldBox>
+            <DialogActions>
+              <Button $variant="outlined" onClick={onClose}>
+                {t('web.common.cancel')}
+              </Button>
+              <Button type="submit" disabled={submitting}>
+                {t('web.common.save')}
+              </Button>
+            </DialogActions>
+          </form>
+        )}
+      </Form>
+    </Dialog>
+  );
+}

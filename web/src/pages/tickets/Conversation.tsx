@@ -1,0 +1,110 @@
+/**
+ * The right pane: loads the ticket of the route (uuid, or id for /tickets/u/:id), refuses a ticket
+ * of another queue with the unauthorized toast and a return to /tickets, and follows the ticket's
+ * updates; then header, tags bar, messages, composer and the contact drawer.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { isNewerTicket, type Ticket } from '@atende/shared';
+import { ApiError } from '@atende/shared/client';
+import { useApi, useUser } from '../../app/api.js';
+import { useChannel } from '../../app/realtime.js';
+import { Spinner } from '../../ui/controls.js';
+import { useErrorToast, useToast } from '../../ui/toast.js';
+import { useLatest } from '../../ui/useLatest.js';
+import { Composer } from './Composer.js';
+import { ContactDrawer } from './ContactDrawer.js';
+import { MessageList } from './MessageList.js';
+import { TagsBar } from './TagsBar.js';
+import { TicketHeader } from './TicketHeader.js';
+import { mayOpen } from './ticketRules.js';
+import type { TicketActions } from './useTicketActions.js';
+
+const Frame = styled.div`
+  display: flex;
+  height: 100%;
+  min-height: 0;
+`;
+
+const Column = styled.div`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+`;
+
+interface TicketEvent {
+  action: string;
+  ticketId?: string;
+  ticket?: Ticket;
+}
+
+interface ConversationProps {
+  ticketRef: string;
+  actions: TicketActions;
+  onBack?: () => void;
+}
+
+export function Conversation({ ticketRef, actions, onBack }: ConversationProps) {
+  const { t } = useTranslation();
+  const { api } = useApi();
+  const user = useUser();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const showError = useErrorToast();
+  const [ticket, setTicket] = useState<Ticket | null>(null);
+  const [contactOpen, setContactOpen] = useState(false);
+
+  // The user's queues and the toasts are read when the ticket is opened, not followed while it is shown.
+  const latest = useLatest({ user, toast, t, navigate, showError });
+
+  useEffect(() => {
+    let active = true;
+    setTicket(null);
+    const { user, toast, t, navigate, showError } = latest.current;
+    const refuse = () => {
+      toast.error(t('web.inbox.unauthorized'));
+      navigate('/tickets');
+    };
+    api.tickets
+      .get(ticketRef)
+      .then((found) => {
+        if (!active) return;
+        if (mayOpen(found, user)) setTicket(found);
+        else refuse();
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        if (error instanceof ApiError && error.code === 'ERR_NO_PERMISSION') refuse();
+        else {
+          showError(error);
+          navigate('/tickets');
+        }
+      });
+    return () => {
+      active = false;
+    };
+  }, [api, ticketRef, latest]);
+
+  useChannel<TicketEvent>('ticket', (event) => {
+    if (!ticket || (event.ticketId ?? event.ticket?.id) !== ticket.id) return;
+    const incoming = event.ticket;
+    if (event.action === 'update' && incoming) setTicket((current) => (current && !isNewerTicket(incoming, current) ? current : incoming));
+    else if (event.action === 'delete') navigate('/tickets');
+  });
+
+  if (!ticket) return <Spinner $size={24} style={{ margin: 24 }} />;
+  return (
+    <Frame data-conversation={ticket.uuid} data-status={ticket.status}>
+      <Column>
+        <TicketHeader ticket={ticket} actions={actions} onBack={onBack} onToggleContact={() => setContactOpen((open) => !open)} />
+        <TagsBar ticket={ticket} />
+        <MessageList ticket={ticket} />
+        <Composer ticket={ticket} />
+      </Column>
+      {contactOpen ? <ContactDrawer ticket={ticket} onClose={() => setContactOpen(false)} /> : null}
+    </Frame>
+  );
+}

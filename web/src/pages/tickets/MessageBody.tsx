@@ -1,0 +1,113 @@
+/**
+ * What a message shows (document 1 section 3): text, image (opens the viewer), audio and video
+ * players, document link, location (pipe-separated body) and vcard, and the quoted message.
+ */
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { Message, QuotedMessage } from '@atende/shared';
+import { parseLocation, parseVcard } from './ticketRules.js';
+
+const Media = styled.img`
+  display: block;
+  max-width: 260px;
+  max-height: 260px;
+  border-radius: 6px;
+  cursor: zoom-in;
+`;
+
+const Quote = styled.blockquote<{ $fromMe: boolean }>`
+  margin: 0 0 6px;
+  padding: 4px 8px;
+  border-left: 4px solid ${({ $fromMe, theme }) => ($fromMe ? theme.accent : theme.success)};
+  border-radius: 4px;
+  background: rgba(127, 127, 127, 0.12);
+  font-size: 13px;
+  strong {
+    display: block;
+    font-size: 12px;
+  }
+`;
+
+const Text = styled.span`
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+export function QuotedBody({ quoted }: { quoted: QuotedMessage }) {
+  const { t } = useTranslation();
+  return (
+    <Quote $fromMe={quoted.fromMe} data-quoted>
+      <strong>{quoted.fromMe ? t('web.inbox.messages.you') : (quoted.contact?.name ?? '')}</strong>
+      {quoted.mediaType === 'image' && quoted.mediaUrl ? <img src={quoted.mediaUrl} alt="" height={48} /> : <Text>{quoted.body}</Text>}
+    </Quote>
+  );
+}
+
+interface MessageBodyProps {
+  message: Message;
+  onViewImage(url: string): void;
+}
+
+export function MessageBody({ message, onViewImage }: MessageBodyProps) {
+  const { t } = useTranslation();
+  if (message.isDeleted) return <Text as="em">{t('web.inbox.messages.deleted')}</Text>;
+  const url = message.mediaUrl;
+  const caption = message.body && url && !url.endsWith(message.body) ? <Text>{message.body}</Text> : null;
+  switch (message.mediaType) {
+    case 'image':
+    case 'sticker':
+      if (!url) break;
+      return (
+        <>
+          <Media src={url} alt={message.body} data-media="image" onClick={() => onViewImage(url)} />
+          {caption}
+        </>
+      );
+    case 'audio':
+      if (!url) break;
+      return <audio controls src={url} data-media="audio" />;
+    case 'video':
+      if (!url) break;
+      return (
+        <>
+          <video controls src={url} width={260} data-media="video" />
+          {caption}
+        </>
+      );
+    case 'application':
+    case 'document':
+      if (!url) break;
+      return (
+        <a href={url} target="_blank" rel="noreferrer" download data-media="document">
+          {t('web.inbox.messages.download')}: {message.body}
+        </a>
+      );
+    case 'locationMessage': {
+      const location = parseLocation(message.body);
+      return (
+        <a href={location.link} target="_blank" rel="noreferrer" data-media="location">
+          {location.image ? <Media as="img" src={location.image} alt="" /> : null}
+          <Text>{location.description || t('web.inbox.messages.location')}</Text>
+        </a>
+      );
+    }
+    case 'vcard':
+    case 'contactMessage': {
+      const card = parseVcard(message.body);
+      return (
+        <div data-media="vcard">
+          <strong>{t('web.inbox.messages.vcard')}: {card.name}</strong>
+          {card.numbers.map((number) => (
+            <div key={number}>{number}</div>
+          ))}
+        </div>
+      );
+    }
+    case 'call_log':
+      return <Text as="em">{t('web.inbox.messages.callLog')}</Text>;
+    default:
+      return <Text>{message.body}</Text>;
+  }
+  // Media announced but missing (download failed or refused).
+  return <Text as="em">{t('web.inbox.messages.mediaMissing')}</Text>;
+}

@@ -1,0 +1,138 @@
+/**
+ * One list of tickets (a status tab or the search): pages from GET /tickets with infinite scroll,
+ * virtualized so that 10k loaded tickets stay smooth, and kept live from the `ticket` and
+ * `appMessage` channels. The parent remounts it (key) when a filter other than the text changes.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import styled from 'styled-components';
+import { isNewerTicket, type Ticket, type TicketListQuery } from '@atende/shared';
+import { useApi, useUser } from '../../app/api.js';
+import { LOAD_MORE_THRESHOLD_PX } from '../../app/constants.js';
+import { useChannel } from '../../app/realtime.js';
+import { Spinner } from '../../ui/controls.js';
+import { useErrorToast } from '../../ui/toast.js';
+import { useLatest } from '../../ui/useLatest.js';
+import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
+import { TicketItem, TICKET_ROW_HEIGHT } from './TicketItem.js';
+import { ticketBelongs, type ListFilter } from './ticketRules.js';
+import type { AppliedChange } from './useTicketActions.js';
+
+interface TicketEvent {
+  action: 'update' | 'updateUnread' | 'delete';
+  ticketId?: string;
+  ticket?: Ticket;
+}
+
+interface MessageEvent {
+  action: 'create' | 'update';
+  ticket: Ticket;
+}
+
+const Scroller = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow-y: auto;
+`;
+
+const Notice = styled.p`
+  margin: 24px 12px;
+  text-align: center;
+  color: ${({ theme }) => theme.textSecondary};
+`;
+
+interface TicketListProps {
+  query: Omit<TicketListQuery, 'pageNumber' | 'searchParam'>;
+  search: string;
+  /** Live inserts follow this rule; the search tab only refreshes the tickets it shows. */
+  liveFilter: ListFilter | null;
+  selected: string | null;
+  onSelect(ticket: Ticket): void;
+  onAccept(ticket: Ticket): void;
+  /** Admins only: the eye button of each row opens the read-only peek. */
+  onPeek?(ticket: Ticket): void;
+  /** The outcome of this user's own action, which the channel may not bring. */
+  applied: AppliedChange | null;
+}
+
+export function TicketList({ query, search, liveFilter, selected, onSelect, onAccept, onPeek, applied }: TicketListProps) {
+  const { t } = useTranslation();
+  const { api } = useApi();
+  const user = useUser();
+  const showError = useErrorToast();
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const fetchPage = (page: PageQuery) => api.tickets.list({ ...query, ...page }).then((answer) => ({ items: answer.tickets, hasMore: answer.hasMore }));
+  const list = usePagedList<Ticket>(fetchPage, search, showError);
+
+  // The newest copy seen of each ticket, kept after it leaves this list: a late, older push must
+  // not bring a resolved ticket back.
+  const seen = useRef(new Map<string, Ticket>());
+  const place = (ticket: Ticket) => {
+    const current = list.items.find((item) => item.id === ticket.id);
+    if (!isNewerTicket(ticket, seen.current.get(ticket.id) ?? current)) return;
+    seen.current.set(ticket.id, ticket);
+    const known = current !== undefined;
+    if (liveFilter ? ticketBelongs(ticket, liveFilter, user) : known) list.upsert(ticket);
+    else if (known) list.remove(ticket.id);
+  };
+
+  const latestPlace = useLatest(place);
+  const { remove } = list;
+  // A change made before this list was mounted is already in its first page.
+  const mountedWith = useRef(applied);
+  useEffect(() => {
+    if (!applied || applied === mountedWith.current) return;
+    if (applied.removed) remove(applied.ticket.id);
+    else latestPlace.current(applied.ticket);
+  }, [applied, remove, latestPlace]);
+
+  useChannel<TicketEvent>('ticket', (event) => {
+    if (event.action === 'delete' && event.ticketId) list.remove(event.ticketId);
+    else if (event.action === 'updateUnread' && event.ticketId) {
+      const current = list.items.find((item) => item.id === event.ticketId);
+      if (current) list.upsert({ ...current, unreadMessages: 0 });
+    } else if (event.action === 'update' && event.ticket) place(event.ticket);
+  });
+
+  useChannel<MessageEvent>('appMessage', (event) => {
+    if (event.action === 'create') place(event.ticket);
+  });
+
+  const virtualizer = useVirtualizer({
+    count: list.items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => TICKET_ROW_HEIGHT,
+    overscan: 8,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastIndex = rows.at(-1)?.index ?? -1;
+  const { loadMore } = list;
+  useEffect(() => {
+    // Near the bottom (within 100 px worth of rows): the next page.
+    if (lastIndex >= list.items.length - Math.ceil(LOAD_MORE_THRESHOLD_PX / TICKET_ROW_HEIGHT) - 1) loadMore();
+  }, [lastIndex, list.items.length, loadMore]);
+
+  return (
+    <Scroller ref={scroller} data-ticket-list={query.status ?? 'search'} data-count={list.items.length}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {rows.map((row) => {
+          const ticket = list.items[row.index]!;
+          return (
+            <div key={ticket.id} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}>
+              <TicketItem ticket={ticket} selected={selected === ticket.uuid || selected === ticket.id} onSelect={onSelect} onAccept={onAccept} onPeek={onPeek} />
+            </div>
+          );
+        })}
+      </div>
+      {list.loading ? (
+        <Notice>
+          <Spinner />
+        </Notice>
+      ) : list.items.length === 0 ? (
+        <Notice>{t('web.inbox.list.empty')}</Notice>
+      ) : null}
+    </Scroller>
+  );
+}
