@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { LANGUAGES } from '../src/domain/enums.js';
 import { ERROR_CODES, errorKey } from '../src/errors/catalogue.js';
-import { createI18n, resources, translateError } from '../src/i18n/index.js';
+import { createI18n, createI18nWith, resources, translateError, webResources } from '../src/i18n/index.js';
 
 /** Every leaf key path of a resource tree, e.g. "auth.subscriptionEndsSoon_one". */
 function keyPaths(tree: object, prefix = ''): string[] {
@@ -37,6 +37,17 @@ describe('i18n resources', () => {
         const text = i18n.t(key);
         assert.ok(text.trim() !== '' && text !== key, `${lang} ${key}`);
       }
+    }
+  });
+
+  it('gives the web console every text but the terminal programs\' ones', () => {
+    const web = webResources();
+    for (const lang of LANGUAGES) {
+      const full = keyPaths(resources[lang].translation).filter((path) => !/^(cli|tui)\./.test(path));
+      assert.deepEqual(keyPaths(web[lang].translation).sort(), full.sort());
+      const i18n = createI18nWith(web, lang);
+      assert.equal(i18n.t('errors.ERR_SESSION_EXPIRED'), createI18n(lang).t('errors.ERR_SESSION_EXPIRED'));
+      assert.equal(i18n.exists('cli.description'), false);
     }
   });
 

@@ -1,10 +1,10 @@
 /** English texts; same keys as pt (enforced by the Translation type). */
-import type { Translation } from './pt.js';
+import type { CommonTranslation, Translation } from './pt.js';
 import { cliEn } from './cli/en.js';
 import { tuiEn } from './tui/en.js';
 import { webEn } from './web/en.js';
 
-export const en: Translation = {
+export const enCommon: CommonTranslation = {
   errors: {
     ERR_INTERNAL_SERVER_ERROR: 'An unexpected error occurred. Please try again later.',
     ERR_NO_OTHER_WHATSAPP: 'There must be at least one default WhatsApp connection.',
@@ -115,7 +115,6 @@ export const en: Translation = {
     connected: 'Connected',
     disconnected: 'Disconnected',
   },
-  cli: cliEn,
-  tui: tuiEn,
-  web: webEn,
 };
+
+export const en: Translation = { ...enCommon, cli: cliEn, tui: tuiEn, web: webEn };

@@ -1,10 +1,10 @@
 /** Spanish texts; same keys as pt (enforced by the Translation type). */
-import type { Translation } from './pt.js';
+import type { CommonTranslation, Translation } from './pt.js';
 import { cliEs } from './cli/es.js';
 import { tuiEs } from './tui/es.js';
 import { webEs } from './web/es.js';
 
-export const es: Translation = {
+export const esCommon: CommonTranslation = {
   errors: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.',
     ERR_NO_OTHER_WHATSAPP: 'Debe haber al menos una conexión de WhatsApp predeterminada.',
@@ -115,7 +115,6 @@ export const es: Translation = {
     connected: 'Conectado',
     disconnected: 'Desconectado',
   },
-  cli: cliEs,
-  tui: tuiEs,
-  web: webEs,
 };
+
+export const es: Translation = { ...esCommon, cli: cliEs, tui: tuiEs, web: webEs };

@@ -3,12 +3,18 @@ import i18next, { type i18n } from 'i18next';
 import type { Language } from '../domain/enums.js';
 import { LANGUAGES } from '../domain/enums.js';
 import { errorKey, isErrorCode } from '../errors/catalogue.js';
-import { en } from './en.js';
-import { es } from './es.js';
-import { pt, type Translation } from './pt.js';
+import { en, enCommon } from './en.js';
+import { es, esCommon } from './es.js';
+import { pt, ptCommon, type CommonTranslation, type Translation } from './pt.js';
+import { webEn } from './web/en.js';
+import { webEs } from './web/es.js';
+import { webPt, type WebTranslation } from './web/pt.js';
 
-export type { Translation };
+export type { CommonTranslation, Translation, WebTranslation };
 export { en, es, pt };
+
+/** i18next resources: one translation tree per language. */
+export type Resources = Record<Language, { translation: object }>;
 
 export const resources: Record<Language, { translation: Translation }> = {
   pt: { translation: pt },
@@ -16,16 +22,33 @@ export const resources: Record<Language, { translation: Translation }> = {
   es: { translation: es },
 };
 
+/**
+ * The texts every program shows plus the web console's own: the browser downloads these alone,
+ * not the terminal programs' texts (built without them, `resources` stays out of its bundle).
+ */
+export function webResources(): Record<Language, { translation: CommonTranslation & { web: WebTranslation } }> {
+  return {
+    pt: { translation: { ...ptCommon, web: webPt } },
+    en: { translation: { ...enCommon, web: webEn } },
+    es: { translation: { ...esCommon, web: webEs } },
+  };
+}
+
 /** Document 1 section 1: English when no language was chosen. */
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** A ready (synchronously initialised) i18next instance of its own, so callers never share state. */
 export function createI18n(lang: Language = DEFAULT_LANGUAGE): i18n {
+  return createI18nWith(resources, lang);
+}
+
+/** The same, over a subset of the resources (see `webResources`). */
+export function createI18nWith(texts: Resources, lang: Language = DEFAULT_LANGUAGE): i18n {
   const instance = i18next.createInstance({
     lng: lang,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    resources,
+    resources: texts,
     initAsync: false,
     // React and the terminal escape on output themselves; escaping here would double it.
     interpolation: { escapeValue: false },

@@ -7,7 +7,8 @@ import { cliPt } from './cli/pt.js';
 import { tuiPt } from './tui/pt.js';
 import { webPt } from './web/pt.js';
 
-export const pt = {
+/** Texts every program shows: errors, sign-in, validation, messages to customers, realtime status. */
+export const ptCommon = {
   errors: {
     ERR_INTERNAL_SERVER_ERROR: 'Ocorreu um erro inesperado. Tente novamente mais tarde.',
     ERR_NO_OTHER_WHATSAPP: 'É necessário haver pelo menos uma conexão WhatsApp padrão.',
@@ -119,9 +120,10 @@ export const pt = {
     connected: 'Conectado',
     disconnected: 'Desconectado',
   },
-  cli: cliPt,
-  tui: tuiPt,
-  web: webPt,
 };
+
+export type CommonTranslation = typeof ptCommon;
+
+export const pt = { ...ptCommon, cli: cliPt, tui: tuiPt, web: webPt };
 
 export type Translation = typeof pt;

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n, DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@atende/shared';
+import { createI18nWith, DEFAULT_LANGUAGE, LANGUAGES, webResources, type Language } from '@atende/shared';
 import { readStorage, STORAGE_KEYS } from './storage.js';
 
 export function isLanguage(value: unknown): value is Language {
@@ -18,7 +18,7 @@ export function pickLanguage(stored: string | null): Language {
 }
 
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [i18n] = useState(() => createI18n(pickLanguage(readStorage(STORAGE_KEYS.language))));
+  const [i18n] = useState(() => createI18nWith(webResources(), pickLanguage(readStorage(STORAGE_KEYS.language))));
   useEffect(() => {
     const apply = (lang: string) => document.documentElement.setAttribute('lang', lang);
     apply(i18n.language);
