@@ -55,6 +55,13 @@ describe('sign-in and session (against a real server)', () => {
     expect(inbox.frame()).not.to.include('wrong-password');
   });
 
+  it('narrows the sign-in box to a small terminal', async () => {
+    inbox = renderInbox(server);
+    await inbox.see('Atende — sign in');
+    inbox.resize(40);
+    await inbox.seeWhere((frame) => frame.includes('Atende — sign in') && frame.split('\n').every((row) => row.length <= 40), 'a sign-in box of at most 40 columns');
+  });
+
   it('saves the session in the shared file (mode 0600) and reuses it at the next start', async () => {
     const file = path.join(configDir, 'session.json');
     inbox = renderInbox(server, { session: fileSession(server.url, file) });

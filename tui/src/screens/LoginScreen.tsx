@@ -6,6 +6,7 @@ import type { AuthAnswer } from '@atende/shared';
 import { Box, Text, useApp } from 'ink';
 import { useReducer, useState } from 'react';
 import { useTexts } from '../app/i18n.js';
+import { useTerminalSize } from '../app/useTerminalSize.js';
 import { NoticeLine, type Notice } from '../app/StatusBar.js';
 import type { Connection } from '../state/connection.js';
 import { editorActionFor, editorReducer, emptyEditor } from '../state/editor.js';
@@ -14,6 +15,8 @@ import { TextField } from '../ui/TextField.js';
 import { useKeys } from '../ui/keys.js';
 
 const MASK = '•';
+/** The sign-in box's width, narrowed to the terminal when it is smaller. */
+const LOGIN_WIDTH = 64;
 
 export interface LoginScreenProps {
   connection: Connection;
@@ -25,6 +28,7 @@ export function LoginScreen({ connection, notice, onSignedIn }: LoginScreenProps
   const texts = useTexts();
   const { t } = texts;
   const { exit } = useApp();
+  const { columns } = useTerminalSize();
   const [email, editEmail] = useReducer(editorReducer, emptyEditor);
   const [password, editPassword] = useReducer(editorReducer, emptyEditor);
   const [field, setField] = useState<'email' | 'password'>('email');
@@ -61,7 +65,7 @@ export function LoginScreen({ connection, notice, onSignedIn }: LoginScreenProps
   );
 
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} width={64}>
+    <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} width={Math.min(LOGIN_WIDTH, columns)}>
       <Text bold color="cyan">
         {t('tui.login.title')}
       </Text>

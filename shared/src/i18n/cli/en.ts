@@ -208,7 +208,7 @@ export const cliEn: CliTranslation = {
   },
   sandbox: {
     description: 'drive the sandbox phone (demos, training, scripted tests)',
-    pairDescription: 'pair a sandbox connection showing its QR code (stands for the scan)',
+    pairDescription: 'pair a sandbox connection that is showing its QR code (stands for the scan)',
     sayDescription: 'a customer writes to a sandbox connection',
     outboxDescription: 'what the customers received through a sandbox connection',
     numberOption: "the phone's number",
