@@ -220,6 +220,26 @@ describe('web console: tickets', () => {
     await page.locator(`[data-conversation="${davi.uuid}"]`).waitFor();
   });
 
+  it('moves a ticket whose customer writes again to the top of its list', async () => {
+    const { page } = opened;
+    await page.goto('/tickets');
+    await openTab(page, 'pending');
+    const names = () => page.locator('[data-ticket-list="pending"] [data-ticket]').allTextContents();
+    const first = async (name: string) => {
+      for (let tries = 0; !(await names())[0]?.includes(name); tries += 1) {
+        if (tries > 100) throw new Error(`${name} never reached the top: ${(await names()).join(' | ')}`);
+        await page.waitForTimeout(50);
+      }
+    };
+    await company.admin.sandbox.send(company.whatsapp.id, { from: '5511966661111', name: 'Dora Customer', body: 'First question' });
+    await first('Dora Customer');
+    await company.admin.sandbox.send(company.whatsapp.id, { from: '5511966662222', name: 'Eva Customer', body: 'Second question' });
+    await first('Eva Customer');
+    await company.admin.sandbox.send(company.whatsapp.id, { from: '5511966661111', name: 'Dora Customer', body: 'Anyone there?' });
+    await first('Dora Customer');
+    expect((await names())[1]).to.include('Eva Customer');
+  });
+
   it('renders a list of 10k loaded tickets virtualized', async () => {
     const { page } = opened;
     const [sample] = (await company.admin.tickets.list({ status: 'open', showAll: true })).tickets;

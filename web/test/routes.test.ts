@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { AFTER_LOGIN, guardRedirect, type GuardContext } from '../src/app/routes.js';
 
-const guest: GuardContext = { signedIn: false, super: false, cshow: false, planFlags: {} };
-const member: GuardContext = { signedIn: true, super: false, cshow: false, planFlags: { useKanban: true, useCampaigns: true } };
+const guest: GuardContext = { signedIn: false, profile: null, super: false, cshow: false, planFlags: {} };
+const member: GuardContext = { signedIn: true, profile: 'admin', super: false, cshow: false, planFlags: { useKanban: true, useCampaigns: true } };
 
 describe('route guards', () => {
   it('sends guests on private routes to /login and lets them see the public pages', () => {
@@ -25,6 +25,13 @@ describe('route guards', () => {
     for (const path of ['/', '/tickets', '/tickets/5f1c2d3e-aaaa', '/tickets/u/42', '/users', '/connections', '/quick-messages', '/todolist', '/helps', '/financeiro', '/subscription']) {
       expect(guardRedirect(path, member), path).to.equal(null);
     }
+  });
+
+  it('sends a plain user from the dashboard (and so from public or unknown paths) to the tickets', () => {
+    const agent: GuardContext = { ...member, profile: 'user' };
+    expect(guardRedirect('/', agent)).to.equal('/tickets');
+    expect(guardRedirect('/', { ...member, profile: 'supervisor' })).to.equal(null);
+    expect(guardRedirect('/tickets', agent)).to.equal(null);
   });
 
   it('opens the campaign and flow areas only with the cshow flag', () => {

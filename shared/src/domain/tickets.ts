@@ -48,6 +48,11 @@ export function isNewerTicket(incoming: Pick<Ticket, 'updatedAt'>, current: Pick
   return !current || incoming.updatedAt >= current.updatedAt;
 }
 
+/** The order of every ticket list (the server's): latest activity first, then the newer id. */
+export function byLatestActivity(a: Pick<Ticket, 'id' | 'updatedAt'>, b: Pick<Ticket, 'id' | 'updatedAt'>): number {
+  return b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id);
+}
+
 export interface TicketsPage {
   tickets: Ticket[];
   hasMore: boolean;

@@ -2,7 +2,7 @@
  * The tickets the inbox holds, by id, fed by pages of GET /tickets and by the realtime pushes of
  * the ticket and appMessage channels; the tabs are views of it (document 1 section 2).
  */
-import { isNewerTicket, type Ticket, type TicketStatus } from '@atende/shared';
+import { byLatestActivity, isNewerTicket, type Ticket, type TicketStatus } from '@atende/shared';
 import { visibleTo, type Viewer } from './viewer.js';
 
 export const LIST_TABS = ['open', 'pending', 'closed'] as const satisfies readonly TicketStatus[];
@@ -72,10 +72,6 @@ export function ticketsReducer(state: TicketsState, action: TicketsAction): Tick
   }
 }
 
-function byActivity(a: Ticket, b: Ticket): number {
-  return b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id);
-}
-
 /** Queue filter: an empty selection shows every queue. */
 export function inQueues(ticket: Ticket, queueIds: string[]): boolean {
   return queueIds.length === 0 || (ticket.queueId !== null && queueIds.includes(ticket.queueId));
@@ -89,7 +85,7 @@ export function ticketsOfTab(state: TicketsState, status: TicketStatus, viewer: 
   return Object.values(state.byId)
     .filter((ticket) => ticket.status === status && visibleTo(viewer, ticket) && inQueues(ticket, queueIds))
     .filter((ticket) => status === 'pending' || viewer.isAdmin || ticket.userId === viewer.userId)
-    .sort(byActivity);
+    .sort(byLatestActivity);
 }
 
 export function unreadOf(tickets: Ticket[]): number {

@@ -8,6 +8,7 @@ import { readStorage, STORAGE_KEYS } from './storage.js';
 export function guardContextOf(user: User | null): GuardContext {
   return {
     signedIn: user !== null,
+    profile: user?.profile ?? null,
     super: user?.super ?? false,
     cshow: readStorage(STORAGE_KEYS.cshow) !== null,
     planFlags: user?.company?.plan ?? {},

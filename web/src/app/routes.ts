@@ -5,7 +5,7 @@
  * exist only with the cshow storage flag; plan-gated areas need their plan flag.
  */
 import { matchPath } from 'react-router-dom';
-import type { PlanFlag, PlanFlags } from '@atende/shared';
+import type { PlanFlag, PlanFlags, Profile } from '@atende/shared';
 
 export type PageKey =
   | 'login'
@@ -47,6 +47,8 @@ export interface RouteEntry {
   cshow?: boolean;
   /** Reachable only when the company's plan has this flag (super users always). */
   planFlag?: PlanFlag;
+  /** Reachable only by these profiles (as the server answers them); others go to the tickets. */
+  profiles?: readonly Profile[];
 }
 
 export const PUBLIC_ROUTES: RouteEntry[] = [
@@ -57,7 +59,7 @@ export const PUBLIC_ROUTES: RouteEntry[] = [
 const campaignArea = { cshow: true, planFlag: 'useCampaigns' } as const;
 
 export const PRIVATE_ROUTES: RouteEntry[] = [
-  { path: '/', page: 'dashboard' },
+  { path: '/', page: 'dashboard', profiles: ['admin', 'supervisor'] },
   { path: '/tickets/u/:id', page: 'tickets' },
   { path: '/tickets/:ticketId?', page: 'tickets' },
   { path: '/connections', page: 'connections' },
@@ -94,6 +96,7 @@ export const AFTER_LOGIN = '/tickets';
 
 export interface GuardContext {
   signedIn: boolean;
+  profile: Profile | null;
   super: boolean;
   cshow: boolean;
   planFlags: Partial<PlanFlags>;
@@ -115,5 +118,6 @@ export function guardRedirect(pathname: string, context: GuardContext): string |
   if (!route) return '/';
   if (route.cshow && !context.cshow) return '/';
   if (route.planFlag && !hasPlanFlag(context, route.planFlag)) return '/';
+  if (route.profiles && !(context.profile && route.profiles.includes(context.profile))) return AFTER_LOGIN;
   return null;
 }

@@ -1,9 +1,10 @@
 /** Page frame of the private screens: a title row with actions, then a paper that scrolls. */
-import type { ReactNode, UIEvent } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { LOAD_MORE_THRESHOLD_PX } from '../app/constants.js';
 import { Spinner } from './controls.js';
+import type { PagedList } from './usePagedList.js';
 
 export const PageFrame = styled.section`
   display: flex;
@@ -60,12 +61,25 @@ export const SearchInput = styled.input.attrs({ type: 'search' })`
   background: ${({ theme }) => theme.paper};
 `;
 
-/** Scroll handler of an infinite list: asks for more within 100 px of the bottom. */
-export function loadMoreOnScroll(loadMore: () => void) {
-  return (event: UIEvent<HTMLElement>) => {
-    const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
-    if (scrollHeight - (scrollTop + clientHeight) < LOAD_MORE_THRESHOLD_PX) loadMore();
-  };
+function nearBottom(element: HTMLElement): boolean {
+  return element.scrollHeight - (element.scrollTop + element.clientHeight) < LOAD_MORE_THRESHOLD_PX;
+}
+
+/**
+ * Infinite scroll of a paged list's box: the next page within 100 px of the bottom, on scrolling
+ * and after each page, so that a first page too short to fill the box is followed by the next.
+ */
+export function useInfiniteScroll<E extends HTMLElement>(list: Pick<PagedList<{ id: string }>, 'items' | 'hasMore' | 'loading' | 'loadMore'>) {
+  const ref = useRef<E>(null);
+  const { hasMore, loading, loadMore } = list;
+  const count = list.items.length;
+  useEffect(() => {
+    if (ref.current && hasMore && !loading && nearBottom(ref.current)) loadMore();
+  }, [count, hasMore, loading, loadMore]);
+  const onScroll = useCallback((event: UIEvent<E>) => {
+    if (nearBottom(event.currentTarget)) loadMore();
+  }, [loadMore]);
+  return { ref, onScroll };
 }
 
 export const Table = styled.table`

@@ -22,7 +22,7 @@ export interface PagedList<T> {
   hasMore: boolean;
   loading: boolean;
   loadMore(): void;
-  /** Replaces the item with the same id, or puts a new one first. */
+  /** Replaces the item with the same id, or puts a new one first; with `order`, moves it to its place. */
   upsert(item: T): void;
   remove(id: string): void;
 }
@@ -31,6 +31,8 @@ export function usePagedList<T extends { id: string }>(
   fetchPage: (query: PageQuery) => Promise<LoadedPage<T>>,
   search: string,
   onError: (error: unknown) => void,
+  /** The server's order of the list, kept as live items change (tickets: latest activity first). */
+  order?: (a: T, b: T) => number,
 ): PagedList<T> {
   const searchParam = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const [query, setQuery] = useState<PageQuery>({ searchParam, pageNumber: 1 });
@@ -73,12 +75,17 @@ export function usePagedList<T extends { id: string }>(
   const upsert = useCallback((item: T) => {
     setItems((previous) => {
       const index = previous.findIndex((existing) => existing.id === item.id);
+      if (order) {
+        const others = index < 0 ? previous : previous.filter((existing) => existing.id !== item.id);
+        const at = others.findIndex((existing) => order(item, existing) <= 0);
+        return at < 0 ? [...others, item] : [...others.slice(0, at), item, ...others.slice(at)];
+      }
       if (index < 0) return [item, ...previous];
       const next = [...previous];
       next[index] = item;
       return next;
     });
-  }, []);
+  }, [order]);
 
   const remove = useCallback((id: string) => setItems((previous) => previous.filter((item) => item.id !== id)), []);
 

@@ -1,6 +1,6 @@
 /**
- * The notifications of unread tickets: the list starts from the tickets with unread messages and
- * follows the realtime channels; a message that passes the spec's rules (notifications.ts) adds
+ * The notifications of unread tickets: the list starts from the tickets with unread messages that
+ * the spec's rules would have notified, and follows the realtime channels; a message that passes the spec's rules (notifications.ts) adds
  * its ticket, plays the chime and shows a browser notification.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { Message, Ticket } from '@atende/shared';
 import { useApi, useUser } from '../api.js';
 import { useChannel } from '../realtime.js';
+import { useLatest } from '../../ui/useLatest.js';
 import { playChime, requestNotificationPermission, showBrowserNotification } from './alerts.js';
 import { shouldNotify, ticketInPath } from './notifications.js';
 
@@ -35,32 +36,27 @@ export function useTicketNotifications(): { tickets: Ticket[]; open(ticket: Tick
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [tickets, setTickets] = useState<Ticket[]>([]);
+  const viewer = (viewingTicket: string | null) => ({ userId: user.id, queueIds: user.queueIds, allTicket: user.allTicket, viewingTicket, pageVisible: document.visibilityState === 'visible' });
+  const latestViewer = useLatest(viewer);
 
   useEffect(() => {
     requestNotificationPermission();
     let active = true;
     api.tickets
       .list({ withUnreadMessages: true })
-      .then((page) => active && setTickets(page.tickets.filter((ticket) => ticket.unreadMessages > 0)))
+      .then((page) => active && setTickets(page.tickets.filter((ticket) => ticket.unreadMessages > 0 && shouldNotify({ fromMe: false }, ticket, latestViewer.current(null)))))
       // The popover is a convenience: a failure here shows nothing rather than a toast on every page.
       .catch((error: unknown) => console.warn('could not load the unread tickets', error));
     return () => {
       active = false;
     };
-  }, [api]);
+  }, [api, latestViewer]);
 
   const open = useCallback((ticket: Ticket) => navigate(ticketPath(ticket)), [navigate]);
 
   useChannel<MessageEvent>('appMessage', (event) => {
     if (event.action !== 'create') return;
-    const viewer = {
-      userId: user.id,
-      queueIds: user.queueIds,
-      allTicket: user.allTicket,
-      viewingTicket: ticketInPath(pathname),
-      pageVisible: document.visibilityState === 'visible',
-    };
-    if (!shouldNotify(event.message, event.ticket, viewer)) return;
+    if (!shouldNotify(event.message, event.ticket, viewer(ticketInPath(pathname)))) return;
     setTickets((list) => [event.ticket, ...list.filter((ticket) => ticket.id !== event.ticket.id)]);
     playChime();
     const title = t('web.notifications.newMessage', { name: event.ticket.contact?.name ?? '' });

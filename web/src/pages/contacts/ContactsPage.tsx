@@ -11,7 +11,7 @@ import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Button, IconButton, Spinner } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
-import { loadMoreOnScroll, PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table } from '../../ui/Page.js';
+import { PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table, useInfiniteScroll } from '../../ui/Page.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { useDeletion } from '../../ui/useDeletion.js';
 import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
@@ -58,6 +58,7 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
     [api],
   );
   const list = usePagedList<Contact>(fetchPage, search, showError);
+  const scroll = useInfiniteScroll<HTMLDivElement>(list);
 
   useChannel<ContactEvent>('contact', (event) => {
     if (event.action === 'delete') list.remove(event.contactId);
@@ -131,7 +132,7 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
         </Button>
         <Button onClick={() => setEditing('')}>{t('web.backoffice.contacts.add')}</Button>
       </PageHeader>
-      <Paper onScroll={loadMoreOnScroll(list.loadMore)}>
+      <Paper {...scroll}>
         <Table>
           <thead>
             <tr>

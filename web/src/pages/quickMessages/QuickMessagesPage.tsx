@@ -6,7 +6,7 @@ import { useApi } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Button, IconButton } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
-import { loadMoreOnScroll, PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table } from '../../ui/Page.js';
+import { PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table, useInfiniteScroll } from '../../ui/Page.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { useDeletion } from '../../ui/useDeletion.js';
 import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
@@ -22,6 +22,7 @@ export default function QuickMessagesPage() {
 
   const fetchPage = useCallback((query: PageQuery) => api.quickMessages.page(query).then((page) => ({ items: page.records, hasMore: page.hasMore })), [api]);
   const list = usePagedList<QuickMessage>(fetchPage, search, showError);
+  const scroll = useInfiniteScroll<HTMLDivElement>(list);
 
   useChannel<QuickMessageEvent>('quickmessage', (event) => {
     if (event.action === 'delete') list.remove(event.quickMessageId);
@@ -36,7 +37,7 @@ export default function QuickMessagesPage() {
         <SearchInput placeholder={t('web.common.search')} value={search} onChange={(event) => setSearch(event.target.value)} aria-label={t('web.common.search')} />
         <Button onClick={() => setEditing(null)}>{t('web.backoffice.quickMessages.add')}</Button>
       </PageHeader>
-      <Paper onScroll={loadMoreOnScroll(list.loadMore)}>
+      <Paper {...scroll}>
         <Table>
           <thead>
             <tr>

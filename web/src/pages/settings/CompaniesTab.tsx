@@ -11,7 +11,7 @@ import { useApi } from '../../app/api.js';
 import { Button, IconButton } from '../../ui/controls.js';
 import { formatDate } from '../../ui/format.js';
 import { FormRow, SelectField, SwitchField, TextField, useSchemaValidator } from '../../ui/form.js';
-import { loadMoreOnScroll, StatusRow, Table } from '../../ui/Page.js';
+import { StatusRow, Table, useInfiniteScroll } from '../../ui/Page.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
 import { dueColor } from './dueDate.js';
@@ -47,6 +47,7 @@ export default function CompaniesTab() {
 
   const fetchPage = useCallback((query: PageQuery) => api.companies.page(query).then((page) => ({ items: page.companies, hasMore: page.hasMore })), [api]);
   const list = usePagedList<Company>(fetchPage, '', showError);
+  const scroll = useInfiniteScroll<HTMLDivElement>(list);
 
   useEffect(() => {
     api.plans.all().then(setPlans, showError);
@@ -104,7 +105,7 @@ export default function CompaniesTab() {
           </form>
         )}
       </Form>
-      <div style={{ maxHeight: 420, overflow: 'auto' }} onScroll={loadMoreOnScroll(list.loadMore)}>
+      <div style={{ maxHeight: 420, overflow: 'auto' }} {...scroll}>
         <Table>
           <thead>
             <tr>

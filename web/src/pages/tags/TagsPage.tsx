@@ -6,7 +6,7 @@ import { useApi } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Button, Chip, IconButton } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
-import { loadMoreOnScroll, PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table } from '../../ui/Page.js';
+import { PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table, useInfiniteScroll } from '../../ui/Page.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { useDeletion } from '../../ui/useDeletion.js';
 import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
@@ -22,6 +22,7 @@ export default function TagsPage() {
 
   const fetchPage = useCallback((query: PageQuery) => api.tags.page(query).then((page) => ({ items: page.tags, hasMore: page.hasMore })), [api]);
   const list = usePagedList<Tag>(fetchPage, search, showError);
+  const scroll = useInfiniteScroll<HTMLDivElement>(list);
 
   useChannel<TagEvent>('tag', (event) => {
     if (event.action === 'delete') list.remove(event.tagId);
@@ -36,7 +37,7 @@ export default function TagsPage() {
         <SearchInput placeholder={t('web.common.search')} value={search} onChange={(event) => setSearch(event.target.value)} aria-label={t('web.common.search')} />
         <Button onClick={() => setEditing(null)}>{t('web.backoffice.tags.add')}</Button>
       </PageHeader>
-      <Paper onScroll={loadMoreOnScroll(list.loadMore)}>
+      <Paper {...scroll}>
         <Table>
           <thead>
             <tr>

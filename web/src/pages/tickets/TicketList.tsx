@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import styled from 'styled-components';
-import { isNewerTicket, type Ticket, type TicketListQuery } from '@atende/shared';
+import { byLatestActivity, isNewerTicket, type Ticket, type TicketListQuery } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { LOAD_MORE_THRESHOLD_PX } from '../../app/constants.js';
 import { useChannel } from '../../app/realtime.js';
@@ -64,7 +64,7 @@ export function TicketList({ query, search, liveFilter, selected, onSelect, onAc
   const scroller = useRef<HTMLDivElement>(null);
 
   const fetchPage = (page: PageQuery) => api.tickets.list({ ...query, ...page }).then((answer) => ({ items: answer.tickets, hasMore: answer.hasMore }));
-  const list = usePagedList<Ticket>(fetchPage, search, showError);
+  const list = usePagedList<Ticket>(fetchPage, search, showError, byLatestActivity);
 
   // The newest copy seen of each ticket, kept after it leaves this list: a late, older push must
   // not bring a resolved ticket back.

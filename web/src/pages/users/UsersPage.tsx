@@ -6,7 +6,7 @@ import { useApi } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Button, IconButton } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
-import { loadMoreOnScroll, PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table } from '../../ui/Page.js';
+import { PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table, useInfiniteScroll } from '../../ui/Page.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { useDeletion } from '../../ui/useDeletion.js';
 import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
@@ -24,6 +24,7 @@ export default function UsersPage() {
 
   const fetchPage = useCallback((query: PageQuery) => api.users.page(query).then((page) => ({ items: page.users, hasMore: page.hasMore })), [api]);
   const list = usePagedList<User>(fetchPage, search, showError);
+  const scroll = useInfiniteScroll<HTMLDivElement>(list);
 
   useChannel<UserEvent>('user', (event) => {
     if (event.action === 'delete') list.remove(event.userId);
@@ -38,7 +39,7 @@ export default function UsersPage() {
         <SearchInput placeholder={t('web.common.search')} value={search} onChange={(event) => setSearch(event.target.value)} aria-label={t('web.common.search')} />
         <Button onClick={() => setEditing('')}>{t('web.users.add')}</Button>
       </PageHeader>
-      <Paper onScroll={loadMoreOnScroll(list.loadMore)}>
+      <Paper {...scroll}>
         <Table>
           <thead>
             <tr>
