@@ -196,6 +196,17 @@ describe('web console: tickets', () => {
     await drawer.locator('button', { hasText: 'Add' }).click();
     await waitForToast(page, 'Note added.');
     await drawer.locator('[data-note]', { hasText: 'Wants express delivery' }).waitFor();
+
+    // Its extra information, kept live; the contact modal edits it from here.
+    const davi = await ticketOf(company, '5511977776666');
+    await company.admin.contacts.update(davi.contactId, { extraInfo: [{ name: 'CPF', value: '123.456.789-00' }] });
+    await drawer.locator('[data-extra-info="CPF"]', { hasText: '123.456.789-00' }).waitFor();
+    await drawer.locator('button', { hasText: 'Edit contact' }).click();
+    const form = page.locator('form[aria-label="Contact details"]');
+    await form.locator('input[name="email"]').fill('davi@example.com');
+    await form.locator('button[type="submit"]').click();
+    await waitForToast(page, 'Contact saved.');
+    await drawer.locator('dd', { hasText: 'davi@example.com' }).waitFor();
   });
 
   it('starts a ticket for a contact, opening the one already open with me', async () => {

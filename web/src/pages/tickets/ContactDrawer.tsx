@@ -1,13 +1,19 @@
-/** The contact side drawer (320 px): the contact's details and the ticket's notes (add, delete). */
-import { useEffect, useState } from 'react';
+/**
+ * The contact side drawer (320 px): the contact's details with its extra information (kept live,
+ * editable in the contact modal) and the ticket's notes (add, delete).
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { NOTE_MIN, type Ticket, type TicketNote } from '@atende/shared';
+import { NOTE_MIN, type Contact, type ContactEvent, type Ticket, type TicketNote } from '@atende/shared';
 import { useApi } from '../../app/api.js';
+import { useChannel } from '../../app/realtime.js';
 import { Button, IconButton } from '../../ui/controls.js';
 import { FieldBox } from '../../ui/form.js';
 import { formatShortDateTime } from '../../ui/format.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
+
+const ContactModal = lazy(() => import('../contacts/ContactModal.js'));
 
 export const CONTACT_DRAWER_WIDTH = 320;
 
@@ -67,6 +73,16 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose(): 
   const showError = useErrorToast();
   const [notes, setNotes] = useState<TicketNote[]>([]);
   const [text, setText] = useState('');
+  const [contact, setContact] = useState<Contact | null>(null);
+  const [editing, setEditing] = useState(false);
+
+  useEffect(() => {
+    api.contacts.get(ticket.contactId).then(setContact).catch(showError);
+  }, [api, ticket.contactId, showError]);
+
+  useChannel<ContactEvent>('contact', (event) => {
+    if (event.action === 'update' && event.contact.id === ticket.contactId) setContact(event.contact);
+  });
 
   useEffect(() => {
     api.ticketNotes.list({ ticketId: ticket.id, contactId: ticket.contactId }).then(setNotes).catch(showError);
@@ -100,13 +116,22 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose(): 
         <IconButton icon="close" label={t('web.common.close')} onClick={onClose} />
       </header>
       <section>
-        <h3>{ticket.contact?.name}</h3>
+        <h3>{contact?.name ?? ticket.contact?.name}</h3>
         <dl>
           <dt>{t('web.inbox.contact.number')}</dt>
-          <dd>{ticket.contact?.number}</dd>
+          <dd>{contact?.number ?? ticket.contact?.number}</dd>
           <dt>{t('web.inbox.contact.email')}</dt>
-          <dd>{ticket.contact?.email || '-'}</dd>
+          <dd>{(contact?.email ?? ticket.contact?.email) || '-'}</dd>
+          {contact?.extraInfo.map((info) => (
+            <div key={info.id} data-extra-info={info.name}>
+              <dt>{info.name}</dt>
+              <dd>{info.value}</dd>
+            </div>
+          ))}
         </dl>
+        <Button onClick={() => setEditing(true)} disabled={!contact}>
+          {t('web.inbox.contact.edit')}
+        </Button>
       </section>
       <section>
         <FieldBox>
@@ -131,6 +156,11 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose(): 
           ))}
         </NoteList>
       </section>
+      {editing ? (
+        <Suspense fallback={null}>
+          <ContactModal contactId={ticket.contactId} onClose={() => setEditing(false)} onSaved={setContact} />
+        </Suspense>
+      ) : null}
     </Drawer>
   );
 }

@@ -68,6 +68,7 @@ export const inboxEn: InboxTranslation = {
   },
   contact: {
     title: 'Contact details',
+    edit: 'Edit contact',
     number: 'Number',
     email: 'Email',
     notes: 'Notes',

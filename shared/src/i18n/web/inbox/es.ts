@@ -68,6 +68,7 @@ export const inboxEs: InboxTranslation = {
   },
   contact: {
     title: 'Datos del contacto',
+    edit: 'Editar contacto',
     number: 'Número',
     email: 'Correo',
     notes: 'Notas',

@@ -66,6 +66,7 @@ export const inboxPt = {
   },
   contact: {
     title: 'Dados do contato',
+    edit: 'Editar contato',
     number: 'Número',
     email: 'E-mail',
     notes: 'Anotações',
