@@ -229,6 +229,21 @@ describe('web console: tickets', () => {
     await save.click();
     await page.waitForURL(`**/tickets/${davi.uuid}`);
     await page.locator(`[data-conversation="${davi.uuid}"]`).waitFor();
+
+    // Carla's ticket is open with Bruno in Support: a dialog names them, nothing opens.
+    await page.click('button:has-text("New ticket")');
+    await dialog.locator('input[name="contact"]').fill('Carla');
+    await dialog.locator('[data-results="contact"] button', { hasText: 'Carla Customer' }).click();
+    await dialog.locator('select[name="queueId"]').selectOption({ label: 'Sales' });
+    await dialog.locator('select[name="whatsappId"]').selectOption({ label: 'Sandbox' });
+    await save.click();
+    const other = page.locator('[data-other-open-ticket]');
+    await other.waitFor();
+    expect(await other.textContent()).to.equal('This contact already has an open ticket with Bruno Colleague in queue Support.');
+    await page.locator('[role="dialog"]', { hasText: 'Ticket in attendance' }).locator('button', { hasText: 'Close' }).last().click();
+    await other.waitFor({ state: 'detached' });
+    expect(page.url()).to.contain(`/tickets/${davi.uuid}`);
+    await dialog.locator('button', { hasText: 'Cancel' }).click();
   });
 
   it('moves a ticket whose customer writes again to the top of its list', async () => {

@@ -4,9 +4,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { CONTACT_UPLOAD_MAX_ROWS, type Contact, type ContactEvent, type ContactImportResult, type OtherOpenTicket } from '@atende/shared';
-import { ApiError } from '@atende/shared/client';
+import { CONTACT_UPLOAD_MAX_ROWS, type Contact, type ContactEvent, type ContactImportResult } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Button, IconButton, Spinner } from '../../ui/controls.js';
@@ -15,6 +13,7 @@ import { PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table, useInfinit
 import { useErrorToast } from '../../ui/toast.js';
 import { useDeletion } from '../../ui/useDeletion.js';
 import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
+import { useStartTicket } from '../tickets/useStartTicket.js';
 import ContactModal from './ContactModal.js';
 import { contactsCsv, downloadText, EXPORT_FILE_NAME } from './contactsCsv.js';
 import { readContactSheet } from './contactsXlsx.js';
@@ -44,7 +43,6 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
   const { t } = useTranslation();
   const { api } = useApi();
   const me = useUser();
-  const navigate = useNavigate();
   const showError = useErrorToast();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
@@ -66,17 +64,8 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
     else list.upsert(event.contact);
   });
 
-  const startTicket = async (contact: Contact) => {
-    try {
-      const ticket = await api.tickets.create({ contactId: contact.id, userId: me.id, status: 'open' });
-      navigate(`/tickets/${ticket.uuid}`);
-    } catch (error) {
-      // The contact's open ticket: opened when it is the user's own (or nobody's), refused otherwise.
-      const open = error instanceof ApiError && error.code === 'ERR_OTHER_OPEN_TICKET' ? (error.data as unknown as OtherOpenTicket) : null;
-      if (open?.ticket && (!open.ticket.userId || open.ticket.userId === me.id)) navigate(`/tickets/${open.ticket.uuid}`);
-      else showError(error);
-    }
-  };
+  const { start, dialog: otherOpenTicket } = useStartTicket();
+  const startTicket = (contact: Contact) => start({ contactId: contact.id, userId: me.id, status: 'open' });
 
   const deletion = useDeletion<Contact>(api.contacts.remove, list.remove, t('web.backoffice.contacts.deleted'));
 
@@ -165,6 +154,7 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
           {t('web.backoffice.contacts.deleteMessage')}
         </ConfirmDialog>
       ) : null}
+      {otherOpenTicket}
     </PageFrame>
   );
 }

@@ -1,13 +1,11 @@
 /**
  * New ticket (document 1 sections 5 and 8): contact search from 3 characters, a queue (required
- * unless admin) and a connection (required). An open ticket of the same contact is opened when it
- * is mine, or named with its user and queue when it is someone else's.
+ * unless admin) and a connection (required); an open ticket of the same contact as useStartTicket
+ * says.
  */
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import type { Contact, OtherOpenTicket, Queue } from '@atende/shared';
-import { ApiError } from '@atende/shared/client';
+import type { Contact, Queue } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useWhatsapps } from '../../app/whatsapps.js';
 import { Button } from '../../ui/controls.js';
@@ -16,12 +14,12 @@ import { FieldBox, FieldError } from '../../ui/form.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { SearchPicker } from './SearchPicker.js';
 import { isAdmin } from './ticketRules.js';
+import { useStartTicket } from './useStartTicket.js';
 
 export default function NewTicketModal({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const { api } = useApi();
   const user = useUser();
-  const navigate = useNavigate();
   const showError = useErrorToast();
   const { whatsapps } = useWhatsapps();
   const queueField = useId();
@@ -30,7 +28,7 @@ export default function NewTicketModal({ onClose }: { onClose(): void }) {
   const [queues, setQueues] = useState<Queue[]>([]);
   const [queueId, setQueueId] = useState('');
   const [whatsappId, setWhatsappId] = useState(user.whatsappId ?? '');
-  const [other, setOther] = useState<OtherOpenTicket | null>(null);
+  const { start, dialog } = useStartTicket();
   const admin = isAdmin(user);
 
   useEffect(() => {
@@ -44,21 +42,7 @@ export default function NewTicketModal({ onClose }: { onClose(): void }) {
   const ready = contact !== null && whatsappId !== '' && !queueMissing;
 
   const submit = async () => {
-    if (!contact) return;
-    try {
-      const ticket = await api.tickets.create({ contactId: contact.id, queueId: queueId || null, whatsappId, userId: user.id, status: 'open' });
-      onClose();
-      navigate(`/tickets/${ticket.uuid}`);
-    } catch (error) {
-      const open = error instanceof ApiError && error.code === 'ERR_OTHER_OPEN_TICKET' ? (error.data as unknown as OtherOpenTicket) : null;
-      if (open?.ticket && (!open.ticket.userId || open.ticket.userId === user.id)) {
-        onClose();
-        navigate(`/tickets/${open.ticket.uuid}`);
-        return;
-      }
-      showError(error);
-      if (open?.ticket) setOther(open);
-    }
+    if (contact && (await start({ contactId: contact.id, queueId: queueId || null, whatsappId, userId: user.id, status: 'open' }))) onClose();
   };
 
   return (
@@ -108,9 +92,7 @@ export default function NewTicketModal({ onClose }: { onClose(): void }) {
           ))}
         </select>
       </FieldBox>
-      {other ? (
-        <FieldError role="alert">{t('web.inbox.newTicket.otherOpen', { user: other.user?.name ?? '', queue: other.queue?.name ?? '' })}</FieldError>
-      ) : null}
+      {dialog}
     </Dialog>
   );
 }

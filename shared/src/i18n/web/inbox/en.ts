@@ -33,6 +33,7 @@ export const inboxEn: InboxTranslation = {
     chooseWhatsapp: 'Select a connection',
     submit: 'Save',
     otherOpen: 'This contact already has an open ticket with {{user}} in queue {{queue}}.',
+    otherOpenTitle: 'Ticket in attendance',
   },
   messages: {
     deleted: 'This message was deleted',
