@@ -209,6 +209,24 @@ describe('web console: tickets', () => {
     await drawer.locator('dd', { hasText: 'davi@example.com' }).waitFor();
   });
 
+  it("sends a quick answer's attachment with its text; quick answers made meanwhile are offered", async () => {
+    const { page } = opened;
+    const created = await company.admin.quickMessages.create({ shortcode: 'catalog', message: 'Here is our catalog.', geral: true });
+    await company.admin.quickMessages.uploadMedia(created.id, new Blob([new Uint8Array(await drawPng(page))], { type: 'image/png' }), 'catalog.png');
+    const composer = page.locator('textarea[name="body"]');
+    await composer.fill('/cata');
+    await page.locator('[role="listbox"] [role="option"]', { hasText: 'catalog - Here is our catalog.' }).click();
+    await page.locator('[data-file="catalog.png"]').waitFor();
+    expect(await composer.inputValue()).to.equal('Here is our catalog.');
+    await page.click('form button[type="submit"]');
+    await page.locator('[data-file="catalog.png"]').waitFor({ state: 'detached' });
+    const received = async () => (await company.admin.sandbox.outbox(company.whatsapp.id, { to: '5511977776666' })).messages.filter((message) => message.media?.kind === 'image');
+    for (let tries = 0; (await received()).length === 0; tries += 1) {
+      if (tries > 100) throw new Error('the customer never received the catalog');
+      await page.waitForTimeout(50);
+    }
+  });
+
   it('starts a ticket for a contact, opening the one already open with me', async () => {
     const { page } = opened;
     const davi = await ticketOf(company, '5511977776666');

@@ -1,14 +1,15 @@
 /**
  * The message input (document 1 sections 4 and 5): enabled only while the ticket is open; Enter
  * sends (Shift+Enter breaks the line), empty text is not sent, at most 5 rows, "/" suggests the
- * quick answers, files are attached and sent as media, and with no text the mic button records a
+ * quick answers (a quick answer's attachment comes along), files are attached and sent as media, and with no text the mic button records a
  * voice message (sent as an attachment too).
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { QuickMessage, Ticket } from '@atende/shared';
+import type { QuickMessage, QuickMessageEvent, Ticket } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
+import { useChannel } from '../../app/realtime.js';
 import { Button, Chip, IconButton } from '../../ui/controls.js';
 import { MenuItem } from '../../ui/Popover.js';
 import { useErrorToast } from '../../ui/toast.js';
@@ -78,6 +79,15 @@ export function Composer({ ticket }: { ticket: Ticket }) {
     api.quickMessages.list({ userId: user.id }).then(setQuick).catch(showError);
   }, [api, user.id, showError]);
 
+  // The user's own quick answers and the shared ones, kept as they change elsewhere.
+  useChannel<QuickMessageEvent>('quickmessage', (event) => {
+    const id = event.action === 'delete' ? event.quickMessageId : event.quickMessage.id;
+    const others = (current: QuickMessage[]) => current.filter((item) => item.id !== id);
+    if (event.action === 'delete') setQuick(others);
+    else if (event.quickMessage.geral || event.quickMessage.userId === user.id) setQuick((current) => [...others(current), event.quickMessage]);
+    else setQuick(others);
+  });
+
   const suggestions = enabled ? quickAnswers(text, quick) : [];
   const hasContent = text.trim() !== '' || files.length > 0;
 
@@ -93,6 +103,20 @@ export function Composer({ ticket }: { ticket: Ticket }) {
       showError(error);
     }
     setSending(false);
+  };
+
+  const pickQuickAnswer = async (id: string, message: string) => {
+    setText(message);
+    const chosen = quick.find((item) => item.id === id);
+    if (!chosen?.mediaUrl) return;
+    try {
+      const response = await fetch(chosen.mediaUrl);
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      const blob = await response.blob();
+      setFiles((current) => [...current, new File([blob], chosen.mediaName ?? chosen.shortcode, { type: blob.type })]);
+    } catch (error) {
+      showError(error);
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -114,7 +138,7 @@ export function Composer({ ticket }: { ticket: Ticket }) {
         <Suggestions role="listbox" aria-label={t('web.inbox.composer.quickAnswers')}>
           {suggestions.map((suggestion) => (
             <li key={suggestion.id}>
-              <MenuItem type="button" role="option" onClick={() => setText(suggestion.message)}>
+              <MenuItem type="button" role="option" onClick={() => void pickQuickAnswer(suggestion.id, suggestion.message)}>
                 {suggestion.label}
               </MenuItem>
             </li>
@@ -123,8 +147,8 @@ export function Composer({ ticket }: { ticket: Ticket }) {
       ) : null}
       {files.length > 0 ? (
         <Files>
-          {files.map((file) => (
-            <Chip key={file.name} data-file={file.name}>
+          {files.map((file, index) => (
+            <Chip key={`${index}:${file.name}`} data-file={file.name}>
               {file.name}{' '}
               <button type="button" aria-label={t('web.inbox.composer.removeFile')} onClick={() => setFiles((current) => current.filter((item) => item !== file))}>
                 ×
