@@ -31,6 +31,8 @@ describe('conversation and composer (against a real server)', () => {
     company = await createCompany(server);
     dir = await mkdtemp(path.join(tmpdir(), 'atende-inbox-files-'));
     await company.admin.quickMessages.create({ shortcode: 'prazo', message: 'O prazo de entrega é de 3 dias úteis.', geral: true });
+    const catalog = await company.admin.quickMessages.create({ shortcode: 'catalogo', message: 'Nosso catálogo.', geral: true });
+    await company.admin.quickMessages.uploadMedia(catalog.id, new Blob([Buffer.from(PNG, 'base64')], { type: 'image/png' }), 'catalogo.png');
     await customerSays(company, maria, 'Maria Cliente', 'Oi, tudo bem?');
     inbox = renderInbox(server, { session: await sessionOf(server, company.agentAccount), downloadDir: dir });
     await inbox.see('Pending 1');
@@ -65,6 +67,15 @@ describe('conversation and composer (against a real server)', () => {
     await inbox.see('> O prazo de entrega é de 3 dias úteis.');
     await inbox.press(KEYS.enter);
     await receivedBody('O prazo de entrega é de 3 dias úteis.');
+  });
+
+  it("sends a quick answer's attachment with its text", async () => {
+    await inbox.type('/catal');
+    await inbox.press(KEYS.enter);
+    await inbox.see('📎 catalogo.png', '> Nosso catálogo.');
+    await inbox.press(KEYS.enter);
+    const sent = await until(async () => (await received(company, maria)).find((message) => message.media?.kind === 'image'), 'the catalog reaches the phone');
+    expect(sent?.body).to.equal('Nosso catálogo.');
   });
 
   it('quotes the selected message in the reply', async () => {

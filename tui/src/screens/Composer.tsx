@@ -1,6 +1,6 @@
 /**
  * The composer (document 1 sections 4 and 5): only on open tickets; Enter sends, Alt+Enter or
- * Ctrl+J breaks the line; "/" suggests quick answers; Ctrl+O attaches a file by its path; a quoted
+ * Ctrl+J breaks the line; "/" suggests quick answers (with their attachment); Ctrl+O attaches a file by its path; a quoted
  * message goes with the text; empty text without a file is not sent.
  */
 import type { Message, QuickMessage, Ticket } from '@atende/shared';
@@ -8,6 +8,7 @@ import type { ApiClient } from '@atende/shared/client';
 import { Box, Text } from 'ink';
 import { useReducer, useState } from 'react';
 import { useTexts } from '../app/i18n.js';
+import { absoluteUrl } from '../format/messages.js';
 import { filterQuickAnswers, quickAnswerLabel, quickAnswerQuery } from '../format/quickAnswers.js';
 import { truncate } from '../format/text.js';
 import { editorActionFor, editorReducer, emptyEditor } from '../state/editor.js';
@@ -24,6 +25,8 @@ const PROMPT = '> ';
 
 export interface ComposerProps {
   api: ApiClient;
+  /** The server's address, for the quick answers' attachments. */
+  server: string;
   ticket: Ticket;
   quote: Message | null;
   onClearQuote(): void;
@@ -35,7 +38,7 @@ export interface ComposerProps {
   onError(error: unknown): void;
 }
 
-export function Composer({ api, ticket, quote, onClearQuote, focused, width, quickMessages, onLeave, onNotice, onError }: ComposerProps) {
+export function Composer({ api, server, ticket, quote, onClearQuote, focused, width, quickMessages, onLeave, onNotice, onError }: ComposerProps) {
   const { t } = useTexts();
   const [editor, edit] = useReducer(editorReducer, emptyEditor);
   const [pathEditor, editPath] = useReducer(editorReducer, emptyEditor);
@@ -92,7 +95,9 @@ export function Composer({ api, ticket, quote, onClearQuote, focused, width, qui
       }
       if (suggestions.length > 0 && (key.upArrow || key.downArrow)) setSuggestion(clamp(current + (key.upArrow ? -1 : 1), suggestions.length));
       else if (suggestions.length > 0 && (key.tab || (key.return && !key.meta))) {
-        edit({ type: 'set', text: suggestions[current]!.message });
+        const chosen = suggestions[current]!;
+        edit({ type: 'set', text: chosen.message });
+        if (chosen.mediaUrl) setAttachment({ url: absoluteUrl(chosen.mediaUrl, server), fileName: chosen.mediaName ?? chosen.shortcode });
         setSuggestion(0);
       } else if (key.escape) onLeave();
       else if (key.ctrl && input === 'o') setAskingPath(true);

@@ -97,6 +97,7 @@ export function Conversation(props: ConversationProps) {
       <Composer
         key={ticket.id}
         api={connection.api}
+        server={connection.server}
         ticket={ticket}
         quote={quote}
         onClearQuote={() => setQuote(null)}

@@ -6,10 +6,8 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
-export interface Attachment {
-  path: string;
-  fileName: string;
-}
+/** A file to send: one on this computer (attached by its path) or a quick answer's, on the server. */
+export type Attachment = { fileName: string } & ({ path: string } | { url: string });
 
 export function resolvePath(typed: string, cwd = process.cwd()): string {
   const trimmed = typed.trim();
@@ -26,7 +24,10 @@ export async function attachmentAt(typed: string): Promise<Attachment | null> {
 }
 
 export async function attachmentBlob(attachment: Attachment): Promise<{ blob: Blob; fileName: string }> {
-  return { blob: new Blob([await readFile(attachment.path)]), fileName: attachment.fileName };
+  if ('path' in attachment) return { blob: new Blob([await readFile(attachment.path)]), fileName: attachment.fileName };
+  const response = await fetch(attachment.url);
+  if (!response.ok) throw new Error(`GET ${attachment.url}: HTTP ${response.status}`);
+  return { blob: await response.blob(), fileName: attachment.fileName };
 }
 
 /** A name for the saved file: the message's own file name when it has one, else the URL's. */
