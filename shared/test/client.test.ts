@@ -9,12 +9,21 @@ describe('API client', () => {
   let session: SessionStore;
   let api: ApiClient;
   let logouts: number;
+  let reasons: string[];
 
   beforeEach(async () => {
     server = await startFakeApi();
     session = memorySession();
     logouts = 0;
-    api = createApiClient({ baseUrl: server.baseUrl, session, onLogout: () => (logouts += 1) });
+    reasons = [];
+    api = createApiClient({
+      baseUrl: server.baseUrl,
+      session,
+      onLogout: (reason) => {
+        logouts += 1;
+        reasons.push(reason.code);
+      },
+    });
   });
 
   afterEach(() => server.close());
@@ -102,6 +111,8 @@ describe('API client', () => {
       assert.equal(server.refreshCalls, 1);
       assert.equal(session.get(), null);
       assert.equal(logouts, 1);
+      // The refused refresh's answer says why (an expired subscription, say, shows its date).
+      assert.deepEqual(reasons, ['ERR_REFRESH_TOKEN_INVALID']);
     });
 
     it('clears the session and calls onLogout on a 401', async () => {
@@ -112,6 +123,7 @@ describe('API client', () => {
       assert.equal(server.refreshCalls, 0);
       assert.equal(session.get(), null);
       assert.equal(logouts, 1);
+      assert.deepEqual(reasons, ['ERR_UNAUTHENTICATED']);
     });
 
     it('does not refresh on a 403 that is not an expired session', async () => {

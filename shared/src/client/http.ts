@@ -16,8 +16,8 @@ export interface HttpOptions {
   session: SessionStore;
   /** Defaults to the global fetch (browsers, Node 20). */
   fetch?: Fetch;
-  /** The session was ended by the server (refresh refused or 401), not by logout(). */
-  onLogout?: () => void;
+  /** The session was ended by the server (refresh refused or 401, the answer given), not by logout(). */
+  onLogout?: (reason: ApiError) => void;
 }
 
 export interface Credentials {
@@ -50,10 +50,10 @@ export function createHttp(options: HttpOptions): Http {
   }
 
   /** Clears the session once, however many calls discover at the same time that it is over. */
-  function end(): void {
+  function end(reason: ApiError): void {
     if (!session.get()) return;
     session.set(null);
-    onLogout?.();
+    onLogout?.(reason);
   }
 
   /** Node has no cookie jar: the kept refresh token goes where a browser would send the cookie. */
@@ -69,7 +69,7 @@ export function createHttp(options: HttpOptions): Http {
       return begin(await send<AuthAnswer>('POST', path, withRefreshCookie(path, {})), previousRefresh);
     } catch (error) {
       // A refused refresh ends the session; an unreachable server does not (the user may be offline).
-      if (error instanceof ApiError) end();
+      if (error instanceof ApiError) end(error);
       throw error;
     }
   }
@@ -92,7 +92,7 @@ export function createHttp(options: HttpOptions): Http {
     try {
       return (await send<T>(method, path, withRefreshCookie(path, options), token)).data;
     } catch (error) {
-      if (token && error instanceof ApiError && error.status === 401) end();
+      if (token && error instanceof ApiError && error.status === 401) end(error);
       throw error;
     }
   }

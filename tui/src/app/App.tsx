@@ -25,7 +25,7 @@ export interface AppProps {
   downloadDir: string;
 }
 
-const SESSION_OVER = ['ERR_UNAUTHENTICATED', 'ERR_SESSION_EXPIRED', 'ERR_REFRESH_TOKEN_INVALID'];
+const SESSION_OVER = ['ERR_UNAUTHENTICATED', 'ERR_SESSION_EXPIRED', 'ERR_REFRESH_TOKEN_INVALID', 'ERR_SUBSCRIPTION_EXPIRED'];
 
 function subscriptionNotice(texts: Texts, daysLeftToDue: number | null): Notice | null {
   return daysLeftToDue === null ? null : { text: texts.t('auth.subscriptionEndsSoon', { count: daysLeftToDue }), tone: 'info' };
@@ -45,7 +45,14 @@ export function App({ connection, language, bell, downloadDir }: AppProps) {
     setUser(null);
     setNotice({ text, tone: 'error' });
   }, []);
-  useEffect(() => connection.onSessionEnd(() => signOut(latestTexts.current.t('auth.sessionExpired'))), [connection, signOut]);
+  useEffect(
+    () =>
+      connection.onSessionEnd((reason) => {
+        const texts = latestTexts.current;
+        signOut(reason.code === 'ERR_SUBSCRIPTION_EXPIRED' ? describeError(texts, reason, connection.server) : texts.t('auth.sessionExpired'));
+      }),
+    [connection, signOut],
+  );
 
   const onNotice = useCallback((text: string) => setNotice({ text, tone: 'info' }), []);
   const onError = useCallback(

@@ -2,19 +2,19 @@
  * The inbox's link to one server: the typed API client over a session store (the shared session
  * file in the program, memory in tests), and who to tell when the server ends the session.
  */
-import { createApiClient, type ApiClient, type SessionStore } from '@atende/shared/client';
+import { createApiClient, type ApiClient, type ApiError, type SessionStore } from '@atende/shared/client';
 
 export interface Connection {
   /** Server origin, e.g. `http://127.0.0.1:8080`. */
   server: string;
   api: ApiClient;
-  /** The server ended the session (refresh refused or 401); answers the unsubscribe. */
-  onSessionEnd(listener: () => void): () => void;
+  /** The server ended the session (refresh refused or 401, with its answer); answers the unsubscribe. */
+  onSessionEnd(listener: (reason: ApiError) => void): () => void;
 }
 
 export function connect(server: string, session: SessionStore): Connection {
-  const listeners = new Set<() => void>();
-  const api = createApiClient({ baseUrl: server, session, onLogout: () => listeners.forEach((listener) => listener()) });
+  const listeners = new Set<(reason: ApiError) => void>();
+  const api = createApiClient({ baseUrl: server, session, onLogout: (reason) => listeners.forEach((listener) => listener(reason)) });
   return {
     server,
     api,

@@ -19,6 +19,7 @@ import {
 import { useToast } from '../ui/toast.js';
 import { useLatest } from '../ui/useLatest.js';
 import { localSession, type ObservableSession } from './session.js';
+import { subscriptionExpiredText } from './subscription.js';
 
 interface ApiState {
   api: ApiClient;
@@ -48,8 +49,9 @@ export function ApiProvider({ children }: { children: ReactNode }) {
     createApiClient({
       baseUrl: '',
       session,
-      onLogout: () => {
-        notices.current.toast.error(notices.current.t('auth.sessionExpired'));
+      onLogout: (reason) => {
+        const { toast: notify, t: text } = notices.current;
+        notify.error(subscriptionExpiredText(text, reason) ?? text('auth.sessionExpired'));
         reloadSoon();
       },
     }),

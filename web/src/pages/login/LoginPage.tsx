@@ -3,13 +3,13 @@ import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { loginSchema } from '@atende/shared';
-import { ApiError, type Credentials } from '@atende/shared/client';
+import type { Credentials } from '@atende/shared/client';
 import { useApi } from '../../app/api.js';
 import { useLanguage } from '../../app/language.js';
+import { subscriptionExpiredText } from '../../app/subscription.js';
 import { AFTER_LOGIN } from '../../app/routes.js';
 import { Button } from '../../ui/controls.js';
 import { TextField, useSchemaValidator } from '../../ui/form.js';
-import { formatDate } from '../../ui/format.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { PublicLayout, PublicLinks } from '../public/PublicLayout.js';
 
@@ -29,12 +29,9 @@ export default function LoginPage() {
       if (answer.dueWarningDays !== undefined) toast.warning(t('auth.subscriptionEndsSoon', { count: answer.dueWarningDays }));
       navigate(AFTER_LOGIN);
     } catch (error) {
-      const dueDate = error instanceof ApiError ? error.data.dueDate : undefined;
-      if (error instanceof ApiError && error.code === 'ERR_SUBSCRIPTION_EXPIRED' && typeof dueDate === 'string') {
-        toast.error(t('auth.subscriptionExpired', { date: formatDate(dueDate) }));
-      } else {
-        showError(error);
-      }
+      const expired = subscriptionExpiredText(t, error);
+      if (expired) toast.error(expired);
+      else showError(error);
     }
   };
 
