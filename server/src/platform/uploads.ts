@@ -179,17 +179,20 @@ function identify(name: string, bytes: Buffer): { ext: string; format: Format } 
 
 /**
  * Checks and stores one uploaded file for a company. `allowed` narrows the kinds (an avatar
- * takes images only); by default every kind is accepted.
+ * takes images only); by default every kind is accepted. `extensions` narrows further where the
+ * spec names the formats (announcements: png, jpg, jpeg; no webp).
  */
 export async function storeUpload(
   companyId: string,
   file: { filename: string; bytes: Buffer },
   allowed: UploadKind[] = ALL_UPLOAD_KINDS,
+  extensions?: readonly string[],
 ): Promise<StoredMedia> {
   const dir = companyDir(companyId);
   if (file.bytes.length === 0) throw new AppError('ERR_INVALID_MEDIA', { reason: 'empty' });
   const { ext, format } = identify(file.filename, file.bytes);
   if (!allowed.includes(format.kind)) throw new AppError('ERR_INVALID_MEDIA', { reason: 'kind', kind: format.kind, allowed });
+  if (extensions && !extensions.includes(ext)) throw new AppError('ERR_INVALID_MEDIA', { reason: 'type', extension: ext, allowed: extensions });
   const limit = UPLOAD_LIMITS[format.kind];
   if (file.bytes.length > limit) throw new AppError('ERR_MEDIA_TOO_LARGE', { kind: format.kind, limit });
 

@@ -1,5 +1,6 @@
 /** The typed API client: the session-aware core plus one group of calls per spec area. */
 import type { HealthAnswer } from '../domain/entities.js';
+import { announcementCalls } from './calls/announcements.js';
 import { authCalls } from './calls/auth.js';
 import { companyCalls } from './calls/companies.js';
 import { contactCalls } from './calls/contacts.js';
@@ -39,6 +40,7 @@ export function createApiClient(options: ApiClientOptions) {
     queues: queueCalls(http),
     tags: tagCalls(http),
     quickMessages: quickMessageCalls(http),
+    announcements: announcementCalls(http),
     whatsapp: whatsappCalls(http),
     sandbox: sandboxCalls(http),
     dashboard: dashboardCalls(http),

@@ -1,6 +1,7 @@
 /** @atende/shared/client: the typed API client and the realtime client. */
 export { createApiClient, type ApiClient, type ApiClientOptions } from './api.js';
 export type { Credentials, HttpOptions } from './http.js';
+export type { AnnouncementCalls, AnnouncementData } from './calls/announcements.js';
 export type { AuthCalls } from './calls/auth.js';
 export type { CompanyCalls, CompanyData, CompanyPlan, CompanySignup } from './calls/companies.js';
 export type { ContactCalls, ContactData, ContactsQuery } from './calls/contacts.js';

@@ -9,3 +9,4 @@ export * from './tags.js';
 export * from './quickMessages.js';
 export * from './whatsapp.js';
 export * from './dashboard.js';
+export * from './announcements.js';

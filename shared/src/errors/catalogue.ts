@@ -71,6 +71,8 @@ export const ERROR_STATUS = {
   ERR_SANDBOX_ONLY: 400,
   ERR_WAPP_NOT_CONNECTED: 409,
   ERR_INVALID_TRANSITION: 400,
+  // Back office.
+  ERR_NO_ANNOUNCEMENT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -91,6 +91,10 @@ export const webEn: WebTranslation = {
     volume: 'Volume',
     refresh: 'Reload',
   },
+  announcements: {
+    title: 'Announcements',
+    empty: 'No announcements',
+  },
   notifications: {
     title: 'Notifications',
     empty: 'No notifications',

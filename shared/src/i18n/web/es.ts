@@ -91,6 +91,10 @@ export const webEs: WebTranslation = {
     volume: 'Volumen',
     refresh: 'Recargar',
   },
+  announcements: {
+    title: 'Anuncios',
+    empty: 'No hay anuncios',
+  },
   notifications: {
     title: 'Notificaciones',
     empty: 'No hay notificaciones',

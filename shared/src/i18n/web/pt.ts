@@ -90,6 +90,10 @@ export const webPt = {
     volume: 'Volume',
     refresh: 'Recarregar',
   },
+  announcements: {
+    title: 'Informativos',
+    empty: 'Nenhum informativo',
+  },
   notifications: {
     title: 'Notificações',
     empty: 'Nenhuma notificação',
