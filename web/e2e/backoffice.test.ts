@@ -249,6 +249,56 @@ describe('web console: back-office pages', () => {
     }
   });
 
+  it('publishes announcements: a super user manages them, every user reads the active ones live in the top bar', async () => {
+    const { page } = opened;
+    await console.api.users.create({ name: 'Rita Reader', email: 'rita@atende.test', password: 'rita-secret', profile: 'user', queueIds: [] });
+    const reader = await openPage(console);
+    try {
+      await signIn(reader.page, 'rita@atende.test', 'rita-secret');
+      // Not a super user: the page says so and sends her away.
+      await reader.page.goto('/announcements');
+      await waitForToast(reader.page, 'Only platform administrators manage announcements.');
+      await reader.page.waitForURL((url) => url.pathname !== '/announcements');
+
+      await page.goto('/announcements');
+      await page.click('text=Add announcement');
+      const form = page.locator('form[aria-label="Announcement details"]');
+      await form.locator('button[type="submit"]').click();
+      await form.locator('[data-error-for="title"]', { hasText: 'Required' }).waitFor();
+      await form.locator('input[name="title"]').fill('Maintenance tonight');
+      await form.locator('textarea[name="text"]').fill('The platform restarts at 23:00.');
+      await form.locator('select[name="priority"]').selectOption({ label: 'High' });
+      await form.locator('input[type="file"]').setInputFiles({ name: 'maintenance window.png', mimeType: 'image/png', buffer: PNG });
+      await form.locator('button[type="submit"]').click();
+      await waitForToast(page, 'Announcement saved.');
+      await page.locator('tr[data-announcement="Maintenance tonight"]', { hasText: 'maintenance_window.png' }).waitFor();
+
+      // Rita's bell of announcements counts it at once; the viewer shows its text and image.
+      const bell = reader.page.locator('button[aria-label="Announcements"]');
+      await reader.page.locator('button[aria-label="Announcements"][data-count="1"]').waitFor();
+      await bell.click();
+      await reader.page.locator('[data-announcement="Maintenance tonight"]').click();
+      const viewer = reader.page.locator('[role="dialog"]', { hasText: 'Maintenance tonight' });
+      await viewer.locator('text=The platform restarts at 23:00.').waitFor();
+      await viewer.locator('img[alt="maintenance_window.png"]').waitFor();
+      await reader.page.keyboard.press('Escape');
+
+      // Made inactive, it leaves her list; deleted, it leaves the super user's.
+      await page.locator('tr[data-announcement="Maintenance tonight"] button[aria-label="Edit"]').click();
+      await form.locator('input[name="status"]').uncheck();
+      await form.locator('button[type="submit"]').click();
+      await waitForToast(page, 'Announcement saved.');
+      await reader.page.locator('button[aria-label="Announcements"][data-count="0"]').waitFor();
+      await page.locator('tr[data-announcement="Maintenance tonight"] button[aria-label="Delete"]').click();
+      await page.locator('[role="dialog"] button', { hasText: 'Confirm' }).click();
+      await waitForToast(page, 'Announcement deleted.');
+      await page.locator('tr[data-announcement="Maintenance tonight"]').waitFor({ state: 'detached' });
+      expect(reader.errors).to.deep.equal([]);
+    } finally {
+      await reader.context.close();
+    }
+  });
+
   it('keeps to-do tasks in the browser only', async () => {
     const { page } = opened;
     await page.goto('/todolist');

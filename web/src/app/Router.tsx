@@ -23,6 +23,7 @@ const PAGES: Partial<Record<PageKey, LazyExoticComponent<ComponentType>>> = {
   helps: lazy(() => import('../pages/helps/HelpsPage.js')),
   dashboard: lazy(() => import('../pages/dashboard/DashboardPage.js')),
   todolist: lazy(() => import('../pages/todolist/TodoListPage.js')),
+  announcements: lazy(() => import('../pages/announcements/AnnouncementsPage.js')),
 };
 
 function page(key: PageKey) {

@@ -7,6 +7,7 @@ import { useApi, useUser } from '../api.js';
 import { LanguageMenu } from '../LanguageMenu.js';
 import { layout } from '../theme.js';
 import { useThemeMode } from '../ThemeMode.js';
+import { AnnouncementsPopover } from './AnnouncementsPopover.js';
 import { NotificationsPopover } from './NotificationsPopover.js';
 import { UserMenu } from './UserMenu.js';
 import { VolumeControl } from './VolumeControl.js';
@@ -62,6 +63,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer(): void }) {
       <VolumeControl />
       <IconButton icon="refresh" label={t('web.topBar.refresh')} onClick={() => window.location.reload()} />
       <NotificationsPopover />
+      <AnnouncementsPopover />
       <UserMenu />
     </Bar>
   );

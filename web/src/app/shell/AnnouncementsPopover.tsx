@@ -1,0 +1,110 @@
+/**
+ * The announcements of the top bar (document 1 section 2): the active ones, highest priority
+ * first, kept live; a click opens the viewer.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { Announcement, AnnouncementEvent } from '@atende/shared';
+import { Badge, IconButton } from '../../ui/controls.js';
+import { formatShortDateTime } from '../../ui/format.js';
+import { MenuItem, Popover } from '../../ui/Popover.js';
+import { byPriority, PRIORITY_COLORS } from '../../pages/announcements/priority.js';
+import { useApi } from '../api.js';
+import { useChannel } from '../realtime.js';
+
+const AnnouncementViewer = lazy(() => import('../../pages/announcements/AnnouncementViewer.js').then((module) => ({ default: module.AnnouncementViewer })));
+
+const Row = styled(MenuItem)<{ $color: string }>`
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 2px;
+  min-width: 280px;
+  border-left: 4px solid ${({ $color }) => $color};
+  span {
+    color: ${({ theme }) => theme.textSecondary};
+    max-width: 300px;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+`;
+
+const Empty = styled.p`
+  margin: 0;
+  padding: 12px 16px;
+  color: ${({ theme }) => theme.textSecondary};
+`;
+
+/** Active announcements, from the first page and the announcement channel. */
+function useActiveAnnouncements(): Announcement[] {
+  const { api } = useApi();
+  const [announcements, setAnnouncements] = useState<Announcement[]>([]);
+
+  useEffect(() => {
+    let active = true;
+    api.announcements
+      .page()
+      .then((page) => active && setAnnouncements(page.records.filter((announcement) => announcement.status)))
+      // The popover is a convenience: a failure here shows nothing rather than a toast on every page.
+      .catch((error: unknown) => console.warn('could not load the announcements', error));
+    return () => {
+      active = false;
+    };
+  }, [api]);
+
+  useChannel<AnnouncementEvent>('announcement', (event) => {
+    const id = event.action === 'delete' ? event.id : event.record.id;
+    setAnnouncements((current) => {
+      const others = current.filter((announcement) => announcement.id !== id);
+      return event.action !== 'delete' && event.record.status ? [...others, event.record].sort(byPriority) : others;
+    });
+  });
+
+  return announcements;
+}
+
+export function AnnouncementsPopover() {
+  const { t } = useTranslation();
+  const announcements = useActiveAnnouncements();
+  const [viewing, setViewing] = useState<Announcement | null>(null);
+  return (
+    <>
+      <Popover
+        label={t('web.announcements.title')}
+        trigger={(toggle) => (
+          <IconButton icon="announcements" label={t('web.announcements.title')} onClick={toggle} data-count={announcements.length}>
+            {announcements.length > 0 ? <Badge>{announcements.length}</Badge> : null}
+          </IconButton>
+        )}
+      >
+        {(close) =>
+          announcements.length === 0 ? (
+            <Empty>{t('web.announcements.empty')}</Empty>
+          ) : (
+            announcements.map((announcement) => (
+              <Row
+                key={announcement.id}
+                $color={PRIORITY_COLORS[announcement.priority]}
+                data-announcement={announcement.title}
+                onClick={() => {
+                  close();
+                  setViewing(announcement);
+                }}
+              >
+                <strong>{announcement.title}</strong>
+                <span>{announcement.text}</span>
+                <small>{formatShortDateTime(announcement.createdAt)}</small>
+              </Row>
+            ))
+          )
+        }
+      </Popover>
+      {viewing ? (
+        <Suspense fallback={null}>
+          <AnnouncementViewer announcement={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
