@@ -41,8 +41,9 @@ function buildProgram(texts: Texts): Command {
   return program;
 }
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const texts = createTexts(resolveLanguage(languageFlag(argv), env));
+/** Runs the program over `argv`; the environment is the process's (commands read it too). */
+export async function main(argv: string[]): Promise<number> {
+  const texts = createTexts(resolveLanguage(languageFlag(argv), process.env));
   try {
     await buildProgram(texts).parseAsync(argv);
     return EXIT.ok;

@@ -87,6 +87,18 @@ describe('atende connections, sandbox and send', () => {
     await tenant.admin.api.whatsapp.remove(id);
   });
 
+  it('qr exits 4 when the session is disconnected before anyone scans', async () => {
+    const name = unique('Dropped ');
+    const { id } = await tenant.admin.api.whatsapp.create({ name, provider: 'sandbox' });
+    const waiting = background(['connections', 'qr', id, '--json', '--timeout', '30'], adminEnv);
+    await waiting.waitFor(/"event":"qrcode"/, 15_000);
+    await tenant.admin.api.whatsapp.disconnect(id);
+    const done = await waiting.exit;
+    expect(done.code, done.stderr).to.equal(4);
+    expect(done.stderr).to.include(`Connection ${name} was disconnected before pairing.`);
+    await tenant.admin.api.whatsapp.remove(id);
+  });
+
   it('connections: bad arguments, wrong role, unknown id, server down', async () => {
     const downEnv = await unreachableEnv();
     const [noName, badTimeout, agent, missing, down] = await Promise.all([

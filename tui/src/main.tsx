@@ -16,7 +16,7 @@ const ALTERNATE_SCREEN_OFF = '\x1b[?1049l';
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   if (args.kind !== 'run') {
-    const t = createI18n(DEFAULT_LANGUAGE).t;
+    const t = createI18n(args.language ?? DEFAULT_LANGUAGE).t;
     if (args.kind === 'error') process.stderr.write(`${t(args.key, args.values)}\n`);
     process.stdout.write(`${t('tui.description')}\n${t('tui.args.usage')}\n`);
     return args.kind === 'help' ? 0 : 2;

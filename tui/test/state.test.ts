@@ -212,6 +212,9 @@ describe('inbox state', () => {
       expect(parseArgs(['--server'])).to.deep.include({ kind: 'error', key: 'tui.args.missingValue' });
       expect(parseArgs(['--server', 'atende.example.com'])).to.deep.include({ kind: 'error', key: 'tui.args.badServer' });
       expect(parseArgs(['-x'])).to.deep.include({ kind: 'error', key: 'tui.args.unknown' });
+      // The help and the errors speak the --lang given, wherever it stands.
+      expect(parseArgs(['--help', '--lang', 'pt'])).to.deep.equal({ kind: 'help', language: 'pt' });
+      expect(parseArgs(['--lang=es', '-x'])).to.deep.include({ kind: 'error', key: 'tui.args.unknown', language: 'es' });
     });
 
     it('takes the server from the flag, then $ATENDE_SERVER, then the saved session', () => {

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { TAG_DEFAULT_COLOR, TOP_LEVEL_OPTION, type QueueOption } from '@atende/shared';
-import { contactsCsv } from '../src/pages/contacts/contactsCsv.js';
+import { contactsCsv, TAG_DEFAULT_COLOR, TOP_LEVEL_OPTION, type QueueOption } from '@atende/shared';
 import { dashboardQuery, initialFilter } from '../src/pages/dashboard/filters.js';
 import { videoEmbedUrl, youtubeId } from '../src/pages/helps/video.js';
 import { buildOptionTree, nextOptionNumber, putOption, subtreeIds } from '../src/pages/queues/optionsTree.js';
@@ -19,7 +18,7 @@ describe('back-office helpers', () => {
       { name: 'Ana', number: '5511911112222', email: 'ana@example.com' },
       { name: 'Silva; Bruno "B"', number: '5511933334444', email: '' },
     ]);
-    expect(csv).to.equal('name;number;email\r\nAna;5511911112222;ana@example.com\r\n"Silva; Bruno ""B""";5511933334444;\r\n');
+    expect(csv).to.equal('\ufeffname;number;email\r\nAna;5511911112222;ana@example.com\r\n"Silva; Bruno ""B""";5511933334444;\r\n');
   });
 
   it('offers 50 distinct #rrggbb colours, the default tag colour first', () => {

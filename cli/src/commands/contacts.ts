@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { CONTACT_UPLOAD_MAX_ROWS, type ContactImportError, type ContactImportResult, type ContactSummary } from '@atende/shared';
+import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, type ContactImportError, type ContactImportResult } from '@atende/shared';
 import { connect } from '../support/client.js';
 import { action, examples, type Context } from '../support/context.js';
 import { UsageError } from '../support/errors.js';
@@ -16,7 +16,6 @@ import { progressBar } from '../support/progress.js';
 import { readContactSheet } from './contactSheet.js';
 
 const DEFAULT_CHUNK = 500;
-const EXPORT_FILE = 'contatos.csv';
 
 function chunkSize(ctx: Context, raw: string): number {
   const size = Number(raw);
@@ -65,18 +64,7 @@ async function importContacts(ctx: Context, options: { chunk: string }, path: st
   });
 }
 
-/** A CSV field, quoted when it holds the separator, a quote or a line break. */
-function csvField(value: string): string {
-  return /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-function contactsCsv(contacts: ContactSummary[]): string {
-  const lines = [['name', 'number', 'email'], ...contacts.map((contact) => [contact.name, contact.number, contact.email])];
-  // The byte-order mark makes Excel read the file as UTF-8 (names with accents).
-  return `\ufeff${lines.map((line) => line.map(csvField).join(';')).join('\r\n')}\r\n`;
-}
-
-async function exportContacts(ctx: Context, _options: object, file = EXPORT_FILE): Promise<void> {
+async function exportContacts(ctx: Context, _options: object, file = CONTACTS_EXPORT_FILE): Promise<void> {
   const { api } = await connect(ctx);
   const contacts = await api.contacts.list();
   const csv = contactsCsv(contacts);

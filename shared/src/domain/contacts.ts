@@ -168,3 +168,21 @@ export function contactRowFromRecord(record: Record<string, unknown>): { name: u
   }
   return row;
 }
+
+/** The contacts export (document 2): its file name. */
+export const CONTACTS_EXPORT_FILE = 'contatos.csv';
+
+/** A CSV cell, quoted when it holds the separator, a quote or a line break (quotes doubled). */
+function csvCell(value: string): string {
+  return /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * contatos.csv: semicolon-separated, a header row, one contact a row. It starts with a byte-order
+ * mark so that spreadsheet programs read accented names as UTF-8.
+ */
+export function contactsCsv(contacts: Pick<Contact, 'name' | 'number' | 'email'>[]): string {
+  const columns = ['name', 'number', 'email'] as const;
+  const rows = contacts.map((contact) => columns.map((column) => csvCell(contact[column] ?? '')).join(';'));
+  return `\ufeff${[columns.join(';'), ...rows].join('\r\n')}\r\n`;
+}

@@ -6,24 +6,37 @@ import { LANGUAGES, type Language } from '@atende/shared';
 
 export const DEFAULT_SERVER = 'http://127.0.0.1:8080';
 
-export type Args = { kind: 'run'; server?: string; language?: Language } | { kind: 'help' } | { kind: 'error'; key: string; values: Record<string, string> };
+/** `language` is the --lang given, wherever it stands (the help and the errors speak it too). */
+export type Args = { language?: Language } & ({ kind: 'run'; server?: string } | { kind: 'help' } | { kind: 'error'; key: string; values: Record<string, string> });
 
 function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The valid --lang of the command line, if any. */
+function languageIn(argv: string[]): Language | undefined {
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index]!;
+    const value = arg.startsWith('--lang=') ? arg.slice('--lang='.length) : arg === '--lang' ? argv[index + 1] : undefined;
+    if (value && isLanguage(value)) return value;
+  }
+  return undefined;
+}
+
 export function parseArgs(argv: string[]): Args {
+  const spoken = languageIn(argv);
+  const said = spoken ? { language: spoken } : {};
   let server: string | undefined;
   let language: Language | undefined;
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]!;
-    if (arg === '-h' || arg === '--help') return { kind: 'help' };
+    if (arg === '-h' || arg === '--help') return { kind: 'help', ...said };
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (flag !== '--server' && flag !== '--lang') return { kind: 'error', key: 'tui.args.unknown', values: { arg } };
+    if (flag !== '--server' && flag !== '--lang') return { kind: 'error', key: 'tui.args.unknown', values: { arg }, ...said };
     const value = inline ?? argv[++index];
-    if (!value) return { kind: 'error', key: 'tui.args.missingValue', values: { flag } };
+    if (!value) return { kind: 'error', key: 'tui.args.missingValue', values: { flag }, ...said };
     if (flag === '--server') {
-      if (!/^https?:\/\/[^/\s]+/.test(value)) return { kind: 'error', key: 'tui.args.badServer', values: { server: value } };
+      if (!/^https?:\/\/[^/\s]+/.test(value)) return { kind: 'error', key: 'tui.args.badServer', values: { server: value }, ...said };
       server = value.replace(/\/+$/, '');
     } else {
       if (!isLanguage(value)) return { kind: 'error', key: 'tui.args.badLanguage', values: { lang: value } };

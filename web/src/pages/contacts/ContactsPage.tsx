@@ -4,18 +4,18 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_UPLOAD_MAX_ROWS, type Contact, type ContactEvent, type ContactImportResult } from '@atende/shared';
+import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, type Contact, type ContactEvent, type ContactImportResult } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Button, IconButton, Spinner } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
 import { PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table, useInfiniteScroll } from '../../ui/Page.js';
 import { useErrorToast } from '../../ui/toast.js';
+import { downloadText } from '../../ui/download.js';
 import { useDeletion } from '../../ui/useDeletion.js';
 import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
 import { useStartTicket } from '../tickets/useStartTicket.js';
 import ContactModal from './ContactModal.js';
-import { contactsCsv, downloadText, EXPORT_FILE_NAME } from './contactsCsv.js';
 import { readContactSheet } from './contactsXlsx.js';
 import ImportReport from './ImportReport.js';
 
@@ -90,7 +90,7 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
 
   const exportCsv = async () => {
     try {
-      downloadText(contactsCsv(await api.contacts.list()), EXPORT_FILE_NAME);
+      downloadText(contactsCsv(await api.contacts.list()), CONTACTS_EXPORT_FILE);
     } catch (error) {
       showError(error);
     }

@@ -1,9 +1,10 @@
-/** The ticket's tags: shown as chips, removed one by one, added from the company's tags (POST /tags/sync). */
+/** The ticket's tags: shown as chips, removed one by one, added from the company's tags, kept live (POST /tags/sync). */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Tag, Ticket } from '@atende/shared';
+import type { Tag, TagEvent, Ticket } from '@atende/shared';
 import { useApi } from '../../app/api.js';
+import { useChannel } from '../../app/realtime.js';
 import { Chip } from '../../ui/controls.js';
 import { useErrorToast } from '../../ui/toast.js';
 
@@ -41,6 +42,14 @@ export function TagsBar({ ticket }: { ticket: Ticket }) {
   useEffect(() => {
     api.tags.list().then(setTags).catch(showError);
   }, [api, showError]);
+
+  useChannel<TagEvent>('tag', (event) => {
+    const id = event.action === 'delete' ? event.tagId : event.tag.id;
+    setTags((known) => {
+      const others = known.filter((tag) => tag.id !== id);
+      return event.action === 'delete' ? others : [...others, event.tag].sort((a, b) => a.name.localeCompare(b.name));
+    });
+  });
 
   const sync = async (ids: string[]) => {
     try {
