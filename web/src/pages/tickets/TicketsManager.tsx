@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Queue, Tag, Ticket, TicketListQuery, User } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
-import { Button } from '../../ui/controls.js';
+import { Button, Spinner } from '../../ui/controls.js';
 import { SearchInput } from '../../ui/Page.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
@@ -94,6 +94,8 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
   const [userIds, setUserIds] = useState<string[]>([]);
   const [creating, setCreating] = useState(false);
   const [peeking, setPeeking] = useState<Ticket | null>(null);
+  /** The lists wait for the queue filter, or they would load once with the user's ids, then again. */
+  const [filtersLoaded, setFiltersLoaded] = useState(false);
 
   // The filters start over only when the user's queues really change, not on every refresh of the user.
   const queueKey = user.queueIds.join(',');
@@ -110,8 +112,12 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
         setQueueIds(mine.map((queue) => queue.id));
         setTags(allTags);
         setUsers(allUsers);
+        setFiltersLoaded(true);
       })
-      .catch(showError);
+      .catch((error: unknown) => {
+        showError(error);
+        if (active) setFiltersLoaded(true);
+      });
     return () => {
       active = false;
     };
@@ -156,17 +162,21 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
           ))}
         </Tabs>
       ) : null}
-      <TicketList
-        key={JSON.stringify(query)}
-        query={query}
-        search={tab === 'search' ? search : ''}
-        liveFilter={liveFilter}
-        selected={selected}
-        onSelect={onSelect}
-        onAccept={(ticket) => void actions.accept(ticket)}
-        onPeek={admin ? setPeeking : undefined}
-        applied={applied}
-      />
+      {filtersLoaded ? (
+        <TicketList
+          key={JSON.stringify(query)}
+          query={query}
+          search={tab === 'search' ? search : ''}
+          liveFilter={liveFilter}
+          selected={selected}
+          onSelect={onSelect}
+          onAccept={(ticket) => void actions.accept(ticket)}
+          onPeek={admin ? setPeeking : undefined}
+          applied={applied}
+        />
+      ) : (
+        <Spinner />
+      )}
       {creating ? <NewTicketModal onClose={() => setCreating(false)} /> : null}
       {peeking ? <TicketPeek ticket={peeking} onClose={() => setPeeking(null)} /> : null}
     </Pane>
