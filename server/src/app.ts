@@ -22,6 +22,7 @@ import { startChannels, type ChannelOptions, type Channels } from './channels/in
 import { configureUploads, registerPublicMedia } from './platform/uploads.js';
 import { announcementsRoutes } from './domains/announcements/routes.js';
 import { authRoutes } from './domains/auth/routes.js';
+import { chatsRoutes } from './domains/chats/routes.js';
 import { sessionAlive } from './domains/auth/service.js';
 import { companiesRoutes } from './domains/companies/routes.js';
 import { contactsRoutes } from './domains/contacts/routes.js';
@@ -86,7 +87,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
 
   const context: AppContext = { config, logger, realtime };
   const routes = { prefix: API_PREFIX };
-  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, dashboardRoutes].map((plugin) => ({ plugin, options: context, routes })));
+  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });
   // Jobs first: the inbox's outbound sender is an Agenda job.
   const jobs = createJobs(logger, config.jobsProcessEvery, config.jobLockMs);

@@ -2,6 +2,7 @@
 import type { HealthAnswer } from '../domain/entities.js';
 import { announcementCalls } from './calls/announcements.js';
 import { authCalls } from './calls/auth.js';
+import { chatCalls } from './calls/chats.js';
 import { companyCalls } from './calls/companies.js';
 import { contactCalls } from './calls/contacts.js';
 import { dashboardCalls } from './calls/dashboard.js';
@@ -41,6 +42,7 @@ export function createApiClient(options: ApiClientOptions) {
     tags: tagCalls(http),
     quickMessages: quickMessageCalls(http),
     announcements: announcementCalls(http),
+    chats: chatCalls(http),
     whatsapp: whatsappCalls(http),
     sandbox: sandboxCalls(http),
     dashboard: dashboardCalls(http),

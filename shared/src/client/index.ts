@@ -3,6 +3,7 @@ export { createApiClient, type ApiClient, type ApiClientOptions } from './api.js
 export type { Credentials, HttpOptions } from './http.js';
 export type { AnnouncementCalls, AnnouncementData } from './calls/announcements.js';
 export type { AuthCalls } from './calls/auth.js';
+export type { ChatCalls, ChatData } from './calls/chats.js';
 export type { CompanyCalls, CompanyData, CompanyPlan, CompanySignup } from './calls/companies.js';
 export type { ContactCalls, ContactData, ContactsQuery } from './calls/contacts.js';
 export type { DashboardCalls, DashboardChartQuery, DashboardQuery } from './calls/dashboard.js';

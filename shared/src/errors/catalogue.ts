@@ -73,6 +73,7 @@ export const ERROR_STATUS = {
   ERR_INVALID_TRANSITION: 400,
   // Back office.
   ERR_NO_ANNOUNCEMENT_FOUND: 404,
+  ERR_NO_CHAT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

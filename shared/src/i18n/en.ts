@@ -27,6 +27,7 @@ export const enCommon: CommonTranslation = {
     ERR_NO_USER_FOUND: 'No user found with this ID.',
     ERR_NO_WAPP_FOUND: 'No WhatsApp connection found with this ID.',
     ERR_NO_ANNOUNCEMENT_FOUND: 'No announcement found with this ID.',
+    ERR_NO_CHAT_FOUND: 'Chat not found.',
     ERR_CREATING_MESSAGE: 'Error saving the message. Please try again.',
     ERR_CREATING_TICKET: 'Error creating the ticket. Please try again.',
     ERR_FETCH_WAPP_MSG: 'Error fetching the message from WhatsApp; it may be too old.',

@@ -14,3 +14,4 @@ export * from './quickMessages.js';
 export * from './whatsapp.js';
 export * from './dashboard.js';
 export * from './announcements.js';
+export * from './chats.js';

@@ -1,0 +1,59 @@
+import type { Types } from 'mongoose';
+import { CHAT_MESSAGE_MAX, CHAT_TITLE_MAX } from '@atende/shared';
+import { ObjectId, tenantModel } from '../../platform/database/models.js';
+
+export interface ChatMemberDoc {
+  userId: Types.ObjectId;
+  unreads: number;
+}
+
+export interface ChatDoc {
+  _id: Types.ObjectId;
+  companyId: Types.ObjectId;
+  /** The page's address (/chats/{uuid}). */
+  uuid: string;
+  title: string;
+  ownerId: Types.ObjectId;
+  lastMessage: string;
+  /** Members with their unread counters, the owner among them. */
+  users: ChatMemberDoc[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const ChatModel = tenantModel<ChatDoc>(
+  'Chat',
+  {
+    uuid: { type: String, required: true, unique: true },
+    title: { type: String, required: true, trim: true, maxlength: CHAT_TITLE_MAX },
+    ownerId: { type: ObjectId, ref: 'User', required: true },
+    lastMessage: { type: String, default: '' },
+    users: [{ _id: false, userId: { type: ObjectId, ref: 'User', required: true }, unreads: { type: Number, default: 0 } }],
+  },
+  (schema) => {
+    // The list: a member's chats, latest activity first.
+    schema.index({ companyId: 1, 'users.userId': 1, updatedAt: -1 });
+  },
+);
+
+export interface ChatMessageDoc {
+  _id: Types.ObjectId;
+  companyId: Types.ObjectId;
+  chatId: Types.ObjectId;
+  senderId: Types.ObjectId;
+  message: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const ChatMessageModel = tenantModel<ChatMessageDoc>(
+  'ChatMessage',
+  {
+    chatId: { type: ObjectId, ref: 'Chat', required: true },
+    senderId: { type: ObjectId, ref: 'User', required: true },
+    message: { type: String, required: true, maxlength: CHAT_MESSAGE_MAX },
+  },
+  (schema) => {
+    schema.index({ companyId: 1, chatId: 1, createdAt: -1 });
+  },
+);
