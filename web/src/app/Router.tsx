@@ -24,6 +24,7 @@ const PAGES: Partial<Record<PageKey, LazyExoticComponent<ComponentType>>> = {
   dashboard: lazy(() => import('../pages/dashboard/DashboardPage.js')),
   todolist: lazy(() => import('../pages/todolist/TodoListPage.js')),
   announcements: lazy(() => import('../pages/announcements/AnnouncementsPage.js')),
+  chats: lazy(() => import('../pages/chats/ChatsPage.js')),
 };
 
 function page(key: PageKey) {

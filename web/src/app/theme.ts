@@ -25,6 +25,8 @@ export interface Palette {
   info: string;
   shadow: string;
   overlay: string;
+  /** Background of one's own message bubbles (tickets and internal chat). */
+  bubbleMine: string;
 }
 
 export const palettes: Record<ThemeMode, Palette> = {
@@ -49,6 +51,7 @@ export const palettes: Record<ThemeMode, Palette> = {
     info: '#1e6fd9',
     shadow: '0 4px 18px rgba(15, 23, 42, 0.14)',
     overlay: 'rgba(15, 23, 42, 0.45)',
+    bubbleMine: '#dcf8c6',
   },
   dark: {
     mode: 'dark',
@@ -71,6 +74,7 @@ export const palettes: Record<ThemeMode, Palette> = {
     info: '#7fb2ff',
     shadow: '0 4px 18px rgba(0, 0, 0, 0.5)',
     overlay: 'rgba(0, 0, 0, 0.6)',
+    bubbleMine: '#1f4f3a',
   },
 };
 

@@ -15,7 +15,7 @@ import { WhatsappsProvider } from '../whatsapps.js';
 import { SideMenu } from './SideMenu.js';
 import { TopBar } from './TopBar.js';
 import { useConnectionAlert } from './useConnectionAlert.js';
-import { useUnreadChats } from './useUnreadChats.js';
+import { useMyChats } from './useMyChats.js';
 
 const Frame = styled.div`
   display: flex;
@@ -57,7 +57,7 @@ function ShellFrame() {
   const context = { ...guardContextOf(user), profile: user.profile };
   const entries = visibleMenu(context);
   const chatsVisible = entries.some((entry) => entry.kind === 'link' && entry.key === 'chats');
-  const unreadChats = useUnreadChats(user.id, chatsVisible);
+  const myChats = useMyChats(user.id, chatsVisible);
   const connectionAlert = useConnectionAlert(passes({ admin: true }, context));
 
   return (
@@ -67,11 +67,11 @@ function ShellFrame() {
         entries={entries}
         open={open}
         variant={mobile ? 'temporary' : 'permanent'}
-        badges={{ chats: unreadChats ? 'error' : undefined, connections: connectionAlert ? 'warning' : undefined }}
+        badges={{ chats: myChats.unread ? 'error' : undefined, connections: connectionAlert ? 'warning' : undefined }}
         onNavigate={() => mobile && setOpen(false)}
       />
       <Column>
-        <TopBar onToggleDrawer={() => setOpen((value) => !value)} />
+        <TopBar onToggleDrawer={() => setOpen((value) => !value)} chats={chatsVisible ? myChats.chats : null} />
         <Content>
           <Suspense fallback={<Spinner $size={24} />}>
             <Outlet />

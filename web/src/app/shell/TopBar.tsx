@@ -1,6 +1,7 @@
 /** The top bar: drawer toggle, greeting (and due date for admins), realtime status, account tools. */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import type { Chat } from '@atende/shared';
 import { IconButton } from '../../ui/controls.js';
 import { formatDate } from '../../ui/format.js';
 import { useApi, useUser } from '../api.js';
@@ -8,6 +9,7 @@ import { LanguageMenu } from '../LanguageMenu.js';
 import { layout } from '../theme.js';
 import { useThemeMode } from '../ThemeMode.js';
 import { AnnouncementsPopover } from './AnnouncementsPopover.js';
+import { ChatsPopover } from './ChatsPopover.js';
 import { NotificationsPopover } from './NotificationsPopover.js';
 import { UserMenu } from './UserMenu.js';
 import { VolumeControl } from './VolumeControl.js';
@@ -44,7 +46,8 @@ const Status = styled.span`
   white-space: nowrap;
 `;
 
-export function TopBar({ onToggleDrawer }: { onToggleDrawer(): void }) {
+/** `chats`: the user's internal chats, null when the plan has no internal chat. */
+export function TopBar({ onToggleDrawer, chats }: { onToggleDrawer(): void; chats: Chat[] | null }) {
   const { t } = useTranslation();
   const user = useUser();
   const { realtimeStatus } = useApi();
@@ -64,6 +67,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer(): void }) {
       <IconButton icon="refresh" label={t('web.topBar.refresh')} onClick={() => window.location.reload()} />
       <NotificationsPopover />
       <AnnouncementsPopover />
+      {chats ? <ChatsPopover chats={chats} userId={user.id} /> : null}
       <UserMenu />
     </Bar>
   );

@@ -35,7 +35,7 @@ const Bubble = styled.div<{ $fromMe: boolean }>`
   max-width: min(75%, 560px);
   padding: 6px 10px 4px;
   border-radius: 8px;
-  background: ${({ $fromMe, theme }) => ($fromMe ? (theme.mode === 'dark' ? '#1f4f3a' : '#dcf8c6') : theme.paper)};
+  background: ${({ $fromMe, theme }) => ($fromMe ? theme.bubbleMine : theme.paper)};
   box-shadow: 0 1px 1px rgba(0, 0, 0, 0.12);
   footer {
     display: flex;
