@@ -53,6 +53,21 @@ export const DialogActions = styled.footer`
   border-top: 1px solid ${({ theme }) => theme.border};
 `;
 
+/** The footer of a form in a dialog: cancel, and save (disabled while submitting). */
+export function FormActions({ onCancel, submitting }: { onCancel(): void; submitting?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <DialogActions>
+      <Button $variant="outlined" onClick={onCancel}>
+        {t('web.common.cancel')}
+      </Button>
+      <Button type="submit" disabled={submitting}>
+        {t('web.common.save')}
+      </Button>
+    </DialogActions>
+  );
+}
+
 /** Open dialogs, innermost last: Escape in an image viewer over a dialog closes the viewer only. */
 const openDialogs: object[] = [];
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_DEFAULT_PRIORITY, ANNOUNCEMENT_MEDIA_EXTENSIONS, ANNOUNCEMENT_PRIORITIES, announcementCreateSchema, announcementUpdateSchema, type Announcement, type AnnouncementPriority } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { Button } from '../../ui/controls.js';
-import { Dialog, DialogActions } from '../../ui/Dialog.js';
+import { Dialog, FormActions } from '../../ui/Dialog.js';
 import { FieldBox, SelectField, SwitchField, TextField, useSchemaValidator } from '../../ui/form.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 
@@ -87,14 +87,7 @@ export default function AnnouncementModal({ announcement, onClose, onSaved }: An
               ) : null}
               <input id="announcement-file" type="file" accept={ACCEPT} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
             </FieldBox>
-            <DialogActions>
-              <Button $variant="outlined" onClick={onClose}>
-                {t('web.common.cancel')}
-              </Button>
-              <Button type="submit" disabled={submitting}>
-                {t('web.common.save')}
-              </Button>
-            </DialogActions>
+            <FormActions onCancel={onClose} submitting={submitting} />
           </form>
         )}
       </Form>

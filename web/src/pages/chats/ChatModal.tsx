@@ -4,8 +4,7 @@ import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import type { Chat, User } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
-import { Button } from '../../ui/controls.js';
-import { Dialog, DialogActions } from '../../ui/Dialog.js';
+import { Dialog, FormActions } from '../../ui/Dialog.js';
 import { FieldError, MultiCheckField, TextField } from '../../ui/form.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 
@@ -61,14 +60,7 @@ export default function ChatModal({ chat, onClose, onSaved }: ChatModalProps) {
             <TextField name="title" label={t('web.chats.chatTitle')} autoFocus />
             <MultiCheckField name="users" label={t('web.chats.users')} options={users.map((user) => ({ value: user.id, label: user.name }))} />
             {problem ? <FieldError role="alert">{problem}</FieldError> : null}
-            <DialogActions>
-              <Button $variant="outlined" onClick={onClose}>
-                {t('web.common.cancel')}
-              </Button>
-              <Button type="submit" disabled={submitting}>
-                {t('web.common.save')}
-              </Button>
-            </DialogActions>
+            <FormActions onCancel={onClose} submitting={submitting} />
           </form>
         )}
       </Form>

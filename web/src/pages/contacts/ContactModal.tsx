@@ -7,7 +7,7 @@ import { contactCreateSchema, contactUpdateSchema, type Contact } from '@atende/
 import type { ContactData } from '@atende/shared/client';
 import { useApi } from '../../app/api.js';
 import { Button, IconButton, Spinner } from '../../ui/controls.js';
-import { Dialog, DialogActions } from '../../ui/Dialog.js';
+import { Dialog, FormActions } from '../../ui/Dialog.js';
 import { FormRow, TextField, useSchemaValidator } from '../../ui/form.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
@@ -107,14 +107,7 @@ export default function ContactModal({ contactId, onClose, onSaved }: ContactMod
               </FormRow>
               <TextField name="email" label={t('web.backoffice.contacts.email')} type="email" />
               <ExtraInfoFields />
-              <DialogActions>
-                <Button $variant="outlined" onClick={onClose}>
-                  {t('web.common.cancel')}
-                </Button>
-                <Button type="submit" disabled={submitting}>
-                  {t('web.common.save')}
-                </Button>
-              </DialogActions>
+              <FormActions onCancel={onClose} submitting={submitting} />
             </form>
           )}
         </Form>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { quickMessageCreateSchema, quickMessageUpdateSchema, type QuickMessage } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { Button } from '../../ui/controls.js';
-import { Dialog, DialogActions } from '../../ui/Dialog.js';
+import { Dialog, FormActions } from '../../ui/Dialog.js';
 import { FieldBox, SwitchField, TextField, useSchemaValidator } from '../../ui/form.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 
@@ -78,14 +78,7 @@ export default function QuickMessageModal({ quickMessage, onClose, onSaved }: Qu
               ) : null}
               <input id="quick-message-file" type="file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
             </FieldBox>
-            <DialogActions>
-              <Button $variant="outlined" onClick={onClose}>
-                {t('web.common.cancel')}
-              </Button>
-              <Button type="submit" disabled={submitting}>
-                {t('web.common.save')}
-              </Button>
-            </DialogActions>
+            <FormActions onCancel={onClose} submitting={submitting} />
           </form>
         )}
       </Form>

@@ -5,8 +5,7 @@ import styled from 'styled-components';
 import { TAG_DEFAULT_COLOR, tagCreateSchema, tagUpdateSchema, type Tag } from '@atende/shared';
 import type { TagData } from '@atende/shared/client';
 import { useApi, useUser } from '../../app/api.js';
-import { Button } from '../../ui/controls.js';
-import { Dialog, DialogActions } from '../../ui/Dialog.js';
+import { Dialog, FormActions } from '../../ui/Dialog.js';
 import { FieldBox, SwitchField, TextField, useSchemaValidator } from '../../ui/form.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { TAG_PALETTE } from './tagPalette.js';
@@ -85,14 +84,7 @@ export default function TagModal({ tag, onClose, onSaved }: TagModalProps) {
             <TextField name="name" label={t('web.backoffice.tags.name')} autoFocus />
             <ColorPalette name="color" label={t('web.backoffice.tags.color')} />
             {canKanban ? <SwitchField name="kanban" label={t('web.backoffice.tags.kanban')} /> : null}
-            <DialogActions>
-              <Button $variant="outlined" onClick={onClose}>
-                {t('web.common.cancel')}
-              </Button>
-              <Button type="submit" disabled={submitting}>
-                {t('web.common.save')}
-              </Button>
-            </DialogActions>
+            <FormActions onCancel={onClose} submitting={submitting} />
           </form>
         )}
       </Form>
