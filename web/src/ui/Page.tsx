@@ -61,6 +61,12 @@ export const SearchInput = styled.input.attrs({ type: 'search' })`
   background: ${({ theme }) => theme.paper};
 `;
 
+/** The search box of a list screen. */
+export function SearchField({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const { t } = useTranslation();
+  return <SearchInput placeholder={t('web.common.search')} value={value} onChange={(event) => onChange(event.target.value)} aria-label={t('web.common.search')} />;
+}
+
 function nearBottom(element: HTMLElement): boolean {
   return element.scrollHeight - (element.scrollTop + element.clientHeight) < LOAD_MORE_THRESHOLD_PX;
 }

@@ -2,18 +2,16 @@
  * /announcements (document 2 section 2): super users list, add, edit and delete the platform's
  * announcements, with live updates; anyone else gets an info toast and goes to / after 1 second.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { RELOAD_DELAY_MS, type Announcement, type AnnouncementEvent } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
-import { useChannel } from '../../app/realtime.js';
 import { Button, Chip, IconButton } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
-import { PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table, useInfiniteScroll } from '../../ui/Page.js';
-import { useErrorToast, useToast } from '../../ui/toast.js';
-import { useDeletion } from '../../ui/useDeletion.js';
-import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
+import { PageFrame, PageHeader, Paper, SearchField, StatusRow, Table } from '../../ui/Page.js';
+import { useToast } from '../../ui/toast.js';
+import { useLiveList } from '../../ui/useLiveList.js';
 import AnnouncementModal from './AnnouncementModal.js';
 import { byPriority, PRIORITY_COLORS } from './priority.js';
 
@@ -37,26 +35,21 @@ function NotForYou() {
 function Announcements() {
   const { t } = useTranslation();
   const { api } = useApi();
-  const showError = useErrorToast();
-  const [search, setSearch] = useState('');
   /** undefined: closed; null: a new one. */
   const [editing, setEditing] = useState<Announcement | null | undefined>(undefined);
-
-  const fetchPage = useCallback((query: PageQuery) => api.announcements.page(query).then((page) => ({ items: page.records, hasMore: page.hasMore })), [api]);
-  const list = usePagedList<Announcement>(fetchPage, search, showError, byPriority);
-  const scroll = useInfiniteScroll<HTMLDivElement>(list);
-
-  useChannel<AnnouncementEvent>('announcement', (event) => {
-    if (event.action === 'delete') list.remove(event.id);
-    else list.upsert(event.record);
+  const { search, setSearch, list, scroll, deletion } = useLiveList<Announcement, AnnouncementEvent>({
+    fetchPage: (query) => api.announcements.page(query).then((page) => ({ items: page.records, hasMore: page.hasMore })),
+    channel: 'announcement',
+    onEvent: (event) => (event.action === 'delete' ? { drop: event.id } : { put: event.record }),
+    remove: api.announcements.remove,
+    deletedText: t('web.backoffice.announcements.deleted'),
+    order: byPriority,
   });
-
-  const deletion = useDeletion<Announcement>(api.announcements.remove, list.remove, t('web.backoffice.announcements.deleted'));
 
   return (
     <PageFrame>
       <PageHeader title={t('web.pages.announcements')}>
-        <SearchInput placeholder={t('web.common.search')} value={search} onChange={(event) => setSearch(event.target.value)} aria-label={t('web.common.search')} />
+        <SearchField value={search} onChange={setSearch} />
         <Button onClick={() => setEditing(null)}>{t('web.backoffice.announcements.add')}</Button>
       </PageHeader>
       <Paper {...scroll}>

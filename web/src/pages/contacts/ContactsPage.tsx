@@ -6,14 +6,12 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, type Contact, type ContactEvent, type ContactImportResult } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
-import { useChannel } from '../../app/realtime.js';
 import { Button, IconButton, Spinner } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
-import { PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table, useInfiniteScroll } from '../../ui/Page.js';
+import { PageFrame, PageHeader, Paper, SearchField, StatusRow, Table } from '../../ui/Page.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { downloadText } from '../../ui/download.js';
-import { useDeletion } from '../../ui/useDeletion.js';
-import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
+import { useLiveList } from '../../ui/useLiveList.js';
 import { useStartTicket } from '../tickets/useStartTicket.js';
 import ContactModal from './ContactModal.js';
 import { readContactSheet } from './contactsXlsx.js';
@@ -44,30 +42,25 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
   const { api } = useApi();
   const me = useUser();
   const showError = useErrorToast();
-  const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   // contacts-page:deleteContact; the server allows admins and supervisors.
   const canDelete = me.super || me.profile === 'admin' || me.profile === 'supervisor';
 
-  const fetchPage = useCallback(
-    (query: PageQuery) => api.contacts.page(query).then((page) => ({ items: page.contacts, hasMore: page.hasMore })),
-    [api],
-  );
-  const list = usePagedList<Contact>(fetchPage, search, showError);
-  const scroll = useInfiniteScroll<HTMLDivElement>(list);
-
-  useChannel<ContactEvent>('contact', (event) => {
-    if (event.action === 'delete') list.remove(event.contactId);
-    else if (event.action === 'reload') onReload();
-    else list.upsert(event.contact);
+  const { search, setSearch, list, scroll, deletion } = useLiveList<Contact, ContactEvent>({
+    fetchPage: (query) => api.contacts.page(query).then((page) => ({ items: page.contacts, hasMore: page.hasMore })),
+    channel: 'contact',
+    onEvent: (event) => {
+      if (event.action === 'reload') onReload();
+      return event.action === 'delete' ? { drop: event.contactId } : event.action === 'reload' ? null : { put: event.contact };
+    },
+    remove: api.contacts.remove,
+    deletedText: t('web.backoffice.contacts.deleted'),
   });
 
   const { start, dialog: otherOpenTicket } = useStartTicket();
   const startTicket = (contact: Contact) => start({ contactId: contact.id, userId: me.id, status: 'open' });
-
-  const deletion = useDeletion<Contact>(api.contacts.remove, list.remove, t('web.backoffice.contacts.deleted'));
 
   const importFile = async (file: File) => {
     setBusy(true);
@@ -99,7 +92,7 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
   return (
     <PageFrame>
       <PageHeader title={t('web.pages.contacts')}>
-        <SearchInput placeholder={t('web.common.search')} value={search} onChange={(event) => setSearch(event.target.value)} aria-label={t('web.common.search')} />
+        <SearchField value={search} onChange={setSearch} />
         <input
           ref={fileInput}
           type="file"

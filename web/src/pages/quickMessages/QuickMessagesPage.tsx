@@ -1,40 +1,31 @@
 /** /quick-messages (document 2 section 2): search, infinite scroll, add/edit with attachment, delete, live updates. */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuickMessage, QuickMessageEvent } from '@atende/shared';
 import { useApi } from '../../app/api.js';
-import { useChannel } from '../../app/realtime.js';
 import { Button, IconButton } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
-import { PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table, useInfiniteScroll } from '../../ui/Page.js';
-import { useErrorToast } from '../../ui/toast.js';
-import { useDeletion } from '../../ui/useDeletion.js';
-import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
+import { PageFrame, PageHeader, Paper, SearchField, StatusRow, Table } from '../../ui/Page.js';
+import { useLiveList } from '../../ui/useLiveList.js';
 import QuickMessageModal from './QuickMessageModal.js';
 
 export default function QuickMessagesPage() {
   const { t } = useTranslation();
   const { api } = useApi();
-  const showError = useErrorToast();
-  const [search, setSearch] = useState('');
   /** undefined: closed; null: a new one. */
   const [editing, setEditing] = useState<QuickMessage | null | undefined>(undefined);
-
-  const fetchPage = useCallback((query: PageQuery) => api.quickMessages.page(query).then((page) => ({ items: page.records, hasMore: page.hasMore })), [api]);
-  const list = usePagedList<QuickMessage>(fetchPage, search, showError);
-  const scroll = useInfiniteScroll<HTMLDivElement>(list);
-
-  useChannel<QuickMessageEvent>('quickmessage', (event) => {
-    if (event.action === 'delete') list.remove(event.quickMessageId);
-    else list.upsert(event.quickMessage);
+  const { search, setSearch, list, scroll, deletion } = useLiveList<QuickMessage, QuickMessageEvent>({
+    fetchPage: (query) => api.quickMessages.page(query).then((page) => ({ items: page.records, hasMore: page.hasMore })),
+    channel: 'quickmessage',
+    onEvent: (event) => (event.action === 'delete' ? { drop: event.quickMessageId } : { put: event.quickMessage }),
+    remove: api.quickMessages.remove,
+    deletedText: t('web.backoffice.quickMessages.deleted'),
   });
-
-  const deletion = useDeletion<QuickMessage>(api.quickMessages.remove, list.remove, t('web.backoffice.quickMessages.deleted'));
 
   return (
     <PageFrame>
       <PageHeader title={t('web.pages.quickMessages')}>
-        <SearchInput placeholder={t('web.common.search')} value={search} onChange={(event) => setSearch(event.target.value)} aria-label={t('web.common.search')} />
+        <SearchField value={search} onChange={setSearch} />
         <Button onClick={() => setEditing(null)}>{t('web.backoffice.quickMessages.add')}</Button>
       </PageHeader>
       <Paper {...scroll}>

@@ -1,40 +1,31 @@
 /** /tags (document 2 section 2): search, infinite scroll, add/edit with palette and kanban switch, delete, live updates. */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tag, TagEvent } from '@atende/shared';
 import { useApi } from '../../app/api.js';
-import { useChannel } from '../../app/realtime.js';
 import { Button, Chip, IconButton } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
-import { PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table, useInfiniteScroll } from '../../ui/Page.js';
-import { useErrorToast } from '../../ui/toast.js';
-import { useDeletion } from '../../ui/useDeletion.js';
-import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
+import { PageFrame, PageHeader, Paper, SearchField, StatusRow, Table } from '../../ui/Page.js';
+import { useLiveList } from '../../ui/useLiveList.js';
 import TagModal from './TagModal.js';
 
 export default function TagsPage() {
   const { t } = useTranslation();
   const { api } = useApi();
-  const showError = useErrorToast();
-  const [search, setSearch] = useState('');
   /** undefined: closed; null: a new one. */
   const [editing, setEditing] = useState<Tag | null | undefined>(undefined);
-
-  const fetchPage = useCallback((query: PageQuery) => api.tags.page(query).then((page) => ({ items: page.tags, hasMore: page.hasMore })), [api]);
-  const list = usePagedList<Tag>(fetchPage, search, showError);
-  const scroll = useInfiniteScroll<HTMLDivElement>(list);
-
-  useChannel<TagEvent>('tag', (event) => {
-    if (event.action === 'delete') list.remove(event.tagId);
-    else list.upsert(event.tag);
+  const { search, setSearch, list, scroll, deletion } = useLiveList<Tag, TagEvent>({
+    fetchPage: (query) => api.tags.page(query).then((page) => ({ items: page.tags, hasMore: page.hasMore })),
+    channel: 'tag',
+    onEvent: (event) => (event.action === 'delete' ? { drop: event.tagId } : { put: event.tag }),
+    remove: api.tags.remove,
+    deletedText: t('web.backoffice.tags.deleted'),
   });
-
-  const deletion = useDeletion<Tag>(api.tags.remove, list.remove, t('web.backoffice.tags.deleted'));
 
   return (
     <PageFrame>
       <PageHeader title={t('web.pages.tags')}>
-        <SearchInput placeholder={t('web.common.search')} value={search} onChange={(event) => setSearch(event.target.value)} aria-label={t('web.common.search')} />
+        <SearchField value={search} onChange={setSearch} />
         <Button onClick={() => setEditing(null)}>{t('web.backoffice.tags.add')}</Button>
       </PageHeader>
       <Paper {...scroll}>

@@ -1,15 +1,12 @@
 /** /users (document 1 section 2): search, infinite scroll, add/edit modal, delete confirm, live updates. */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@atende/shared';
 import { useApi } from '../../app/api.js';
-import { useChannel } from '../../app/realtime.js';
 import { Button, IconButton } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
-import { PageFrame, PageHeader, Paper, SearchInput, StatusRow, Table, useInfiniteScroll } from '../../ui/Page.js';
-import { useErrorToast } from '../../ui/toast.js';
-import { useDeletion } from '../../ui/useDeletion.js';
-import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
+import { PageFrame, PageHeader, Paper, SearchField, StatusRow, Table } from '../../ui/Page.js';
+import { useLiveList } from '../../ui/useLiveList.js';
 import UserModal from './UserModal.js';
 
 type UserEvent = { action: 'create' | 'update'; user: User } | { action: 'delete'; userId: string };
@@ -17,26 +14,20 @@ type UserEvent = { action: 'create' | 'update'; user: User } | { action: 'delete
 export default function UsersPage() {
   const { t } = useTranslation();
   const { api } = useApi();
-  const showError = useErrorToast();
-  const [search, setSearch] = useState('');
   /** null: closed; '': a new user; otherwise the id being edited. */
   const [editing, setEditing] = useState<string | null>(null);
-
-  const fetchPage = useCallback((query: PageQuery) => api.users.page(query).then((page) => ({ items: page.users, hasMore: page.hasMore })), [api]);
-  const list = usePagedList<User>(fetchPage, search, showError);
-  const scroll = useInfiniteScroll<HTMLDivElement>(list);
-
-  useChannel<UserEvent>('user', (event) => {
-    if (event.action === 'delete') list.remove(event.userId);
-    else list.upsert(event.user);
+  const { search, setSearch, list, scroll, deletion } = useLiveList<User, UserEvent>({
+    fetchPage: (query) => api.users.page(query).then((page) => ({ items: page.users, hasMore: page.hasMore })),
+    channel: 'user',
+    onEvent: (event) => (event.action === 'delete' ? { drop: event.userId } : { put: event.user }),
+    remove: api.users.remove,
+    deletedText: t('web.users.deleted'),
   });
-
-  const deletion = useDeletion<User>(api.users.remove, list.remove, t('web.users.deleted'));
 
   return (
     <PageFrame>
       <PageHeader title={t('web.pages.users')}>
-        <SearchInput placeholder={t('web.common.search')} value={search} onChange={(event) => setSearch(event.target.value)} aria-label={t('web.common.search')} />
+        <SearchField value={search} onChange={setSearch} />
         <Button onClick={() => setEditing('')}>{t('web.users.add')}</Button>
       </PageHeader>
       <Paper {...scroll}>
