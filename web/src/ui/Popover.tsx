@@ -38,6 +38,35 @@ export const MenuItem = styled.button`
   }
 `;
 
+/** A two-line entry of a list popover (notifications, announcements, chats): a title row and a line of text. */
+export const PopoverRow = styled(MenuItem)<{ $edge?: string }>`
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 2px;
+  min-width: 280px;
+  ${({ $edge }) => ($edge ? `border-left: 4px solid ${$edge};` : '')}
+  strong {
+    display: flex;
+    justify-content: space-between;
+    gap: 8px;
+    width: 100%;
+  }
+  span {
+    color: ${({ theme }) => theme.textSecondary};
+    max-width: 300px;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+`;
+
+/** What a list popover says when it has nothing to list. */
+export const PopoverEmpty = styled.p`
+  margin: 0;
+  padding: 12px 16px;
+  color: ${({ theme }) => theme.textSecondary};
+`;
+
 interface PopoverProps {
   /** Renders the trigger; `toggle` opens or closes the panel. */
   trigger: (toggle: () => void, open: boolean) => ReactNode;

@@ -4,37 +4,15 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import type { Announcement, AnnouncementEvent } from '@atende/shared';
 import { Badge, IconButton } from '../../ui/controls.js';
 import { formatShortDateTime } from '../../ui/format.js';
-import { MenuItem, Popover } from '../../ui/Popover.js';
+import { Popover, PopoverEmpty, PopoverRow } from '../../ui/Popover.js';
 import { byPriority, PRIORITY_COLORS } from '../../pages/announcements/priority.js';
 import { useApi } from '../api.js';
 import { useChannel } from '../realtime.js';
 
 const AnnouncementViewer = lazy(() => import('../../pages/announcements/AnnouncementViewer.js').then((module) => ({ default: module.AnnouncementViewer })));
-
-const Row = styled(MenuItem)<{ $color: string }>`
-  flex-direction: column;
-  align-items: flex-start;
-  gap: 2px;
-  min-width: 280px;
-  border-left: 4px solid ${({ $color }) => $color};
-  span {
-    color: ${({ theme }) => theme.textSecondary};
-    max-width: 300px;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-`;
-
-const Empty = styled.p`
-  margin: 0;
-  padding: 12px 16px;
-  color: ${({ theme }) => theme.textSecondary};
-`;
 
 /** Active announcements, from the first page and the announcement channel. */
 function useActiveAnnouncements(): Announcement[] {
@@ -80,12 +58,12 @@ export function AnnouncementsPopover() {
       >
         {(close) =>
           announcements.length === 0 ? (
-            <Empty>{t('web.announcements.empty')}</Empty>
+            <PopoverEmpty>{t('web.announcements.empty')}</PopoverEmpty>
           ) : (
             announcements.map((announcement) => (
-              <Row
+              <PopoverRow
                 key={announcement.id}
-                $color={PRIORITY_COLORS[announcement.priority]}
+                $edge={PRIORITY_COLORS[announcement.priority]}
                 data-announcement={announcement.title}
                 onClick={() => {
                   close();
@@ -95,7 +73,7 @@ export function AnnouncementsPopover() {
                 <strong>{announcement.title}</strong>
                 <span>{announcement.text}</span>
                 <small>{formatShortDateTime(announcement.createdAt)}</small>
-              </Row>
+              </PopoverRow>
             ))
           )
         }

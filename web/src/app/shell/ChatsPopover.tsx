@@ -3,38 +3,11 @@
  * counters; opening one is a full page load of /chats/{uuid}.
  */
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import type { Chat } from '@atende/shared';
 import { Badge, IconButton } from '../../ui/controls.js';
 import { formatShortDateTime } from '../../ui/format.js';
-import { MenuItem, Popover } from '../../ui/Popover.js';
+import { Popover, PopoverEmpty, PopoverRow } from '../../ui/Popover.js';
 import { unreadOf } from '../../pages/chats/chatRules.js';
-
-const Row = styled(MenuItem)`
-  flex-direction: column;
-  align-items: flex-start;
-  gap: 2px;
-  min-width: 280px;
-  strong {
-    display: flex;
-    justify-content: space-between;
-    gap: 8px;
-    width: 100%;
-  }
-  span {
-    color: ${({ theme }) => theme.textSecondary};
-    max-width: 300px;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-`;
-
-const Empty = styled.p`
-  margin: 0;
-  padding: 12px 16px;
-  color: ${({ theme }) => theme.textSecondary};
-`;
 
 export function ChatsPopover({ chats, userId }: { chats: Chat[]; userId: string }) {
   const { t } = useTranslation();
@@ -50,16 +23,16 @@ export function ChatsPopover({ chats, userId }: { chats: Chat[]; userId: string 
     >
       {() =>
         chats.length === 0 ? (
-          <Empty>{t('web.chats.empty')}</Empty>
+          <PopoverEmpty>{t('web.chats.empty')}</PopoverEmpty>
         ) : (
           chats.map((chat) => (
-            <Row key={chat.id} data-chat={chat.title} onClick={() => window.location.assign(`/chats/${chat.uuid}`)}>
+            <PopoverRow key={chat.id} data-chat={chat.title} onClick={() => window.location.assign(`/chats/${chat.uuid}`)}>
               <strong>
                 {chat.title}
                 {unreadOf(chat, userId) > 0 ? <Badge>{unreadOf(chat, userId)}</Badge> : <small>{formatShortDateTime(chat.updatedAt)}</small>}
               </strong>
               <span>{chat.lastMessage}</span>
-            </Row>
+            </PopoverRow>
           ))
         )
       }

@@ -1,35 +1,9 @@
 /** The bell of the top bar: unread tickets, newest first; a click opens the ticket. */
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import { Badge, IconButton } from '../../ui/controls.js';
 import { formatTime } from '../../ui/format.js';
-import { MenuItem, Popover } from '../../ui/Popover.js';
+import { Popover, PopoverEmpty, PopoverRow } from '../../ui/Popover.js';
 import { useTicketNotifications } from './useTicketNotifications.js';
-
-const Row = styled(MenuItem)`
-  flex-direction: column;
-  align-items: flex-start;
-  gap: 2px;
-  min-width: 280px;
-  strong {
-    display: flex;
-    justify-content: space-between;
-    width: 100%;
-  }
-  span {
-    color: ${({ theme }) => theme.textSecondary};
-    max-width: 300px;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
-`;
-
-const Empty = styled.p`
-  margin: 0;
-  padding: 12px 16px;
-  color: ${({ theme }) => theme.textSecondary};
-`;
 
 export function NotificationsPopover() {
   const { t } = useTranslation();
@@ -45,10 +19,10 @@ export function NotificationsPopover() {
     >
       {(close) =>
         tickets.length === 0 ? (
-          <Empty>{t('web.notifications.empty')}</Empty>
+          <PopoverEmpty>{t('web.notifications.empty')}</PopoverEmpty>
         ) : (
           tickets.map((ticket) => (
-            <Row
+            <PopoverRow
               key={ticket.id}
               onClick={() => {
                 close();
@@ -60,7 +34,7 @@ export function NotificationsPopover() {
                 <small>{formatTime(ticket.updatedAt)}</small>
               </strong>
               <span>{ticket.lastMessage}</span>
-            </Row>
+            </PopoverRow>
           ))
         )
       }
