@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { openPage, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
+import { openPage, screenshot, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
 
 const CAROL = { name: 'Carol Chat', email: 'carol@atende.test', password: 'carol-secret' };
 const DINO = { name: 'Dino Chat', email: 'dino@atende.test', password: 'dino-secret' };
@@ -65,6 +65,7 @@ describe('web console: internal chat', () => {
     await dino.page.locator('textarea[name="message"]').press('Enter');
     await carol.page.locator('[data-chat-message]', { hasText: 'Twelve boxes.' }).waitFor();
     expect(await carol.page.locator('[data-chat-message]', { hasText: 'Twelve boxes.' }).textContent()).to.include(DINO.name);
+    await screenshot(carol.page, 'chats');
   });
 
   it('lets the owner rename and delete the chat, for everyone', async () => {
