@@ -53,6 +53,21 @@ export function byLatestActivity(a: Pick<Ticket, 'id' | 'updatedAt'>, b: Pick<Ti
   return b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id);
 }
 
+/** What a ticket event carries when it does not carry the whole ticket (a delete, a read). */
+export interface TicketRef {
+  id: string;
+  userId: string | null;
+  queueId: string | null;
+}
+
+/** Payloads of the `ticket` realtime channel. */
+export type TicketEvent = { action: 'update'; ticket: Ticket } | { action: 'updateUnread' | 'delete'; ticketId: string; ticket: TicketRef };
+
+/** The id of the ticket an event is about. */
+export function ticketIdOf(event: TicketEvent): string {
+  return event.action === 'update' ? event.ticket.id : event.ticketId;
+}
+
 export interface TicketsPage {
   tickets: Ticket[];
   hasMore: boolean;
@@ -160,4 +175,11 @@ export interface OtherOpenTicket {
   ticket: Ticket;
   user: { id: string; name: string } | null;
   queue: { id: string; name: string } | null;
+}
+
+/** Payloads of the `appMessage` realtime channel: the message and its ticket as they are now. */
+export interface MessageEvent {
+  action: 'create' | 'update';
+  message: Message;
+  ticket: Ticket;
 }

@@ -92,6 +92,12 @@ export const webEn: WebTranslation = {
     volume: 'Volume',
     refresh: 'Reload',
   },
+  kanban: {
+    open: 'Open',
+    empty: 'No tickets',
+    moved: 'Ticket moved to {{lane}}.',
+    noLanes: 'Tags with the kanban switch on become lanes here.',
+  },
   chats: {
     title: 'Chats',
     newChat: 'New chat',

@@ -92,6 +92,12 @@ export const webEs: WebTranslation = {
     volume: 'Volumen',
     refresh: 'Recargar',
   },
+  kanban: {
+    open: 'Abiertos',
+    empty: 'No hay tickets',
+    moved: 'Ticket movido a {{lane}}.',
+    noLanes: 'Las etiquetas con la opción kanban activada se convierten en columnas aquí.',
+  },
   chats: {
     title: 'Chats',
     newChat: 'Nuevo chat',

@@ -91,6 +91,12 @@ export const webPt = {
     volume: 'Volume',
     refresh: 'Recarregar',
   },
+  kanban: {
+    open: 'Em aberto',
+    empty: 'Nenhum ticket',
+    moved: 'Ticket movido para {{lane}}.',
+    noLanes: 'As tags com a opção kanban ativada viram colunas aqui.',
+  },
   chats: {
     title: 'Chats',
     newChat: 'Novo chat',

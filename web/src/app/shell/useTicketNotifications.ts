@@ -6,24 +6,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Message, Ticket } from '@atende/shared';
+import { ticketIdOf, type MessageEvent, type Ticket, type TicketEvent } from '@atende/shared';
 import { useApi, useUser } from '../api.js';
 import { useChannel } from '../realtime.js';
 import { useLatest } from '../../ui/useLatest.js';
 import { playChime, requestNotificationPermission, showBrowserNotification } from './alerts.js';
 import { shouldNotify, ticketInPath } from './notifications.js';
 
-interface MessageEvent {
-  action: string;
-  message: Message;
-  ticket: Ticket;
-}
 
-interface TicketEvent {
-  action: string;
-  ticketId?: string;
-  ticket?: Ticket;
-}
 
 export function ticketPath(ticket: Pick<Ticket, 'uuid'>): string {
   return `/tickets/${ticket.uuid}`;
@@ -64,9 +54,8 @@ export function useTicketNotifications(): { tickets: Ticket[]; open(ticket: Tick
   });
 
   useChannel<TicketEvent>('ticket', (event) => {
-    const id = event.ticketId ?? event.ticket?.id;
-    if (!id) return;
-    const read = event.action === 'updateUnread' || event.action === 'delete' || (event.action === 'update' && event.ticket?.unreadMessages === 0);
+    const id = ticketIdOf(event);
+    const read = event.action !== 'update' || event.ticket.unreadMessages === 0;
     if (read) setTickets((list) => list.filter((ticket) => ticket.id !== id));
   });
 

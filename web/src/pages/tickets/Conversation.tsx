@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { isNewerTicket, type Ticket } from '@atende/shared';
+import { isNewerTicket, ticketIdOf, type Ticket, type TicketEvent } from '@atende/shared';
 import { ApiError } from '@atende/shared/client';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
@@ -35,11 +35,6 @@ const Column = styled.div`
   flex-direction: column;
 `;
 
-interface TicketEvent {
-  action: string;
-  ticketId?: string;
-  ticket?: Ticket;
-}
 
 interface ConversationProps {
   ticketRef: string;
@@ -89,10 +84,11 @@ export function Conversation({ ticketRef, actions, onBack }: ConversationProps) 
   }, [api, ticketRef, latest]);
 
   useChannel<TicketEvent>('ticket', (event) => {
-    if (!ticket || (event.ticketId ?? event.ticket?.id) !== ticket.id) return;
-    const incoming = event.ticket;
-    if (event.action === 'update' && incoming) setTicket((current) => (current && !isNewerTicket(incoming, current) ? current : incoming));
-    else if (event.action === 'delete') navigate('/tickets');
+    if (!ticket || ticketIdOf(event) !== ticket.id) return;
+    if (event.action === 'update') {
+      const incoming = event.ticket;
+      setTicket((current) => (current && !isNewerTicket(incoming, current) ? current : incoming));
+    } else if (event.action === 'delete') navigate('/tickets');
   });
 
   if (!ticket) return <Spinner $size={24} style={{ margin: 24 }} />;

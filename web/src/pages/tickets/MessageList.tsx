@@ -6,7 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { mergeMessage, type Message, type Ticket } from '@atende/shared';
+import { mergeMessage, type Message, type MessageEvent, type Ticket } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { IconButton, Spinner } from '../../ui/controls.js';
@@ -73,10 +73,6 @@ function AckMark({ ack }: { ack: number }) {
   );
 }
 
-interface MessageEvent {
-  action: 'create' | 'update';
-  message: Message;
-}
 
 export function MessageList({ ticket, readOnly = false }: { ticket: Ticket; readOnly?: boolean }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import styled from 'styled-components';
-import { byLatestActivity, isNewerTicket, type Ticket, type TicketListQuery } from '@atende/shared';
+import { byLatestActivity, isNewerTicket, type MessageEvent, type Ticket, type TicketEvent, type TicketListQuery } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { LOAD_MORE_THRESHOLD_PX } from '../../app/constants.js';
 import { useChannel } from '../../app/realtime.js';
@@ -19,16 +19,7 @@ import { TicketItem, TICKET_ROW_HEIGHT } from './TicketItem.js';
 import { ticketBelongs, type ListFilter } from './ticketRules.js';
 import type { AppliedChange } from './useTicketActions.js';
 
-interface TicketEvent {
-  action: 'update' | 'updateUnread' | 'delete';
-  ticketId?: string;
-  ticket?: Ticket;
-}
 
-interface MessageEvent {
-  action: 'create' | 'update';
-  ticket: Ticket;
-}
 
 const Scroller = styled.div`
   flex: 1;
@@ -89,11 +80,11 @@ export function TicketList({ query, search, liveFilter, selected, onSelect, onAc
   }, [applied, remove, latestPlace]);
 
   useChannel<TicketEvent>('ticket', (event) => {
-    if (event.action === 'delete' && event.ticketId) list.remove(event.ticketId);
-    else if (event.action === 'updateUnread' && event.ticketId) {
+    if (event.action === 'delete') list.remove(event.ticketId);
+    else if (event.action === 'updateUnread') {
       const current = list.items.find((item) => item.id === event.ticketId);
       if (current) list.upsert({ ...current, unreadMessages: 0 });
-    } else if (event.action === 'update' && event.ticket) place(event.ticket);
+    } else if (event.action === 'update') place(event.ticket);
   });
 
   useChannel<MessageEvent>('appMessage', (event) => {
