@@ -357,4 +357,28 @@ describe('web console: back-office pages', () => {
     await page.locator('tr[data-contact="Eva Start"] button[aria-label="Start ticket"]').click();
     await page.waitForURL(`**/tickets/${uuid}`);
   });
+
+  it('moves a ticket between kanban lanes by dragging its card, and opens it with a click', async () => {
+    const { page } = opened;
+    await console.api.tags.create({ name: 'Follow-up', color: '#2e7d32', kanban: 1 });
+    const [carla] = (await console.api.tickets.list({ searchParam: '5511922223333', showAll: true })).tickets;
+    await page.goto('/kanban');
+    const first = page.locator('[data-lane="open"]');
+    const followUp = page.locator('[data-lane="Follow-up"]');
+    await first.locator('[data-card="Carla Cliente"]').dragTo(followUp);
+    await waitForToast(page, 'Ticket moved to Follow-up.');
+    await followUp.locator('[data-card="Carla Cliente"]').waitFor();
+    expect((await console.api.tickets.get(carla!.id)).tags.map((tag) => tag.name)).to.deep.equal(['Follow-up']);
+
+    await followUp.locator('[data-card="Carla Cliente"]').dragTo(first);
+    await waitForToast(page, 'Ticket moved to Open.');
+    await first.locator('[data-card="Carla Cliente"]').waitFor();
+    expect((await console.api.tickets.get(carla!.id)).tags).to.deep.equal([]);
+
+    // A customer writing again moves the card's last message live.
+    await console.api.sandbox.send(carla!.whatsappId!, { from: '5511922223333', name: 'Carla Cliente', body: 'Any news?' });
+    await first.locator('[data-card="Carla Cliente"]', { hasText: 'Any news?' }).waitFor();
+    await first.locator('[data-card="Carla Cliente"]').click();
+    await page.waitForURL(`**/tickets/${carla!.uuid}`);
+  });
 });

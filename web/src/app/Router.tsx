@@ -25,6 +25,7 @@ const PAGES: Partial<Record<PageKey, LazyExoticComponent<ComponentType>>> = {
   todolist: lazy(() => import('../pages/todolist/TodoListPage.js')),
   announcements: lazy(() => import('../pages/announcements/AnnouncementsPage.js')),
   chats: lazy(() => import('../pages/chats/ChatsPage.js')),
+  kanban: lazy(() => import('../pages/kanban/KanbanPage.js')),
 };
 
 function page(key: PageKey) {
