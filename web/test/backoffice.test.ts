@@ -1,11 +1,12 @@
 import { expect } from 'chai';
-import { contactsCsv, TAG_DEFAULT_COLOR, TOP_LEVEL_OPTION, type QueueOption } from '@atende/shared';
+import { contactsCsv, TAG_DEFAULT_COLOR, TOP_LEVEL_OPTION, type QueueOption, type Tag, type Ticket } from '@atende/shared';
 import { dashboardQuery, initialFilter } from '../src/pages/dashboard/filters.js';
 import { videoEmbedUrl, youtubeId } from '../src/pages/helps/video.js';
 import { buildOptionTree, nextOptionNumber, putOption, subtreeIds } from '../src/pages/queues/optionsTree.js';
 import { maskHour, weekSchedules } from '../src/pages/queues/schedules.js';
 import { hslToHex, TAG_PALETTE } from '../src/pages/tags/tagPalette.js';
 import { dueColor } from '../src/pages/settings/dueDate.js';
+import { buildLanes, OPEN_LANE, tagsAfterMove } from '../src/pages/kanban/lanes.js';
 import { saveTask } from '../src/pages/todolist/todos.js';
 
 function option(id: string, parentId: string | typeof TOP_LEVEL_OPTION, number: string): QueueOption {
@@ -19,6 +20,22 @@ describe('back-office helpers', () => {
       { name: 'Silva; Bruno "B"', number: '5511933334444', email: '' },
     ]);
     expect(csv).to.equal('\ufeffname;number;email\r\nAna;5511911112222;ana@example.com\r\n"Silva; Bruno ""B""";5511933334444;\r\n');
+  });
+
+  it('puts each kanban card in the lane of its first kanban tag, the others in the first lane; a move swaps the lane tag only', () => {
+    const lane = (id: string) => ({ id, name: id.toUpperCase(), color: '#111111', kanban: 1 as const });
+    const [hot, cold] = [lane('hot'), lane('cold')];
+    const vip = { id: 'vip', name: 'VIP', color: '#222222' };
+    const ticket = (id: string, tags: { id: string; name: string; color: string }[]) => ({ id, tags }) as unknown as Ticket;
+    const lanes = buildLanes([ticket('a', [vip]), ticket('b', [vip, cold]), ticket('c', [hot, cold])], [hot, cold] as unknown as Tag[]);
+    expect(lanes.map((one) => [one.key, one.tickets.map((card) => card.id)])).to.deep.equal([
+      [OPEN_LANE, ['a']],
+      ['hot', ['c']],
+      ['cold', ['b']],
+    ]);
+    const moved = tagsAfterMove(ticket('b', [vip, cold]), [hot, cold] as unknown as Tag[], 'hot');
+    expect(moved.map((tag) => tag.id)).to.deep.equal(['vip', 'hot']);
+    expect(tagsAfterMove(ticket('b', [vip, cold]), [hot, cold] as unknown as Tag[], OPEN_LANE).map((tag) => tag.id)).to.deep.equal(['vip']);
   });
 
   it('offers 50 distinct #rrggbb colours, the default tag colour first', () => {
