@@ -3,7 +3,7 @@ import { MESSAGES_PAGE_SIZE, type Queue, type Ticket, type User, type Whatsapp }
 import type { ApiClient } from '@atende/shared/client';
 import type { Page } from 'playwright-core';
 import { AUDIO_MIN_BYTES } from '../src/app/constants.js';
-import { apiClient, launchChromium, openPage, screenshot, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
+import { apiClient, launchChromium, openPage, pairedSandbox, screenshot, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
 
 const YEAR_MS = 365 * 24 * 3_600_000;
 const ADMIN = { email: 'dona@loja.test', password: 'admin-secret' };
@@ -31,12 +31,7 @@ async function createCompany(console: Console): Promise<Company> {
   await admin.users.create({ name: 'Bia Colleague', ...COLLEAGUE, profile: 'user', queueIds: [sales.id] });
   const agentApi = apiClient(console.server);
   await agentApi.auth.login(AGENT);
-  const created = await admin.whatsapp.create({ name: 'Sandbox', provider: 'sandbox', isDefault: true, queueIds: [sales.id], greetingMessage: 'Hello from Loja da Dona!' });
-  for (let tries = 0; (await admin.whatsapp.get(created.id)).status !== 'qrcode'; tries += 1) {
-    if (tries > 200) throw new Error('the sandbox connection never showed its QR');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  const whatsapp = await admin.sandbox.pair(created.id);
+  const whatsapp = await pairedSandbox(admin, { name: 'Sandbox', isDefault: true, queueIds: [sales.id], greetingMessage: 'Hello from Loja da Dona!' });
   return { admin, agentApi, sales, agent, whatsapp };
 }
 

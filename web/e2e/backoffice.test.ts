@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import ExcelJS from 'exceljs';
-import { openPage, signIn, SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
+import { openPage, pairedSandbox, signIn, SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
 
 /** An .xlsx with a header row and these rows, as a spreadsheet program would save it. */
 async function workbook(rows: (string | number)[][]): Promise<Buffer> {
@@ -319,12 +319,7 @@ describe('web console: back-office pages', () => {
 
   it('counts a sandbox ticket on the dashboard, live, and starts a ticket from a contact', async () => {
     const { page } = opened;
-    const created = await console.api.whatsapp.create({ name: 'Sandbox', provider: 'sandbox', isDefault: true });
-    for (let tries = 0; (await console.api.whatsapp.get(created.id)).status !== 'qrcode'; tries += 1) {
-      if (tries > 200) throw new Error('the sandbox connection never showed its QR');
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    await console.api.sandbox.pair(created.id);
+    const created = await pairedSandbox(console.api, { name: 'Sandbox', isDefault: true });
     await console.api.sandbox.send(created.id, { from: '5511922223333', name: 'Carla Cliente', body: 'Oi!' });
 
     // Subscribing while the realtime connection is still being set up can fail (reported to the

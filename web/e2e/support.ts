@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Whatsapp, WhatsappData } from '@atende/shared';
 import { createApiClient, memorySession, type ApiClient } from '@atende/shared/client';
 import { SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD, spawnServer, type SpawnedServer } from '../../scripts/testing/server.js';
 
@@ -26,6 +27,16 @@ export interface Console {
 
 export function apiClient(server: SpawnedServer): ApiClient {
   return createApiClient({ baseUrl: server.url, session: memorySession() });
+}
+
+/** A sandbox connection, paired once it shows its QR (the state customers can write to). */
+export async function pairedSandbox(api: ApiClient, data: Omit<WhatsappData, 'provider'>): Promise<Whatsapp> {
+  const created = await api.whatsapp.create({ ...data, provider: 'sandbox' });
+  for (let tries = 0; (await api.whatsapp.get(created.id)).status !== 'qrcode'; tries += 1) {
+    if (tries > 200) throw new Error('the sandbox connection never showed its QR');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return api.sandbox.pair(created.id);
 }
 
 /** Debian's chromium, headless, with `extraArgs` after the house's own. */

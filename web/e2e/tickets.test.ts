@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Queue, User, Whatsapp } from '@atende/shared';
 import type { ApiClient } from '@atende/shared/client';
 import type { Page } from 'playwright-core';
-import { apiClient, openPage, screenshot, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
+import { apiClient, openPage, pairedSandbox, screenshot, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
 
 const YEAR_MS = 365 * 24 * 3_600_000;
 const AGENT = { email: 'ana@loja.test', password: 'agent-secret' };
@@ -44,12 +44,7 @@ async function createCompany(console: Console): Promise<Company> {
   const support = await admin.queues.create({ name: 'Support', color: '#b91c1c', greetingMessage: 'Support here.' });
   const agent = await admin.users.create({ name: 'Ana Agent', ...AGENT, profile: 'user', queueIds: [sales.id] });
   const colleague = await admin.users.create({ name: 'Bruno Colleague', email: 'bruno@loja.test', password: 'agent-secret', profile: 'user', queueIds: [support.id] });
-  const created = await admin.whatsapp.create({ name: 'Sandbox', provider: 'sandbox', isDefault: true, queueIds: [sales.id], greetingMessage: 'Hello from Loja da Dona!' });
-  for (let tries = 0; (await admin.whatsapp.get(created.id)).status !== 'qrcode'; tries += 1) {
-    if (tries > 200) throw new Error('the sandbox connection never showed its QR');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  const whatsapp = await admin.sandbox.pair(created.id);
+  const whatsapp = await pairedSandbox(admin, { name: 'Sandbox', isDefault: true, queueIds: [sales.id], greetingMessage: 'Hello from Loja da Dona!' });
   await admin.quickMessages.create({ shortcode: 'thanks', message: 'Thank you for choosing Loja da Dona, we are here to help!', geral: true });
   return { admin, sales, support, agent, colleague, whatsapp };
 }
