@@ -42,6 +42,7 @@ import { whatsappRoutes } from './domains/whatsapp/routes.js';
 import { messagesRoutes } from './domains/messages/routes.js';
 import { externalSendRoutes } from './domains/messages/externalSendRoutes.js';
 import { ticketsRoutes } from './domains/tickets/routes.js';
+import { inboxKeysUpgrade } from './domains/tickets/upgrade.js';
 import { createInbox, type Inbox } from './inbox.js';
 
 export const API_PREFIX = '/api';
@@ -63,7 +64,7 @@ export interface AppOptions {
 }
 
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
-  const database = await connectDatabase(config, logger);
+  const database = await connectDatabase(config, logger, [inboxKeysUpgrade]);
   const server = Hapi.server({
     port: config.port,
     host: config.host,

@@ -7,12 +7,12 @@
 import { createI18n } from '@atende/shared';
 import type { Types } from 'mongoose';
 import type { Config } from '../platform/config.js';
-import { updateDocument } from '../platform/database/serial.js';
 import type { MessageService } from '../domains/messages/service.js';
 import { CompanyModel, type CompanyDoc } from '../domains/companies/model.js';
 import { QueueModel, QueueOptionModel, type QueueDoc, type QueueOptionDoc } from '../domains/queues/model.js';
 import { companySetting } from '../domains/settings/service.js';
-import { TicketModel, type TicketDoc } from '../domains/tickets/model.js';
+import type { TicketDoc } from '../domains/tickets/model.js';
+import { updateTicket, type TicketChange } from '../domains/tickets/writer.js';
 import type { WhatsappDoc } from '../domains/whatsapp/model.js';
 import { isOpen } from './businessHours.js';
 
@@ -33,8 +33,8 @@ export function createQueueChatbot(deps: { messages: MessageService; config: Con
     if (body.trim()) await messages.storeOutbound({ companyId: String(ticket.companyId), ticket, body });
   }
 
-  async function save(ticket: TicketDoc, set: Record<string, unknown>): Promise<TicketDoc> {
-    const updated = await updateDocument(TicketModel, ticket.companyId, ticket._id, { $set: set });
+  async function save(ticket: TicketDoc, set: TicketChange['$set']): Promise<TicketDoc> {
+    const updated = await updateTicket(ticket.companyId, ticket, { $set: set });
     return updated ?? ticket;
   }
 

@@ -10,8 +10,8 @@ import type { Types } from 'mongoose';
 import type { MessageService } from '../domains/messages/service.js';
 import { publishTicket } from '../domains/tickets/events.js';
 import { TicketModel, type TicketDoc } from '../domains/tickets/model.js';
+import { updateTicket, type TicketChange } from '../domains/tickets/writer.js';
 import { WhatsappModel, type WhatsappDoc } from '../domains/whatsapp/model.js';
-import { updateDocument } from '../platform/database/serial.js';
 import type { RealtimePublisher } from '../platform/realtime.js';
 
 export const TICKET_TIMERS_JOB = 'inbox:ticket-timers';
@@ -23,9 +23,9 @@ function minutesAgo(minutes: number, now: Date): Date {
 export function createTicketTimers(deps: { realtime: RealtimePublisher; messages: MessageService }) {
   const { realtime, messages } = deps;
 
-  async function apply(ticket: TicketDoc, set: Record<string, unknown>): Promise<TicketDoc | null> {
+  async function apply(ticket: TicketDoc, set: TicketChange['$set']): Promise<TicketDoc | null> {
     // Conditional on the state read, so a ticket an agent just took is left alone.
-    const updated = await updateDocument(TicketModel, ticket.companyId, ticket._id, { $set: set }, { status: ticket.status, updatedAt: ticket.updatedAt });
+    const updated = await updateTicket(ticket.companyId, ticket, { $set: set }, { condition: { status: ticket.status, updatedAt: ticket.updatedAt } });
     if (updated) await publishTicket(realtime, updated);
     return updated;
   }

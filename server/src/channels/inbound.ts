@@ -14,23 +14,26 @@ import { toAppError } from '../platform/errors.js';
 import { toContact } from '../domains/contacts/dto.js';
 import { ContactModel, type ContactDoc } from '../domains/contacts/model.js';
 import { findOrCreateContact } from '../domains/contacts/service.js';
+import { updateContact } from '../domains/contacts/writer.js';
 import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
 import { applyInboundChange, attachInboundMedia, summary, type MessageService } from '../domains/messages/service.js';
+import { insertMessage } from '../domains/messages/store.js';
 import { messageView } from '../domains/messages/view.js';
 import { companySetting } from '../domains/settings/service.js';
 import { publishMessage } from '../domains/tickets/events.js';
+import { refreshContactCopies } from '../domains/tickets/contactCopy.js';
+import { activeTicketFor, findRatingTicket } from '../domains/tickets/contactTickets.js';
 import { TicketModel, type TicketDoc } from '../domains/tickets/model.js';
 import { TicketRatingModel } from '../domains/tickets/ratingModel.js';
+import { updateTicket, type TicketChange } from '../domains/tickets/writer.js';
 import { WhatsappModel, type WhatsappDoc } from '../domains/whatsapp/model.js';
 import type { QueueChatbot } from '../automation/queueChatbot.js';
-import { randomUUID } from 'node:crypto';
 import type { Types } from 'mongoose';
 import type { InboundMessage } from './provider.js';
 import { keyedSerial, updateDocument } from '../platform/database/serial.js';
 
 function isDuplicate(err: unknown): boolean {
-  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
-  return code === 11000 || (typeof message === 'string' && message.includes('UNIQUE constraint failed'));
+  return toAppError(err).code === 'ERR_DUPLICATED';
 }
 
 export function createInboundPipeline(deps: { realtime: RealtimePublisher; logger: Logger; messages: MessageService; chatbot: QueueChatbot; config: Config }) {
@@ -39,27 +42,13 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
   const chats = keyedSerial();
 
   /** A closed ticket waiting for a rating takes a 1..3 answer; anything else ends the wait. */
-  async function takeRating(ticket: TicketDoc, body: string): Promise<boolean> {
+  async function takeRating(ticket: TicketDoc, body: string): Promise<TicketDoc | null> {
     const rate = /^\s*([1-3])\s*$/.exec(body)?.[1];
-    await updateDocument(TicketModel, ticket.companyId, ticket._id, { $set: { awaitingRating: false } });
-    if (!rate) return false;
+    const updated = (await updateTicket(ticket.companyId, ticket, { $set: { awaitingRating: false } })) ?? ticket;
+    if (!rate) return null;
     await TicketRatingModel.create({ companyId: ticket.companyId, ticketId: ticket._id, userId: ticket.userId, rate: Number(rate) });
-    await messages.storeOutbound({ companyId: String(ticket.companyId), ticket, body: texts.t('inbox.ratingThanks') });
-    return true;
-  }
-
-  async function activeTicket(companyId: string, whatsapp: WhatsappDoc, contactId: Types.ObjectId, isGroup: boolean, fromMe: boolean): Promise<{ ticket: TicketDoc; created: boolean }> {
-    const filter = { companyId, contactId, whatsappId: whatsapp._id };
-    const active = await TicketModel.findOne({ ...filter, status: { $in: ['open', 'pending'] } }).sort({ updatedAt: -1 }).lean<TicketDoc>();
-    if (active) return { ticket: active, created: false };
-    const created = await TicketModel.create({
-      ...filter,
-      uuid: randomUUID(),
-      // A message typed on the paired phone itself opens the conversation as the phone's.
-      status: fromMe ? 'open' : 'pending',
-      isGroup,
-    });
-    return { ticket: created.toObject() as TicketDoc, created: true };
+    await messages.storeOutbound({ companyId: String(ticket.companyId), ticket: updated, body: texts.t('inbox.ratingThanks') });
+    return updated;
   }
 
   /**
@@ -68,8 +57,12 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
    */
   async function contactOf(companyId: string, who: { number: string; name: string; isGroup?: boolean; lid?: string }): Promise<ContactDoc> {
     if (who.lid && who.lid !== who.number && !(await ContactModel.exists({ companyId, number: who.number }))) {
-      const renamed = await ContactModel.findOneAndUpdate({ companyId, number: who.lid }, { $set: { number: who.number } }, { returnDocument: 'after' }).lean<ContactDoc>();
-      if (renamed) realtime.publish(companyId, 'contact', { action: 'update', contact: toContact(renamed) });
+      const known = await ContactModel.findOne({ companyId, number: who.lid }, { _id: 1 }).lean<Pick<ContactDoc, '_id'>>();
+      const renamed = known ? await updateContact(companyId, known._id, { number: who.number }) : null;
+      if (renamed) {
+        await refreshContactCopies(renamed);
+        realtime.publish(companyId, 'contact', { action: 'update', contact: toContact(renamed) });
+      }
     }
     return findOrCreateContact(companyId, { number: who.number, name: who.name, isGroup: who.isGroup ?? false }, realtime);
   }
@@ -106,6 +99,7 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
     const existing = await MessageModel.findOne({ companyId, whatsappId, providerMessageId: inbound.providerMessageId }).lean<MessageDoc>();
     if (existing) {
       if (existing.mediaError && !existing.mediaPath && inbound.media) await completeMedia(companyId, whatsappId, existing, inbound);
+      await repairCount(existing);
       return;
     }
 
@@ -116,16 +110,16 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
         : chatContact;
 
     if (!inbound.fromMe && !inbound.chat.isGroup) {
-      const rating = await TicketModel.findOne({ companyId, contactId: chatContact._id, whatsappId, status: 'closed', awaitingRating: true })
-        .sort({ closedAt: -1 })
-        .lean<TicketDoc>();
-      if (rating && (await takeRating(rating, inbound.body))) {
-        await storeMessage(companyId, whatsappId, rating, inbound, sender._id, { media: null, mediaError: null }, false);
+      const rating = await findRatingTicket(companyId, chatContact._id, whatsappId);
+      const rated = rating ? await takeRating(rating, inbound.body) : null;
+      if (rated) {
+        await storeMessage(companyId, whatsappId, await freshTicket(rated), inbound, sender._id, { media: null, mediaError: null }, false);
         return;
       }
     }
 
-    const { ticket, created } = await activeTicket(companyId, whatsapp, chatContact._id, inbound.chat.isGroup, inbound.fromMe);
+    // A message typed on the paired phone itself opens the conversation as the phone's.
+    const { ticket, created } = await activeTicketFor(companyId, chatContact, whatsapp._id, { status: inbound.fromMe ? 'open' : 'pending' });
     const stored = await storeMessage(companyId, whatsappId, ticket, inbound, sender._id, await storeMedia(companyId, whatsappId, inbound), true);
     if (!stored || inbound.fromMe) return;
     if (created) await chatbot.start(stored, whatsapp);
@@ -147,9 +141,9 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
       : null;
     let message: MessageDoc;
     try {
-      const created = await MessageModel.create({
-        companyId,
-        ticketId: ticket._id,
+      // The message first, at the ticket's count: a crash before the ticket's update is repaired
+      // when the provider delivers the message again (see handle).
+      message = await insertMessage(ticket, ticket.messageCount ?? 0, {
         contactId: inbound.fromMe ? null : senderId,
         whatsappId,
         providerMessageId: inbound.providerMessageId,
@@ -165,19 +159,38 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
         participant: inbound.chat.isGroup ? inbound.sender.number : null,
         createdAt: inbound.timestamp,
       });
-      message = created.toObject() as MessageDoc;
     } catch (err) {
       if (isDuplicate(err)) return null;
       throw err;
     }
-    const update: Record<string, unknown> = { $set: { lastMessage: summary(inbound.body, message.mediaType, media?.originalName) } };
-    if (touchTicket && !inbound.fromMe) {
-      update.$set = { ...(update.$set as object), lastInteractionAt: new Date() };
-      update.$inc = { unreadMessages: 1 };
-    }
-    const updated = (await updateDocument(TicketModel, companyId, ticket._id, update)) ?? ticket;
+    const updated = (await countOnTicket(ticket, message, summary(inbound.body, message.mediaType, media?.originalName), touchTicket)) ?? ticket;
     await publishMessage(realtime, 'create', await messageView(companyId, message), updated);
     return updated;
+  }
+
+  /** The ticket takes a stored message: its count, last message and, from the customer, unread and last interaction. */
+  function countOnTicket(ticket: TicketDoc, message: MessageDoc, lastMessage: string, touchTicket: boolean): Promise<TicketDoc | null> {
+    const change: TicketChange = { $set: { lastMessage, messageCount: Math.max(ticket.messageCount ?? 0, message.seq + 1) } };
+    if (touchTicket && !message.fromMe) {
+      change.$set = { ...change.$set, lastInteractionAt: new Date() };
+      change.$inc = { unreadMessages: 1 };
+    }
+    return updateTicket(ticket.companyId, ticket, change);
+  }
+
+  /**
+   * A message delivered again whose ticket never counted it (the process died between the two
+   * writes): the ticket takes it now, so unread and last message are right again.
+   */
+  async function repairCount(message: MessageDoc): Promise<void> {
+    const ticket = await TicketModel.findOne({ companyId: message.companyId, _id: message.ticketId }).lean<TicketDoc>();
+    if (!ticket || message.seq < (ticket.messageCount ?? 0)) return;
+    const updated = await countOnTicket(ticket, message, summary(message.body, message.mediaType), ticket.status !== 'closed');
+    if (updated) await publishMessage(realtime, 'create', await messageView(String(message.companyId), message), updated);
+  }
+
+  async function freshTicket(ticket: TicketDoc): Promise<TicketDoc> {
+    return (await TicketModel.findOne({ companyId: ticket.companyId, _id: ticket._id }).lean<TicketDoc>()) ?? ticket;
   }
 
   return {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { Types } from 'mongoose';
+import { updateTicket } from '../../src/domains/tickets/writer.js';
 import { TicketModel } from '../../src/domains/tickets/model.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createTenant, loginSuper, type Tenant } from '../support/fixtures.js';
@@ -33,7 +34,7 @@ describe('ticket timers: expiry, queue auto-transfer, chatbot time limit', () =>
     await t.call('PUT', `/tickets/${ticket.id}`, { token: tenant.admin.token, body: { status: 'open', userId: tenant.admin.user.id } });
     const fresh = await pendingTicket(whatsappId);
     await t.call('PUT', `/tickets/${fresh.ticket.id}`, { token: tenant.admin.token, body: { status: 'open', userId: tenant.admin.user.id } });
-    await TicketModel.updateOne({ companyId: tenant.companyId, _id: ticket.id }, { $set: { lastInteractionAt: back(31) } });
+    await updateTicket(tenant.companyId, ticket.id, { $set: { lastInteractionAt: back(31) } }, { touch: false });
 
     expect(await t.app.inbox.timers.sweep()).to.equal(1);
     expect((await t.call('GET', `/tickets/${ticket.id}`, { token: tenant.admin.token })).body.status).to.equal('closed');

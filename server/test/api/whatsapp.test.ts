@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { listen } from '../support/realtimeFixtures.js';
 import { createApiClient, memorySession, type RealtimeClient, type RealtimeEvent } from '@atende/shared/client';
+import { createTicket } from '../../src/domains/tickets/writer.js';
 import { TicketModel } from '../../src/domains/tickets/model.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createPlan, createTenant, expectError, expectInvalid, loginSuper, MISSING_ID, unique, type Session, type Tenant } from '../support/fixtures.js';
@@ -314,7 +315,7 @@ describe('whatsapp (connections and their sessions)', () => {
     it('removes the connection; tickets and users that named it keep no dangling id', async () => {
       const created = await createConnection(t, tenant.admin);
       const member = await createMember(t, tenant, 'user', { whatsappId: created.id });
-      const ticket = await TicketModel.create({ companyId: tenant.companyId, uuid: unique('uuid-'), contactId: MISSING_ID, whatsappId: created.id, status: 'open' });
+      const ticket = await createTicket({ companyId: tenant.companyId, uuid: unique('uuid-'), contactId: MISSING_ID, whatsappId: created.id, status: 'open' });
       const answer = await t.call('DELETE', `/whatsapp/${created.id}`, { token: tenant.admin.token });
       expect(answer.status).to.equal(204);
       expectError(await t.call('GET', `/whatsapp/${created.id}`, { token: tenant.admin.token }), 404, 'ERR_NO_WAPP_FOUND');

@@ -5,8 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { Types } from 'mongoose';
-import { ContactModel } from '../../src/domains/contacts/model.js';
-import { TicketModel, type TicketDoc } from '../../src/domains/tickets/model.js';
+import { createContact } from '../../src/domains/contacts/writer.js';
+import { createTicket } from '../../src/domains/tickets/writer.js';
+import type { TicketDoc } from '../../src/domains/tickets/model.js';
 import type { Answer, TestApp } from './app.js';
 
 const pad = (head: Buffer, size = 64) => Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 0x20)]);
@@ -53,9 +54,8 @@ export async function postMultipart(t: TestApp, token: string, path: string, fie
 
 /** Tickets are inserted directly: the tickets API is another area's. */
 export async function insertTicket(companyId: string, extra: Record<string, unknown> = {}): Promise<TicketDoc> {
-  const contact = await ContactModel.create({ companyId, name: `Customer ${randomUUID().slice(0, 6)}`, number: String(Date.now()) + Math.floor(Math.random() * 1000) });
-  const created = await TicketModel.create({ companyId, uuid: randomUUID(), contactId: contact._id, status: 'open', ...extra });
-  return created.toObject() as TicketDoc;
+  const contact = await createContact(companyId, { name: `Customer ${randomUUID().slice(0, 6)}`, number: String(Date.now()) + Math.floor(Math.random() * 1000) });
+  return createTicket({ companyId, uuid: randomUUID(), contactId: contact._id, status: 'open', ...extra });
 }
 
 export function oid(): string {

@@ -1,8 +1,9 @@
 /** Contacts, tickets and live events for the contacts and ticket-notes tests. */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { MessageModel } from '../../src/domains/messages/model.js';
-import { TicketModel, type TicketDoc } from '../../src/domains/tickets/model.js';
+import { createTicket, updateTicket } from '../../src/domains/tickets/writer.js';
+import { insertMessage as storeMessage } from '../../src/domains/messages/store.js';
+import type { TicketDoc } from '../../src/domains/tickets/model.js';
 import type { Answer, TestApp } from './app.js';
 import { unique, type Session } from './fixtures.js';
 
@@ -30,13 +31,12 @@ export async function createContact(t: TestApp, session: Session, fields: Record
 
 /** Tickets are inserted directly: these tests are about contacts and notes, not the ticket API. */
 export async function insertTicket(companyId: string, contactId: string, extra: Record<string, unknown> = {}): Promise<TicketDoc> {
-  const fields: Record<string, unknown> = { companyId, uuid: randomUUID(), contactId, status: 'open', ...extra };
-  const created = await TicketModel.create(fields);
-  return created.toObject() as TicketDoc;
+  return createTicket({ companyId, uuid: randomUUID(), contactId, status: 'open', ...extra });
 }
 
 export async function insertMessage(companyId: string, ticketId: string, contactId: string, body = 'hello'): Promise<void> {
-  await MessageModel.create({ companyId, ticketId, contactId, providerMessageId: randomUUID(), body });
+  const ticket = await updateTicket(companyId, ticketId, { $inc: { messageCount: 1 } });
+  await storeMessage(ticket!, ticket!.messageCount - 1, { contactId, providerMessageId: randomUUID(), body });
 }
 
 /** multipart/form-data with one file part named `field`. */

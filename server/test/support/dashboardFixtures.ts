@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { TicketStatus } from '@atende/shared';
 import { ContactModel } from '../../src/domains/contacts/model.js';
-import { TicketModel } from '../../src/domains/tickets/model.js';
+import { createTicket } from '../../src/domains/tickets/writer.js';
 import { TicketRatingModel } from '../../src/domains/tickets/ratingModel.js';
 
 /** An instant given as "YYYY-MM-DD HH:mm" (UTC), or a Date as is. */
@@ -42,7 +42,7 @@ export interface SeedTicket {
 /** A ticket with its creation day and hour derived from `created`, as the tickets service stores them. */
 export async function seedTicket(companyId: string, ticket: SeedTicket): Promise<string> {
   const createdAt = at(ticket.created);
-  const created = await TicketModel.create({
+  const created = await createTicket({
     companyId,
     uuid: randomUUID(),
     contactId: ticket.contactId,

@@ -5,7 +5,6 @@
  * number repeated in the sheet).
  */
 import { extname } from 'node:path';
-import { Types } from 'mongoose';
 import {
   CONTACT_UPLOAD_MAX_ROWS,
   contactRowFromRecord,
@@ -19,7 +18,8 @@ import { errorText } from '../../platform/texts.js';
 import { toContact } from './dto.js';
 import { contactsFromCsv, contactsFromRows, decodeText } from './csv.js';
 import { rowsOfWorkbook } from './xlsx.js';
-import { ContactModel, nameKeyOf, type ContactDoc } from './model.js';
+import { ContactModel, type ContactDoc } from './model.js';
+import { createContacts } from './writer.js';
 
 /** Above this many new contacts, one `reload` event replaces the create events. */
 const LIVE_CREATE_EVENTS_MAX = 50;
@@ -74,45 +74,32 @@ function checkRows(rows: Record<string, unknown>[], errorBag: ContactImportError
   return good;
 }
 
+/** The numbers the company already has, each found by its key (an index on both engines). */
 async function existingNumbers(companyId: string, numbers: string[]): Promise<Set<string>> {
   const found = new Set<string>();
-  for (const part of chunks(numbers, 1_000)) {
-    const rows = await ContactModel.find({ companyId, number: { $in: part } }, { number: 1 }).lean<Pick<ContactDoc, 'number'>[]>();
-    for (const row of rows) found.add(row.number);
+  for (const part of chunks(numbers, 50)) {
+    const rows = await Promise.all(part.map((number) => ContactModel.exists({ companyId, number })));
+    part.forEach((number, index) => rows[index] && found.add(number));
   }
   return found;
 }
 
-/**
- * Inserts one chunk. A number created meanwhile by someone else (the unique index) fails only its
- * own row: ids are chosen here, so what landed is read back by id.
- */
+/** Inserts one chunk. A number created meanwhile by someone else (the unique index) fails only its own row. */
 async function insertChunk(companyId: string, rows: GoodRow[], errorBag: ContactImportError[]): Promise<ContactDoc[]> {
-  const docs = rows.map((row) => ({
-    _id: new Types.ObjectId(),
+  const stored = await createContacts(
     companyId,
-    name: row.name,
-    nameKey: nameKeyOf(row.name),
-    number: row.number,
-    email: row.email,
-  }));
-  let failure: unknown = null;
-  try {
-    await ContactModel.insertMany(docs, { ordered: false });
-  } catch (err) {
-    failure = err;
-  }
-  const stored = await ContactModel.find({ companyId, _id: { $in: docs.map((doc) => doc._id) } }).lean<ContactDoc[]>();
-  const landed = new Set(stored.map((doc) => String(doc._id)));
-  const missing = docs.flatMap((doc, index) => (landed.has(String(doc._id)) ? [] : [rows[index]!]));
+    rows.map((row) => ({ name: row.name, number: row.number, email: row.email })),
+  );
+  const landed = new Set(stored.map((doc) => doc.number));
+  const missing = rows.filter((row) => !landed.has(row.number));
   if (missing.length > 0) {
     // Only a number that exists now was refused for a good reason; anything else is a real failure.
     const taken = await existingNumbers(companyId, missing.map((row) => row.number));
-    if (missing.some((row) => !taken.has(row.number))) throw failure ?? new AppError('ERR_INTERNAL_SERVER_ERROR');
+    if (missing.some((row) => !taken.has(row.number))) throw new AppError('ERR_INTERNAL_SERVER_ERROR');
     for (const row of missing) errorBag.push(duplicateError(row, errorText('ERR_DUPLICATED_CONTACT')));
   }
-  const byId = new Map(stored.map((doc) => [String(doc._id), doc]));
-  return docs.map((doc) => byId.get(String(doc._id))).filter((doc): doc is ContactDoc => doc !== undefined);
+  const byNumber = new Map(stored.map((doc) => [doc.number, doc]));
+  return rows.map((row) => byNumber.get(row.number)).filter((doc): doc is ContactDoc => doc !== undefined);
 }
 
 export async function importContactRows(companyId: string, rows: Record<string, unknown>[], realtime: RealtimePublisher): Promise<ContactImportResult> {

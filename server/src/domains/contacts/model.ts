@@ -1,6 +1,7 @@
 import type { Types } from 'mongoose';
-import { ObjectId, tenantModel } from '../../platform/database/models.js';
+import { foldText, ObjectId, tenantModel } from '../../platform/database/models.js';
 import { registerDuplicateCode } from '../../platform/errors.js';
+import { engineKeys } from '../../platform/database/tuning.js';
 
 export interface ContactExtraInfoDoc {
   _id: Types.ObjectId;
@@ -20,13 +21,15 @@ export interface ContactDoc {
   profilePicUrl: string;
   isGroup: boolean;
   extraInfo: ContactExtraInfoDoc[];
+  /** What lists and searches find it by (searchKeys.ts); written by writer.ts only. */
+  searchKeys: string[];
   createdAt: Date;
   updatedAt: Date;
 }
 
 /** The sort key of a name: "Élida" and "elida" sort together. */
 export function nameKeyOf(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+  return foldText(name).trim();
 }
 
 export const ContactModel = tenantModel<ContactDoc>(
@@ -38,6 +41,7 @@ export const ContactModel = tenantModel<ContactDoc>(
     email: { type: String, default: '' },
     profilePicUrl: { type: String, default: '' },
     isGroup: { type: Boolean, default: false },
+    searchKeys: { type: [String], default: [] },
     extraInfo: [
       {
         _id: { type: ObjectId, auto: true },
@@ -49,8 +53,8 @@ export const ContactModel = tenantModel<ContactDoc>(
   (schema) => {
     // One contact per number and company: the inbound pipeline finds contacts by it.
     schema.index({ companyId: 1, number: 1 }, { unique: true });
-    schema.index({ companyId: 1, nameKey: 1 });
-    schema.index({ companyId: 1, createdAt: 1 });
+    schema.index({ companyId: 1, searchKeys: 1 });
+    engineKeys(schema, ['number', 'searchKeys']);
   },
 );
 

@@ -1,17 +1,20 @@
 import { Types } from 'mongoose';
 import { NAME_MAX, normaliseProviderNumber, type Contact, type ContactsPage, type ContactSummary } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
-import { searchRegex } from '../../platform/database/models.js';
 import { AppError, toAppError } from '../../platform/errors.js';
-import { hasMore, page } from '../../platform/http/paging.js';
+import { page } from '../../platform/http/paging.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { MessageModel } from '../messages/model.js';
 import { TicketNoteModel } from '../ticketNotes/model.js';
 import { TicketTagModel } from '../tags/model.js';
 import { publishTicketDeleted } from '../tickets/events.js';
+import { refreshContactCopies } from '../tickets/contactCopy.js';
 import { TicketModel, type TicketDoc } from '../tickets/model.js';
+import { deleteTickets } from '../tickets/writer.js';
 import { toContact, toContactSummary } from './dto.js';
-import { ContactModel, nameKeyOf, type ContactDoc, type ContactExtraInfoDoc } from './model.js';
+import { ContactModel, type ContactDoc, type ContactExtraInfoDoc } from './model.js';
+import { contactsCreatedWithin, searchContacts } from './search.js';
+import { createContact, deleteContact, updateContact } from './writer.js';
 
 export interface ContactExtraInfoInput {
   id?: string;
@@ -71,17 +74,6 @@ function replaceExtraInfo(current: ContactExtraInfoDoc[], sent: ContactExtraInfo
   }));
 }
 
-/** { date } is one UTC day; { dateStart, dateEnd } an inclusive range of days. */
-function createdWithin(query: ContactListQuery): Record<string, Date> | null {
-  const from = query.date ?? query.dateStart;
-  const to = query.date ?? query.dateEnd;
-  if (!from && !to) return null;
-  const range: Record<string, Date> = {};
-  if (from) range.$gte = new Date(`${from}T00:00:00.000Z`);
-  if (to) range.$lt = new Date(new Date(`${to}T00:00:00.000Z`).getTime() + 86_400_000);
-  return range;
-}
-
 /**
  * The contact the inbound pipeline stores a message under, created on first contact. The stored
  * name is replaced only while it is empty or just the number (a name typed by staff wins over the
@@ -96,15 +88,7 @@ export async function findOrCreateContact(companyId: string, input: ProviderCont
   const existing = await ContactModel.findOne({ companyId, number }).lean<ContactDoc>();
   if (existing) return refreshFromProvider(existing, name, input.profilePicUrl, realtime);
   try {
-    const created = await ContactModel.create({
-      companyId,
-      number,
-      isGroup,
-      name: name || number,
-      nameKey: nameKeyOf(name || number),
-      profilePicUrl: input.profilePicUrl ?? '',
-    });
-    const doc = created.toObject() as ContactDoc;
+    const doc = await createContact(companyId, { number, isGroup, name: name || number, profilePicUrl: input.profilePicUrl ?? '' });
     realtime?.publish(companyId, 'contact', { action: 'create', contact: toContact(doc) });
     return doc;
   } catch (err) {
@@ -118,11 +102,12 @@ export async function findOrCreateContact(companyId: string, input: ProviderCont
 async function refreshFromProvider(contact: ContactDoc, name: string, profilePicUrl: string | undefined, realtime?: RealtimePublisher): Promise<ContactDoc> {
   const set: Record<string, unknown> = {};
   const placeholderName = !contact.name || contact.name === contact.number;
-  if (placeholderName && name && name !== contact.name) Object.assign(set, { name, nameKey: nameKeyOf(name) });
+  if (placeholderName && name && name !== contact.name) set.name = name;
   if (profilePicUrl !== undefined && profilePicUrl !== contact.profilePicUrl) set.profilePicUrl = profilePicUrl;
   if (Object.keys(set).length === 0) return contact;
-  const updated = await ContactModel.findOneAndUpdate({ _id: contact._id, companyId: contact.companyId }, { $set: set }, { returnDocument: 'after' }).lean<ContactDoc>();
+  const updated = await updateContact(contact.companyId, contact._id, set);
   if (!updated) return contact;
+  await refreshContactCopies(updated);
   realtime?.publish(String(contact.companyId), 'contact', { action: 'update', contact: toContact(updated) });
   return updated;
 }
@@ -134,23 +119,14 @@ export function createContactService(realtime: RealtimePublisher) {
 
   return {
     async list(actor: AuthCredentials, query: ContactListQuery): Promise<ContactsPage> {
-      const filter: Record<string, unknown> = { companyId: actor.companyId };
-      if (query.searchParam) {
-        const pattern = searchRegex(query.searchParam);
-        const anyOf: Record<string, unknown>[] = [{ name: pattern }, { number: pattern }, { email: pattern }];
-        // "(11) 99999" finds 5511999990000: numbers are stored as digits.
-        const digits = query.searchParam.replace(/\D/g, '');
-        if (digits && digits !== query.searchParam) anyOf.push({ number: searchRegex(digits) });
-        filter.$or = anyOf;
-      }
-      const created = createdWithin(query);
-      if (created) filter.createdAt = created;
       const window = page(query.pageNumber);
-      const [count, rows] = await Promise.all([
-        ContactModel.countDocuments(filter),
-        ContactModel.find(filter).sort({ nameKey: 1, _id: 1 }).skip(window.skip).limit(window.limit).lean<ContactDoc[]>(),
-      ]);
-      return { contacts: rows.map(toContact), count, hasMore: hasMore(count, window, rows.length) };
+      const from = query.date ?? query.dateStart;
+      const to = query.date ?? query.dateEnd;
+      const found =
+        from || to
+          ? await contactsCreatedWithin(actor.companyId, from ?? to!, to ?? from!, query.searchParam, window.skip, window.limit)
+          : await searchContacts(actor.companyId, query.searchParam, window.skip, window.limit);
+      return { contacts: found.rows.map(toContact), count: found.count, hasMore: found.hasMore };
     },
 
     /** Every contact of the company, in name order, for pickers (id, name, number, email). */
@@ -169,15 +145,8 @@ export function createContactService(realtime: RealtimePublisher) {
       const name = input.name ?? '';
       const number = input.number ?? '';
       await refuseDuplicateNumber(actor.companyId, number);
-      const created = await ContactModel.create({
-        companyId: actor.companyId,
-        name,
-        nameKey: nameKeyOf(name),
-        number,
-        email: input.email ?? '',
-        extraInfo: replaceExtraInfo([], input.extraInfo ?? []),
-      });
-      const contact = toContact(created.toObject() as ContactDoc);
+      const created = await createContact(actor.companyId, { name, number, email: input.email ?? '', extraInfo: replaceExtraInfo([], input.extraInfo ?? []) });
+      const contact = toContact(created);
       announce(actor.companyId, 'create', contact);
       return contact;
     },
@@ -189,15 +158,16 @@ export function createContactService(realtime: RealtimePublisher) {
     async update(actor: AuthCredentials, id: string, input: ContactInput): Promise<Contact> {
       const current = await findContact(actor.companyId, id);
       const set: Record<string, unknown> = {};
-      if (input.name !== undefined) Object.assign(set, { name: input.name, nameKey: nameKeyOf(input.name) });
+      if (input.name !== undefined) set.name = input.name;
       if (input.email !== undefined) set.email = input.email ?? '';
       if (input.number !== undefined && !current.isGroup && input.number !== current.number) {
         await refuseDuplicateNumber(actor.companyId, input.number, id);
         set.number = input.number;
       }
       if (input.extraInfo !== undefined) set.extraInfo = replaceExtraInfo(current.extraInfo ?? [], input.extraInfo);
-      const updated = await ContactModel.findOneAndUpdate({ _id: id, companyId: actor.companyId }, { $set: set }, { returnDocument: 'after' }).lean<ContactDoc>();
+      const updated = await updateContact(actor.companyId, id, set);
       if (!updated) throw new AppError('ERR_NO_CONTACT_FOUND');
+      await refreshContactCopies(updated);
       const contact = toContact(updated);
       announce(actor.companyId, 'update', contact);
       return contact;
@@ -213,16 +183,15 @@ export function createContactService(realtime: RealtimePublisher) {
      */
     async remove(actor: AuthCredentials, id: string): Promise<void> {
       const { companyId } = actor;
-      await findContact(companyId, id);
-      const tickets = await TicketModel.find({ companyId, contactId: id }, { companyId: 1, userId: 1, queueId: 1 }).lean<TicketDoc[]>();
-      const ticketIds = tickets.map((ticket) => ticket._id);
-      if (ticketIds.length > 0) {
-        const scope = { companyId, ticketId: { $in: ticketIds } };
+      const contact = await findContact(companyId, id);
+      const tickets = await TicketModel.find({ companyId, contactId: id }).lean<TicketDoc[]>();
+      for (const ticket of tickets) {
+        const scope = { companyId, ticketId: ticket._id };
         await Promise.all([MessageModel.deleteMany(scope), TicketTagModel.deleteMany(scope), TicketNoteModel.deleteMany(scope)]);
-        await TicketModel.deleteMany({ companyId, _id: { $in: ticketIds } });
       }
+      await deleteTickets(companyId, tickets);
       await TicketNoteModel.deleteMany({ companyId, contactId: id });
-      await ContactModel.deleteOne({ _id: id, companyId });
+      await deleteContact(companyId, contact);
       for (const ticket of tickets) publishTicketDeleted(realtime, ticket);
       realtime.publish(companyId, 'contact', { action: 'delete', contactId: id });
     },

@@ -9,8 +9,6 @@
  * that is not CONNECTED refuses at once (ERR_WAPP_NOT_CONNECTED) instead of queueing, so that the
  * integrator learns it now rather than through a silent retry.
  */
-import { randomUUID } from 'node:crypto';
-import type { Types } from 'mongoose';
 import type { Message } from '@atende/shared';
 import type { ExternalSendAnswer } from '@atende/shared/client';
 import type { ConnectionCredentials } from '../../platform/auth/connectionToken.js';
@@ -18,10 +16,12 @@ import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storeUpload } from '../../platform/uploads.js';
 import { CompanyModel, type CompanyDoc } from '../companies/model.js';
+import type { ContactDoc } from '../contacts/model.js';
 import { findOrCreateContact } from '../contacts/service.js';
 import { planFlagsOfCompany } from '../plans/service.js';
 import { publishTicket } from '../tickets/events.js';
-import { TicketModel, type TicketDoc } from '../tickets/model.js';
+import { activeTicketFor } from '../tickets/contactTickets.js';
+import type { TicketDoc } from '../tickets/model.js';
 import { WhatsappModel, type WhatsappDoc } from '../whatsapp/model.js';
 import { MessageModel } from './model.js';
 import type { MessageService, OutgoingFile } from './service.js';
@@ -51,14 +51,11 @@ export async function connectionOfToken(token: string): Promise<ConnectionCreden
 export function createExternalSendService(deps: { realtime: RealtimePublisher; messages: MessageService }) {
   const { realtime, messages } = deps;
 
-  /** The contact's open or pending ticket on the connection (the newest), else a new pending one. */
-  async function activeTicket(companyId: string, whatsapp: WhatsappDoc, contactId: Types.ObjectId): Promise<TicketDoc> {
-    const filter = { companyId, contactId, whatsappId: whatsapp._id };
-    const active = await TicketModel.findOne({ ...filter, status: { $in: ['open', 'pending'] } }).sort({ updatedAt: -1 }).lean<TicketDoc>();
-    if (active) return active;
-    const created = (await TicketModel.create({ ...filter, uuid: randomUUID(), status: 'pending', isGroup: false })).toObject() as TicketDoc;
-    await publishTicket(realtime, created);
-    return created;
+  /** The contact's open or pending ticket on the connection, else a new pending one. */
+  async function activeTicket(companyId: string, whatsapp: WhatsappDoc, contact: ContactDoc): Promise<TicketDoc> {
+    const { ticket, created } = await activeTicketFor(companyId, contact, whatsapp._id, { status: 'pending' });
+    if (created) await publishTicket(realtime, ticket);
+    return ticket;
   }
 
   return {
@@ -72,7 +69,7 @@ export function createExternalSendService(deps: { realtime: RealtimePublisher; m
       // Every file is checked and stored before anything else: a bad one refuses the whole send.
       const stored = await Promise.all(input.files.map((file) => storeUpload(companyId, file)));
       const contact = await findOrCreateContact(companyId, { number: input.number }, realtime);
-      const ticket = await activeTicket(companyId, whatsapp, contact._id);
+      const ticket = await activeTicket(companyId, whatsapp, contact);
       const quotedMsgId = input.quotedMsgId || null;
       if (quotedMsgId && !(await MessageModel.exists({ companyId, ticketId: ticket._id, _id: quotedMsgId }))) throw new AppError('ERR_NO_MESSAGE_FOUND');
 

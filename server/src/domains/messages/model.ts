@@ -1,6 +1,7 @@
 import type { Types } from 'mongoose';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
 import { registerDuplicateCode } from '../../platform/errors.js';
+import { engineKeys } from '../../platform/database/tuning.js';
 
 export const MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'document', 'sticker', 'locationMessage', 'vcard', 'contactMessage', 'call_log', 'reaction'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
@@ -38,6 +39,14 @@ export interface MessageDoc {
   sendError: string | null;
   /** Who wrote it in a group (provider id of the participant). */
   participant: string | null;
+  /** Its place in the ticket's conversation (0, 1, ...): pages are read by it (store.ts). */
+  seq: number;
+  /** `<ticketId>.<seq / page size>`: the page bucket it is read from. */
+  pageKey: string;
+  /** The ticket's id while the message is unread by the agents, else null (marking read finds them by it). */
+  unreadKey: string | null;
+  /** The body's words (searchWordsOf): the ticket search finds messages by one of them. */
+  words: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -63,12 +72,20 @@ export const MessageModel = tenantModel<MessageDoc>(
     sendAttempts: { type: Number, default: 0 },
     sendError: { type: String, default: null },
     participant: { type: String, default: null },
+    seq: { type: Number, required: true },
+    pageKey: { type: String, required: true },
+    unreadKey: { type: String, default: null },
+    words: { type: [String], default: [] },
   },
   (schema) => {
-    schema.index({ companyId: 1, ticketId: 1, createdAt: -1 });
+    schema.index({ companyId: 1, pageKey: 1 });
+    schema.index({ companyId: 1, unreadKey: 1 });
+    schema.index({ companyId: 1, ticketId: 1 });
+    schema.index({ companyId: 1, words: 1 });
     // Idempotent inbound: one message per provider id on a connection (no partial indexes on
     // FerretDB, hence the provisional ids of outbound messages).
     schema.index({ companyId: 1, whatsappId: 1, providerMessageId: 1 }, { unique: true });
+    engineKeys(schema, ['pageKey', 'unreadKey', 'ticketId', 'providerMessageId', 'words']);
   },
 );
 

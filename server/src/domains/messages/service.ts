@@ -2,23 +2,24 @@
  * Messages of a ticket: the paged history, sending (stored first with ack 0, then handed to the
  * outbound queue), deleting one's own, acks, and automatic messages of the ticket's side effects.
  */
-import { MESSAGES_PAGE_SIZE, type Message, type MessagesPage } from '@atende/shared';
+import type { Message, MessagesPage } from '@atende/shared';
 import { Types } from 'mongoose';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import type { Config } from '../../platform/config.js';
+import { searchWordsOf } from '../../platform/database/models.js';
 import { AppError } from '../../platform/errors.js';
-import { page } from '../../platform/http/paging.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storeUpload, type StoredMedia } from '../../platform/uploads.js';
 import type { OutboundQueue } from '../../channels/outbound.js';
 import { updateDocument } from '../../platform/database/serial.js';
 import { createI18n } from '@atende/shared';
-import { ContactModel, type ContactDoc } from '../contacts/model.js';
 import { ticketForActor } from '../tickets/access.js';
 import { publishMessage, publishUnread } from '../tickets/events.js';
 import { TicketModel, type TicketDoc } from '../tickets/model.js';
+import { updateTicket } from '../tickets/writer.js';
 import { ticketView } from '../tickets/view.js';
 import { MessageModel, type MediaType, type MessageDoc } from './model.js';
+import { conversationPage, insertMessage, markMessagesRead } from './store.js';
 import { renderVariables } from './variables.js';
 import { messageView, messageViews } from './view.js';
 
@@ -47,14 +48,13 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
 
   /** Stores a message from us, updates the ticket, pushes both, and queues the delivery. */
   async function storeOutbound({ companyId, ticket, body, media, quotedMsgId }: Outgoing): Promise<Message> {
-    const contact = await ContactModel.findOne({ companyId, _id: ticket.contactId }, { name: 1 }).lean<Pick<ContactDoc, 'name'>>();
-    const rendered = renderVariables(body, { contactName: contact?.name ?? '', ticketId: String(ticket._id), now: new Date(), timeZone: config.timeZone, texts });
+    const rendered = renderVariables(body, { contactName: ticket.contact?.name ?? '', ticketId: String(ticket._id), now: new Date(), timeZone: config.timeZone, texts });
     const _id = new Types.ObjectId();
     const mediaType: MediaType = media ? media.mediaType : 'chat';
-    const created = await MessageModel.create({
+    // The ticket first: its count gives this message its place, even with sends racing each other.
+    const updated = (await updateTicket(companyId, ticket, { $set: { lastMessage: summary(rendered, mediaType, media?.originalName) }, $inc: { messageCount: 1 } })) ?? ticket;
+    const created = await insertMessage(updated, updated.messageCount - 1, {
       _id,
-      companyId,
-      ticketId: ticket._id,
       contactId: null,
       whatsappId: ticket.whatsappId,
       providerMessageId: `local:${String(_id)}`,
@@ -65,11 +65,10 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       mediaType,
       mediaPath: media?.fileName ?? null,
       mediaMimeType: media?.mimeType ?? null,
-      quotedMsgId: quotedMsgId ?? null,
+      quotedMsgId: quotedMsgId ? new Types.ObjectId(quotedMsgId) : null,
     });
-    const updated = await updateDocument(TicketModel, companyId, ticket._id, { $set: { lastMessage: summary(rendered, mediaType, media?.originalName) } });
-    const message = await messageView(companyId, created.toObject() as MessageDoc);
-    await publishMessage(realtime, 'create', message, updated ?? ticket);
+    const message = await messageView(companyId, created);
+    await publishMessage(realtime, 'create', message, updated);
     await outbound.enqueue(companyId, String(_id));
     return message;
   }
@@ -77,8 +76,8 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
   async function markRead(ticket: TicketDoc): Promise<void> {
     if (ticket.unreadMessages === 0) return;
     const companyId = String(ticket.companyId);
-    await MessageModel.updateMany({ companyId, ticketId: ticket._id, read: false }, { $set: { read: true } });
-    const updated = await updateDocument(TicketModel, companyId, ticket._id, { $set: { unreadMessages: 0 } });
+    await markMessagesRead(ticket);
+    const updated = await updateTicket(companyId, ticket, { $set: { unreadMessages: 0 } });
     if (updated) publishUnread(realtime, updated);
   }
 
@@ -89,18 +88,13 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
     /** Newest page first; each page in chronological order (the conversation scrolls up). */
     async list(actor: AuthCredentials, ticketId: string, pageNumber: number): Promise<MessagesPage> {
       const { ticket } = await ticketForActor(actor, ticketId);
-      const window = page(pageNumber, MESSAGES_PAGE_SIZE);
-      const filter = { companyId: actor.companyId, ticketId: ticket._id };
-      const [count, rows] = await Promise.all([
-        MessageModel.countDocuments(filter),
-        MessageModel.find(filter).sort({ createdAt: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean<MessageDoc[]>(),
-      ]);
+      const { rows, count, hasMore } = await conversationPage(ticket, pageNumber);
       if (ticket.status === 'open' && (!ticket.userId || String(ticket.userId) === actor.userId)) await markRead(ticket);
       return {
-        messages: await messageViews(actor.companyId, rows.reverse()),
+        messages: await messageViews(actor.companyId, rows),
         ticket: await ticketView(actor.companyId, ticket),
         count,
-        hasMore: count > window.skip + rows.length,
+        hasMore,
       };
     },
 
@@ -168,7 +162,7 @@ export type InboundChange = { isEdited: true; body: string } | { isDeleted: true
 
 /** A stored message edited or deleted on the network (by its author); false when it is not ours. */
 export async function applyInboundChange(realtime: RealtimePublisher, companyId: string, whatsappId: string, providerMessageId: string, change: InboundChange): Promise<boolean> {
-  const set = 'isDeleted' in change ? { isDeleted: true } : { body: change.body, isEdited: true };
+  const set = 'isDeleted' in change ? { isDeleted: true } : { body: change.body, words: searchWordsOf(change.body), isEdited: true };
   const id = await messageIdOf(companyId, whatsappId, providerMessageId);
   const updated = id ? await updateDocument(MessageModel, companyId, id, { $set: set }) : null;
   if (updated) await publishUpdated(realtime, companyId, updated);

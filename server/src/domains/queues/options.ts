@@ -105,7 +105,7 @@ export function createQueueOptionService(realtime: RealtimePublisher) {
       const option = await findQueueOption(companyId, id);
       const ids = await subtree(companyId, option._id);
       await QueueOptionModel.deleteMany({ companyId, _id: { $in: ids } });
-      await TicketModel.updateMany({ companyId, queueOptionId: { $in: ids } }, { $set: { queueOptionId: null } });
+      await TicketModel.updateMany({ companyId, queueOptionId: { $in: ids } }, { $set: { queueOptionId: null } }, { timestamps: false });
       await announce(companyId, option.queueId);
     },
   };

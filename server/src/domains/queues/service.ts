@@ -6,10 +6,12 @@ import type { RealtimePublisher } from '../../platform/realtime.js';
 import { defaultSchedules, mergeSchedules } from '../companies/dates.js';
 import { CompanyModel, type CompanyDoc } from '../companies/model.js';
 import { PlanModel, type PlanDoc } from '../plans/model.js';
-import { TicketModel } from '../tickets/model.js';
+import { TicketModel, type TicketDoc } from '../tickets/model.js';
+import { updateTicket } from '../tickets/writer.js';
 import { UserModel } from '../users/model.js';
 import { WhatsappModel } from '../whatsapp/model.js';
 import { byOption, toQueue, toQueueOption } from './dto.js';
+import { queueCards } from './cache.js';
 import { QueueModel, QueueOptionModel, queueNameKey, type QueueDoc, type QueueOptionDoc } from './model.js';
 
 export interface QueueInput {
@@ -104,6 +106,7 @@ export function createQueueService(realtime: RealtimePublisher) {
       const schedules = input.schedules ? mergeSchedules([], input.schedules) : defaultSchedules();
       const created = await QueueModel.create({ greetingMessage: '', outOfHoursMessage: '', ...storedFields(input), schedules, companyId });
       const queue = toQueue(created.toObject() as QueueDoc);
+      queueCards.invalidate(companyId);
       announce(companyId, 'create', queue);
       return queue;
     },
@@ -118,6 +121,7 @@ export function createQueueService(realtime: RealtimePublisher) {
       if (input.schedules) set.schedules = mergeSchedules(current.schedules ?? [], input.schedules);
       const updated = await QueueModel.findOneAndUpdate({ _id: id, companyId }, { $set: set }, { returnDocument: 'after' }).lean<QueueDoc>();
       if (!updated) throw new AppError('ERR_NO_QUEUE_FOUND');
+      queueCards.invalidate(companyId);
       const queue = toQueue(updated);
       announce(companyId, 'update', queue);
       return queue;
@@ -129,11 +133,15 @@ export function createQueueService(realtime: RealtimePublisher) {
       const queue = await findQueue(companyId, id);
       const options = await QueueOptionModel.find({ companyId, queueId: queue._id }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>();
       await QueueModel.deleteOne({ _id: queue._id, companyId });
+      queueCards.invalidate(companyId);
       await QueueOptionModel.deleteMany({ companyId, queueId: queue._id });
       await UserModel.updateMany({ companyId, queueIds: queue._id }, { $pull: { queueIds: queue._id } });
-      await TicketModel.updateMany({ companyId, queueId: queue._id }, { $set: { queueId: null, queueOptionId: null } });
+      // The queue's tickets change lanes (lanes.ts) one by one; their place in time stays.
+      for (const ticket of await TicketModel.find({ companyId, queueId: queue._id }).lean<TicketDoc[]>()) {
+        await updateTicket(companyId, ticket, { $set: { queueId: null, queueOptionId: null } }, { touch: false });
+      }
       if (options.length > 0) {
-        await TicketModel.updateMany({ companyId, queueOptionId: { $in: options.map((o) => o._id) } }, { $set: { queueOptionId: null } });
+        await TicketModel.updateMany({ companyId, queueOptionId: { $in: options.map((o) => o._id) } }, { $set: { queueOptionId: null } }, { timestamps: false });
       }
       await WhatsappModel.updateMany({ companyId, queueIds: queue._id }, { $pull: { queueIds: queue._id } });
       await WhatsappModel.updateMany({ companyId, transferQueueId: queue._id }, { $set: { transferQueueId: null } });

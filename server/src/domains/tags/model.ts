@@ -2,6 +2,7 @@ import type { Types } from 'mongoose';
 import type { KanbanFlag } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
 import { registerDuplicateCode } from '../../platform/errors.js';
+import { engineKeys } from '../../platform/database/tuning.js';
 
 export interface TagDoc {
   _id: Types.ObjectId;
@@ -52,6 +53,7 @@ export const TicketTagModel = tenantModel<TicketTagDoc>(
     // A ticket's tags, and the tickets of a tag (list filter, counts, kanban lanes).
     schema.index({ companyId: 1, ticketId: 1, tagId: 1 }, { unique: true });
     schema.index({ companyId: 1, tagId: 1 });
+    engineKeys(schema, ['ticketId', 'tagId']);
   },
 );
 

@@ -5,7 +5,10 @@ import { searchRegex } from '../../platform/database/models.js';
 import { AppError } from '../../platform/errors.js';
 import { hasMore, page } from '../../platform/http/paging.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
+import { TicketModel, type TicketDoc } from '../tickets/model.js';
+import { updateTicket } from '../tickets/writer.js';
 import { UserModel } from '../users/model.js';
+import { companyTags } from './cache.js';
 import { toTag } from './dto.js';
 import { TagModel, TicketTagModel, tagNameKey, type TagDoc } from './model.js';
 
@@ -55,6 +58,7 @@ function targetCompany(actor: AuthCredentials, companyId?: string): string {
 
 export function createTagService(realtime: RealtimePublisher) {
   function announce(companyId: string, action: 'create' | 'update', tag: Tag): void {
+    companyTags.invalidate(companyId);
     realtime.publish(companyId, 'tag', { action, tag });
   }
 
@@ -134,7 +138,11 @@ export function createTagService(realtime: RealtimePublisher) {
       const { companyId } = actor;
       const tag = await findTag(companyId, id);
       await TagModel.deleteOne({ _id: tag._id, companyId });
+      companyTags.invalidate(companyId);
       await TicketTagModel.deleteMany({ companyId, tagId: tag._id });
+      for (const ticket of await TicketModel.find({ companyId, tagIds: tag._id }).lean<TicketDoc[]>()) {
+        await updateTicket(companyId, ticket, { $set: { tagIds: ticket.tagIds.filter((tagId) => String(tagId) !== id) } }, { touch: false });
+      }
       realtime.publish(companyId, 'tag', { action: 'delete', tagId: id });
     },
   };

@@ -1,50 +1,16 @@
 /** Tags of tickets (document 2: /tags/sync, /ticket-tags) and the helpers the tickets domain reuses. */
 import { Types } from 'mongoose';
-import type { TicketTags, TicketTagShort } from '@atende/shared';
+import type { TicketTags } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { TicketModel, type TicketDoc } from '../tickets/model.js';
+import { updateTicket } from '../tickets/writer.js';
 import { ticketView } from '../tickets/view.js';
 import { canSee, viewerOf } from '../tickets/visibility.js';
-import { toTagShort } from './dto.js';
-import { TagModel, TicketTagModel, type TagDoc, type TicketTagDoc } from './model.js';
+import { TagModel, TicketTagModel, type TicketTagDoc } from './model.js';
 
 const objectIds = (ids: (string | Types.ObjectId)[]) => ids.map((id) => (typeof id === 'string' ? new Types.ObjectId(id) : id));
-
-/** Tags of each ticket (two queries, no $lookup), in name order; tickets without tags are absent. */
-export async function tagsOfTickets(companyId: string, ticketIds: (string | Types.ObjectId)[]): Promise<Map<string, TicketTagShort[]>> {
-  const result = new Map<string, TicketTagShort[]>();
-  if (ticketIds.length === 0) return result;
-  const links = await TicketTagModel.find({ companyId, ticketId: { $in: objectIds(ticketIds) } }, { ticketId: 1, tagId: 1 }).lean<TicketTagDoc[]>();
-  if (links.length === 0) return result;
-  const tags = await TagModel.find({ companyId, _id: { $in: [...new Set(links.map((l) => String(l.tagId)))] } }, { name: 1, nameKey: 1, color: 1 })
-    .sort({ nameKey: 1 })
-    .lean<TagDoc[]>();
-  const order = new Map(tags.map((tag, index) => [String(tag._id), index]));
-  const byId = new Map(tags.map((tag) => [String(tag._id), toTagShort(tag)]));
-  for (const link of links) {
-    const tag = byId.get(String(link.tagId));
-    if (!tag) continue;
-    const list = result.get(String(link.ticketId)) ?? [];
-    list.push(tag);
-    result.set(String(link.ticketId), list);
-  }
-  for (const list of result.values()) list.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return result;
-}
-
-/** Ids of the tickets carrying any of the tags (the ticket list's tags filter). */
-export async function ticketIdsWithTags(companyId: string, tagIds: (string | Types.ObjectId)[]): Promise<Types.ObjectId[]> {
-  if (tagIds.length === 0) return [];
-  const ids = await TicketTagModel.distinct('ticketId', { companyId, tagId: { $in: objectIds(tagIds) } });
-  return ids as Types.ObjectId[];
-}
-
-/** Removes every tag link of the tickets (a ticket deleted by the tickets domain). */
-export async function removeTicketTags(companyId: string, ticketIds: (string | Types.ObjectId)[]): Promise<void> {
-  if (ticketIds.length > 0) await TicketTagModel.deleteMany({ companyId, ticketId: { $in: objectIds(ticketIds) } });
-}
 
 /** A ticket of the company the actor may act on. */
 async function actableTicket(actor: AuthCredentials, ticketId: string): Promise<TicketDoc> {
@@ -75,11 +41,16 @@ async function link(companyId: string, ticketId: Types.ObjectId, tagIds: string[
 }
 
 export function createTicketTagService(realtime: RealtimePublisher) {
-  /** A `ticket` update with the whole ticket (the channel's visibility filter reads it), its id and tags. */
+  /**
+   * Copies the ticket's links onto the ticket (lists read its tags there) and announces a `ticket`
+   * update with the whole ticket (the channel's visibility filter reads it), its id and tags.
+   */
   async function announce(companyId: string, ticket: TicketDoc): Promise<TicketTags> {
-    const tags = (await tagsOfTickets(companyId, [ticket._id])).get(String(ticket._id)) ?? [];
-    const answer = { ticketId: String(ticket._id), tags };
-    realtime.publish(companyId, 'ticket', { action: 'update', ...answer, ticket: await ticketView(companyId, ticket) });
+    const links = await TicketTagModel.find({ companyId, ticketId: ticket._id }, { tagId: 1 }).lean<Pick<TicketTagDoc, 'tagId'>[]>();
+    const updated = (await updateTicket(companyId, ticket._id, { $set: { tagIds: links.map((link) => link.tagId) } }, { touch: false })) ?? ticket;
+    const view = await ticketView(companyId, updated);
+    const answer = { ticketId: String(ticket._id), tags: view.tags };
+    realtime.publish(companyId, 'ticket', { action: 'update', ...answer, ticket: view });
     return answer;
   }
 

@@ -1,62 +1,92 @@
-/** GET /tickets: every filter of document 1 section 7, within what the viewer may see. */
-import { TICKETS_PAGE_SIZE, type TicketListQuery, type TicketsPage } from '@atende/shared';
+/**
+ * GET /tickets: every filter of document 1 section 7, within what the viewer may see.
+ *
+ * Who sees which list (the console's live rule, web ticketBelongs, is the same): a status list
+ * holds, for an admin with show-all, every ticket of that status (or of the picked queues, plus
+ * queueless ones); for everyone else, the tickets of the picked queues among the viewer's own (an
+ * admin picks any queue), queueless ones only with allTicket, and of the open ones only those
+ * assigned to the viewer. Each such list is a union of lanes (lanes.ts), read by lanePages.ts.
+ * Filters that narrow a list further (text, tags, a creation day, unread) read their own small
+ * set of candidates by key and keep those of the lanes.
+ */
+import { TICKET_STATUSES, TICKETS_PAGE_SIZE, type TicketListQuery, type TicketStatus, type TicketsPage } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
-import { searchRegex } from '../../platform/database/models.js';
 import { page } from '../../platform/http/paging.js';
-import { ContactModel } from '../contacts/model.js';
-import { MessageModel } from '../messages/model.js';
-import { TicketTagModel } from '../tags/model.js';
+import { queueCards } from '../queues/cache.js';
+import { bucketKey, laneOf, lanesOfTicket, type Lane } from './lanes.js';
+import { lanePage, newestFirst } from './lanePages.js';
 import { TicketModel, type TicketDoc } from './model.js';
+import { ticketSearchCandidates } from './search.js';
 import { ticketViews } from './view.js';
-import { viewerOf, visibleCondition } from './visibility.js';
+import { viewerOf, type Viewer } from './visibility.js';
 
 /** The filters after the schema's defaults. */
 export type ListQuery = TicketListQuery & Required<Pick<TicketListQuery, 'searchParam' | 'pageNumber' | 'showAll' | 'withUnreadMessages'>>;
 
-/** Message bodies searched per call, newest first: bounds the cost of a body search. */
-const BODY_SEARCH_LIMIT = 2_000;
-
-function dayRange(day: string): { $gte: Date; $lt: Date } {
-  const start = new Date(`${day}T00:00:00.000Z`);
-  return { $gte: start, $lt: new Date(start.getTime() + 86_400_000) };
+/** The lanes whose union is the list of `status` for this viewer and these filters. */
+function lanesOf(viewer: Viewer, status: TicketStatus, query: ListQuery, companyQueueIds: string[]): Lane[] {
+  const { companyId } = viewer;
+  const showAll = viewer.isAdmin && query.showAll;
+  // Admins pick among every queue of the company, the others among their own.
+  const pickable = viewer.isAdmin ? companyQueueIds : viewer.queueIds;
+  const picked = query.queueIds ? pickable.filter((id) => query.queueIds!.includes(id)) : pickable;
+  const queues: (string | null)[] = [...picked];
+  if (showAll || viewer.allTicket) queues.push(null);
+  if (query.users?.length) {
+    const users = viewer.isAdmin ? query.users : query.users.filter((id) => id === viewer.userId);
+    return users.flatMap((userId) => queues.map((queueId) => laneOf(companyId, status, { kind: 'user', userId, queueId })));
+  }
+  if (showAll && picked.length === companyQueueIds.length) return [laneOf(companyId, status, { kind: 'all' })];
+  if (status === 'open' && !showAll) return queues.map((queueId) => laneOf(companyId, status, { kind: 'user', userId: viewer.userId, queueId }));
+  return queues.map((queueId) => laneOf(companyId, status, { kind: 'queue', queueId }));
 }
 
-async function searchCondition(companyId: string, text: string): Promise<Record<string, unknown>> {
-  const pattern = searchRegex(text);
-  const digits = text.replace(/\D/g, '');
-  const contactOr: Record<string, unknown>[] = [{ name: pattern }];
-  if (digits.length > 0) contactOr.push({ number: searchRegex(digits) });
-  const [contacts, messages] = await Promise.all([
-    ContactModel.find({ companyId, $or: contactOr }, { _id: 1 }).limit(BODY_SEARCH_LIMIT).lean<{ _id: unknown }[]>(),
-    MessageModel.find({ companyId, body: pattern }, { ticketId: 1 }).sort({ createdAt: -1 }).limit(BODY_SEARCH_LIMIT).lean<{ ticketId: unknown }[]>(),
-  ]);
-  return {
-    $or: [{ contactId: { $in: contacts.map((c) => c._id) } }, { _id: { $in: [...new Set(messages.map((m) => String(m.ticketId)))] } }],
-  };
+/** Tickets of the company narrowed by the filters that are not lanes; null when none is set. */
+async function candidates(companyId: string, query: ListQuery): Promise<TicketDoc[] | null> {
+  if (query.date) return TicketModel.find({ companyId, createdDay: query.date }).lean<TicketDoc[]>();
+  if (query.tags?.length) {
+    const tagged = await Promise.all(query.tags.map((tagId) => TicketModel.find({ companyId, tagIds: tagId }).lean<TicketDoc[]>()));
+    return [...new Map(tagged.flat().map((ticket) => [String(ticket._id), ticket])).values()];
+  }
+  if (query.searchParam) return ticketSearchCandidates(companyId, query.searchParam);
+  if (query.withUnreadMessages) return TicketModel.find({ companyId, unreadKey: companyId }).lean<TicketDoc[]>();
+  return null;
+}
+
+function dayOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The filters a candidate must still pass (its lanes are checked apart). */
+function passes(ticket: TicketDoc, query: ListQuery): boolean {
+  if (query.date && ticket.createdDay !== query.date) return false;
+  if (query.updatedAt && dayOf(ticket.updatedAt) !== query.updatedAt) return false;
+  if (query.withUnreadMessages && !(ticket.unreadMessages > 0)) return false;
+  if (query.tags?.length && !ticket.tagIds.some((tagId) => query.tags!.includes(String(tagId)))) return false;
+  return true;
 }
 
 export async function listTickets(actor: AuthCredentials, query: ListQuery): Promise<TicketsPage> {
-  const viewer = await viewerOf(actor);
-  const and: Record<string, unknown>[] = [{ companyId: actor.companyId }];
-  if (query.status) and.push({ status: query.status });
-  if (!(viewer.isAdmin && query.showAll)) and.push(visibleCondition(viewer));
-  if (query.queueIds?.length) and.push({ queueId: { $in: query.queueIds } });
-  if (query.users?.length) and.push({ userId: { $in: query.users } });
-  if (query.withUnreadMessages) and.push({ unreadMessages: { $gt: 0 } });
-  if (query.date) and.push({ createdAt: dayRange(query.date) });
-  if (query.updatedAt) and.push({ updatedAt: dayRange(query.updatedAt) });
-  if (query.tags?.length) {
-    const links = await TicketTagModel.find({ companyId: actor.companyId, tagId: { $in: query.tags } }, { ticketId: 1 }).lean<{ ticketId: unknown }[]>();
-    and.push({ _id: { $in: links.map((l) => l.ticketId) } });
-  }
-  if (query.searchParam) and.push(await searchCondition(actor.companyId, query.searchParam));
-
-  // One row past the page tells whether there is more, without counting every match.
+  const { companyId } = actor;
+  const [viewer, queues] = await Promise.all([viewerOf(actor), queueCards.get(companyId)]);
+  const statuses: readonly TicketStatus[] = query.status ? [query.status] : TICKET_STATUSES;
+  const lanes = statuses.flatMap((status) => lanesOf(viewer, status, query, [...queues.keys()]));
   const window = page(query.pageNumber, TICKETS_PAGE_SIZE);
-  const rows = await TicketModel.find({ $and: and })
-    .sort({ updatedAt: -1, _id: -1 })
-    .skip(window.skip)
-    .limit(window.limit + 1)
-    .lean<TicketDoc[]>();
-  return { tickets: await ticketViews(actor.companyId, rows.slice(0, window.limit)), hasMore: rows.length > window.limit };
+
+  const found = await candidates(companyId, query);
+  if (found || query.updatedAt) {
+    const pool = found ?? (await ticketsUpdatedOn(companyId, lanes, query.updatedAt!));
+    const laneIds = new Set(lanes.map((lane) => lane.id));
+    const rows = pool.filter((ticket) => passes(ticket, query) && lanesOfTicket(ticket).some((lane) => laneIds.has(lane.id))).sort(newestFirst);
+    return { tickets: await ticketViews(companyId, rows.slice(window.skip, window.skip + window.limit)), hasMore: rows.length > window.skip + window.limit };
+  }
+  const { rows, hasMore } = await lanePage(companyId, lanes, window.skip, window.limit);
+  return { tickets: await ticketViews(companyId, rows), hasMore };
+}
+
+/** The lanes' tickets whose latest activity was on that UTC day (a day bucket each). */
+async function ticketsUpdatedOn(companyId: string, lanes: Lane[], day: string): Promise<TicketDoc[]> {
+  const period = day.slice(2).replace(/-/g, '');
+  const found = await Promise.all(lanes.map((lane) => TicketModel.find({ companyId, listKeys: bucketKey(lane, period) }).lean<TicketDoc[]>()));
+  return found.flat();
 }

@@ -1,6 +1,21 @@
 import type { Types } from 'mongoose';
 import { TICKET_STATUSES, type TicketStatus } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
+import { engineKeys } from '../../platform/database/tuning.js';
+import { registerDuplicateCode } from '../../platform/errors.js';
+
+/** The contact as the lists show it, copied on the ticket (lists join nothing) and kept current. */
+export interface TicketContactCopy {
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string;
+  isGroup: boolean;
+}
+
+export function contactCopyOf(contact: Pick<TicketContactCopy, 'name' | 'number' | 'isGroup'> & { email?: string | null; profilePicUrl?: string | null }): TicketContactCopy {
+  return { name: contact.name, number: contact.number, email: contact.email ?? '', profilePicUrl: contact.profilePicUrl ?? '', isGroup: Boolean(contact.isGroup) };
+}
 
 export interface TicketDoc {
   _id: Types.ObjectId;
@@ -8,6 +23,7 @@ export interface TicketDoc {
   uuid: string;
   status: TicketStatus;
   contactId: Types.ObjectId;
+  contact: TicketContactCopy;
   whatsappId: Types.ObjectId | null;
   userId: Types.ObjectId | null;
   queueId: Types.ObjectId | null;
@@ -31,6 +47,17 @@ export interface TicketDoc {
   /** Day and hour of creation ("YYYY-MM-DD", 0-23, UTC): reports group by them (no date operators on FerretDB). */
   createdDay: string;
   createdHour: number;
+  /** Tag ids, copied from the ticket-tag links (lists and the tags filter read them here). */
+  tagIds: Types.ObjectId[];
+  /** Messages stored so far: the next message's place in the conversation (messages' seq). */
+  messageCount: number;
+  /** Written by writer.ts only, derived from the fields above (see lanes.ts and writer.ts). */
+  listKeys: string[];
+  activeKey: string;
+  ratingKey: string | null;
+  unreadKey: string | null;
+  /** Bumped by every write: a write based on an older copy is refused and redone. */
+  rev: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -41,6 +68,13 @@ export const TicketModel = tenantModel<TicketDoc>(
     uuid: { type: String, required: true, unique: true },
     status: { type: String, enum: TICKET_STATUSES, default: 'pending' },
     contactId: { type: ObjectId, ref: 'Contact', required: true },
+    contact: {
+      name: { type: String, default: '' },
+      number: { type: String, default: '' },
+      email: { type: String, default: '' },
+      profilePicUrl: { type: String, default: '' },
+      isGroup: { type: Boolean, default: false },
+    },
     whatsappId: { type: ObjectId, ref: 'Whatsapp', default: null },
     userId: { type: ObjectId, ref: 'User', default: null },
     queueId: { type: ObjectId, ref: 'Queue', default: null },
@@ -59,16 +93,31 @@ export const TicketModel = tenantModel<TicketDoc>(
     awaitingRating: { type: Boolean, default: false },
     createdDay: { type: String, default: () => new Date().toISOString().slice(0, 10) },
     createdHour: { type: Number, default: () => new Date().getUTCHours() },
+    tagIds: { type: [ObjectId], default: [] },
+    messageCount: { type: Number, default: 0 },
+    listKeys: { type: [String], default: [] },
+    activeKey: { type: String, required: true },
+    ratingKey: { type: String, default: null },
+    unreadKey: { type: String, default: null },
+    rev: { type: Number, default: 0 },
   },
   (schema) => {
-    // The ticket list: company + status, newest activity first.
-    schema.index({ companyId: 1, status: 1, updatedAt: -1 });
-    schema.index({ companyId: 1, contactId: 1, whatsappId: 1, status: 1 });
-    schema.index({ companyId: 1, queueId: 1, status: 1 });
-    schema.index({ companyId: 1, userId: 1, status: 1 });
+    // Lists read buckets of lanes (lanes.ts); the active and rating-awaiting ticket of a contact on
+    // a connection are found by their keys; tags, contacts and links by their ids.
+    schema.index({ companyId: 1, listKeys: 1 });
+    schema.index({ companyId: 1, activeKey: 1 }, { unique: true });
+    schema.index({ companyId: 1, ratingKey: 1 });
+    schema.index({ companyId: 1, unreadKey: 1 });
+    schema.index({ companyId: 1, contactId: 1 });
+    schema.index({ companyId: 1, tagIds: 1 });
+    schema.index({ companyId: 1, queueId: 1 });
+    engineKeys(schema, ['listKeys', 'activeKey', 'ratingKey', 'unreadKey', 'contactId', 'tagIds', 'uuid', 'createdDay']);
     // Dashboard periods.
     schema.index({ companyId: 1, closedAt: 1 });
     schema.index({ companyId: 1, acceptedAt: 1 });
     schema.index({ companyId: 1, createdDay: 1 });
   },
 );
+
+// Two active tickets for one contact on one connection (a race the services' checks lost).
+registerDuplicateCode('tickets', 'activeKey', 'ERR_OTHER_OPEN_TICKET');

@@ -3,11 +3,9 @@
  * side effects (greeting on accept, transfer message, rating request or completion message on
  * resolve), deletion.
  */
-import { createI18n, type OtherOpenTicket, type Ticket, type TicketCreate, type TicketStatus, type TicketUpdate } from '@atende/shared';
-import { randomUUID } from 'node:crypto';
+import { createI18n, type OtherOpenTicket, type Ticket, type TicketCreate, type TicketUpdate } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import type { Config } from '../../platform/config.js';
-import { updateDocument } from '../../platform/database/serial.js';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { ContactModel, type ContactDoc } from '../contacts/model.js';
@@ -21,12 +19,12 @@ import { TicketNoteModel } from '../ticketNotes/model.js';
 import { UserModel, type UserDoc } from '../users/model.js';
 import { WhatsappModel, type WhatsappDoc } from '../whatsapp/model.js';
 import { ticketForActor } from './access.js';
+import { findActiveTicket } from './contactTickets.js';
 import { publishTicket, publishTicketDeleted } from './events.js';
-import { TicketModel, type TicketDoc } from './model.js';
+import { contactCopyOf, TicketModel, type TicketDoc } from './model.js';
 import { ticketView } from './view.js';
+import { createTicket, deleteTickets, updateTicket } from './writer.js';
 
-
-const ACTIVE: TicketStatus[] = ['open', 'pending'];
 
 async function connectionFor(companyId: string, whatsappId?: string | null): Promise<WhatsappDoc> {
   const filter = whatsappId ? { companyId, _id: whatsappId } : { companyId, isDefault: true };
@@ -62,7 +60,7 @@ export function createTicketService(deps: { realtime: RealtimePublisher; message
   }
 
   async function refuseOtherOpenTicket(companyId: string, contactId: string, whatsappId: string): Promise<void> {
-    const other = await TicketModel.findOne({ companyId, contactId, whatsappId, status: { $in: ACTIVE } }).lean<TicketDoc>();
+    const other = await findActiveTicket(companyId, contactId, whatsappId);
     if (!other) return;
     const view = await ticketView(companyId, other);
     const extra: OtherOpenTicket = {
@@ -77,7 +75,7 @@ export function createTicketService(deps: { realtime: RealtimePublisher; message
   async function afterTransition(before: TicketDoc, after: TicketDoc, actor: AuthCredentials): Promise<void> {
     const companyId = String(after.companyId);
     if (after.isGroup) return;
-    const contact = await ContactModel.findOne({ companyId, _id: after.contactId }, { name: 1 }).lean<Pick<ContactDoc, 'name'>>();
+    const contact = after.contact;
     const accepted = before.status === 'pending' && after.status === 'open';
     if (accepted && (await companySetting(companyId, 'sendGreetingAccepted')) === 'enabled') {
       const user = await userOf(companyId, String(after.userId ?? actor.userId));
@@ -165,18 +163,17 @@ export function createTicketService(deps: { realtime: RealtimePublisher; message
       await refuseOtherOpenTicket(companyId, input.contactId, String(whatsapp._id));
       const userId = input.userId || actor.userId;
       await userOf(companyId, userId);
-      const created = await TicketModel.create({
+      const ticket = await createTicket({
         companyId,
-        uuid: randomUUID(),
         status: 'open',
         contactId: contact._id,
+        contact: contactCopyOf(contact),
         whatsappId: whatsapp._id,
         userId,
         queueId: input.queueId || null,
         isGroup: contact.isGroup,
         acceptedAt: new Date(),
       });
-      const ticket = created.toObject() as TicketDoc;
       await publishTicket(realtime, ticket);
       return ticketView(companyId, ticket);
     },
@@ -191,7 +188,7 @@ export function createTicketService(deps: { realtime: RealtimePublisher; message
           throw err;
         });
       }
-      const updated = await updateDocument(TicketModel, actor.companyId, ticket._id, { $set: set });
+      const updated = await updateTicket(actor.companyId, ticket, { $set: set });
       if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
       await publishTicket(realtime, updated);
       await afterTransition(ticket, updated, actor);
@@ -204,7 +201,7 @@ export function createTicketService(deps: { realtime: RealtimePublisher; message
       const { ticket } = await ticketForActor(actor, ref);
       const scope = { companyId: actor.companyId, ticketId: ticket._id };
       await Promise.all([MessageModel.deleteMany(scope), TicketTagModel.deleteMany(scope), TicketNoteModel.deleteMany(scope)]);
-      await TicketModel.deleteOne({ companyId: actor.companyId, _id: ticket._id });
+      await deleteTickets(actor.companyId, [ticket]);
       publishTicketDeleted(realtime, ticket);
     },
   };

@@ -10,6 +10,7 @@ import { PlanModel, type PlanDoc } from '../plans/model.js';
 import { SessionModel } from '../auth/sessionModel.js';
 import { forgetViewer } from '../tickets/realtimeFilters.js';
 import { toUser } from './dto.js';
+import { userNames } from './cache.js';
 import { UserModel, type UserDoc } from './model.js';
 
 export interface UserInput {
@@ -85,6 +86,7 @@ export async function createCompanyAdmin(
 
 export function createUserService(realtime: RealtimePublisher) {
   function announce(companyId: string, action: 'create' | 'update', user: User): void {
+    userNames.invalidate(companyId);
     realtime.publish(companyId, 'user', { action, user });
   }
 
@@ -158,6 +160,7 @@ export function createUserService(realtime: RealtimePublisher) {
       const user = await findUser(actor, id);
       await refuseLosingLastAdmin(user);
       await UserModel.deleteOne({ _id: id, companyId: user.companyId });
+      userNames.invalidate(String(user.companyId));
       await SessionModel.deleteMany({ companyId: user.companyId, userId: id });
       realtime.publish(String(user.companyId), 'user', { action: 'delete', userId: id });
     },

@@ -10,8 +10,10 @@ import { defaultSchedules, mergeSchedules } from '../companies/dates.js';
 import { CompanyModel, type CompanyDoc } from '../companies/model.js';
 import { PlanModel, type PlanDoc } from '../plans/model.js';
 import { QueueModel } from '../queues/model.js';
-import { TicketModel } from '../tickets/model.js';
+import { TicketModel, type TicketDoc } from '../tickets/model.js';
+import { updateTicket } from '../tickets/writer.js';
 import { UserModel } from '../users/model.js';
+import { connectionNames } from './cache.js';
 import { WhatsappModel, whatsappNameKey, type WhatsappDoc } from './model.js';
 import { announceWhatsapp, findWhatsapp, whatsappView, whatsappViews } from './queries.js';
 
@@ -185,9 +187,14 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
           await announceWhatsapp(realtime, promoted);
         }
       }
-      await TicketModel.updateMany({ companyId, whatsappId: id }, { $set: { whatsappId: null } });
+      // Closed tickets only forget it; active ones go through the writer (it is part of their keys).
+      await TicketModel.updateMany({ companyId, whatsappId: id, status: 'closed' }, { $set: { whatsappId: null, ratingKey: null } }, { timestamps: false });
+      for (const ticket of await TicketModel.find({ companyId, whatsappId: id }).lean<TicketDoc[]>()) {
+        await updateTicket(companyId, ticket, { $set: { whatsappId: null } }, { touch: false });
+      }
       await UserModel.updateMany({ companyId, whatsappId: id }, { $set: { whatsappId: null } });
       await connectionWrites.run(id, () => WhatsappModel.deleteOne({ _id: id, companyId }));
+      connectionNames.invalidate(companyId);
       realtime.publish(companyId, 'whatsapp', { action: 'delete', whatsappId: id });
     },
 

@@ -4,6 +4,11 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { startEmbeddedEngine, type EmbeddedEngine } from './embeddedEngine.js';
 import { tuneFerretdbPostgres } from './tuning.js';
+import { POOL_MAX_CONNS } from './engine/ferretdb.js';
+import { runUpgrades, type DataUpgrade } from './upgrades.js';
+
+/** Commands a client keeps in flight on FerretDB: fewer than half its PostgreSQL connections. */
+const FERRETDB_CLIENT_POOL = Math.floor(POOL_MAX_CONNS / 2) - 4;
 
 export interface Database {
   engine: 'embedded' | 'external';
@@ -13,7 +18,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function connectDatabase(config: Config, logger: Logger): Promise<Database> {
+export async function connectDatabase(config: Config, logger: Logger, upgrades: DataUpgrade[] = []): Promise<Database> {
   let embedded: EmbeddedEngine | null = null;
   let uri = config.mongodbUri;
   if (!uri) {
@@ -30,11 +35,13 @@ export async function connectDatabase(config: Config, logger: Logger): Promise<D
   }
   const postgresUrl = embedded?.postgres.url ?? config.ferretdbPostgresUrl;
   try {
-    // autoIndex stays on: indexes (unique e-mail, ...) are part of the rules, on both engines.
-    await mongoose.connect(uri, { dbName: config.databaseName, serverSelectionTimeoutMS: 10_000 });
-    // Indexes are built before the first request: unique rules must hold from the start.
+    // Indexes are built below, once the data upgrades ran (a unique index may need what they derive).
+    // On FerretDB, fewer commands in flight than half its connections to PostgreSQL (engine/ferretdb.ts).
+    await mongoose.connect(uri, { dbName: config.databaseName, serverSelectionTimeoutMS: 10_000, autoIndex: false, autoCreate: false, ...(postgresUrl ? { maxPoolSize: FERRETDB_CLIENT_POOL } : {}) });
+    await runUpgrades(mongoose.connection.db!, upgrades, (msg) => logger.info(msg));
     const models = Object.values(mongoose.models) as Model<unknown>[];
-    await Promise.all(models.map((model) => model.init()));
+    // Before the first request: unique rules must hold from the start.
+    await Promise.all(models.map((model) => buildIndexes(model, postgresUrl !== null)));
     if (postgresUrl) {
       const tuning = await tuneFerretdbPostgres(postgresUrl, config.databaseName, models);
       if (tuning.created.length > 0) logger.info({ indexes: tuning.created.length }, 'engine tuning: GIN indexes created');
@@ -53,6 +60,23 @@ export async function connectDatabase(config: Config, logger: Logger): Promise<D
       await embedded?.stop();
     },
   };
+}
+
+/**
+ * The model's collection and indexes. On FerretDB over PostgreSQL only the unique ones: its own
+ * indexes never serve our queries (tuning.ts creates those), and each one slows every write.
+ */
+async function buildIndexes(model: Model<unknown>, ferretdb: boolean): Promise<void> {
+  await model.createCollection().catch((err: { codeName?: string }) => {
+    if (err.codeName !== 'NamespaceExists') throw err;
+  });
+  if (!ferretdb) {
+    await model.createIndexes();
+    return;
+  }
+  for (const [fields, options] of model.schema.indexes()) {
+    if (options.unique) await model.collection.createIndex(fields as Record<string, 1 | -1>, { unique: true, ...(options.name ? { name: options.name } : {}) });
+  }
 }
 
 export function databaseState(): 'connected' | 'disconnected' | 'connecting' {

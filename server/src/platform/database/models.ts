@@ -44,6 +44,19 @@ export function isObjectId(value: unknown): value is string {
   return typeof value === 'string' && mongoose.isValidObjectId(value) && /^[0-9a-f]{24}$/i.test(value);
 }
 
+/** Text as searches compare it: without accents, lower case ("Élida" -> "elida"). */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+const WORDS_MAX = 64;
+
+/** The distinct words (3+ letters or digits, folded) a text is found by (no $text on FerretDB). */
+export function searchWordsOf(text: string): string[] {
+  const words = foldText(text).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3);
+  return [...new Set(words)].slice(0, WORDS_MAX);
+}
+
 /** Escapes user text for a regular-expression search (no $text on FerretDB). */
 export function searchRegex(text: string): RegExp {
   return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');

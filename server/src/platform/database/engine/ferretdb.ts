@@ -17,8 +17,12 @@ import {
 
 const READY_DEADLINE_MS = 20_000;
 const STOP_GRACE_MS = 5_000;
-/** FerretDB's connections to PostgreSQL: more than the two cores can use only adds contention. */
-const POOL_MAX_CONNS = 20;
+/**
+ * FerretDB's connections to PostgreSQL. An update holds two (its read cursor and its write
+ * transaction): clients must keep fewer than half this many commands in flight, or every update
+ * waits for a connection another one holds (connect.ts caps the driver's pool at 16).
+ */
+export const POOL_MAX_CONNS = 40;
 
 export interface FerretdbProcess {
   port: number;

@@ -1,0 +1,117 @@
+/**
+ * Every write of a contact goes through here: it derives the keys the contact is found by
+ * (searchKeys.ts) and keeps the name-prefix counters current (directory.ts). Changes of one contact
+ * run one after another in this process (platform/database/serial.ts).
+ */
+import type { Types } from 'mongoose';
+import { applyDeltas, undoDeltas, type CompanyRef } from '../../platform/database/counters.js';
+import { documentWrites } from '../../platform/database/serial.js';
+import { prefixMove } from './directory.js';
+import { ContactModel, nameKeyOf, type ContactDoc } from './model.js';
+import { searchKeysOf } from './searchKeys.js';
+
+export interface NewContact {
+  _id?: Types.ObjectId;
+  name: string;
+  number: string;
+  email?: string;
+  isGroup?: boolean;
+  profilePicUrl?: string;
+  extraInfo?: unknown[];
+}
+
+/** The stored fields of a contact: what was given, its name key and its search keys. */
+function storedFields(companyId: CompanyRef, contact: NewContact, createdAt: Date): Record<string, unknown> {
+  const nameKey = nameKeyOf(contact.name);
+  return {
+    ...contact,
+    companyId,
+    nameKey,
+    createdAt,
+    updatedAt: createdAt,
+    searchKeys: searchKeysOf({ nameKey, number: contact.number, email: contact.email ?? '', createdAt }),
+  };
+}
+
+export async function createContact(companyId: CompanyRef, contact: NewContact): Promise<ContactDoc> {
+  const doc = new ContactModel(storedFields(companyId, contact, new Date()));
+  const move = prefixMove(null, doc.nameKey);
+  await applyDeltas(companyId, move.grow);
+  try {
+    await doc.save({ timestamps: false });
+  } catch (err) {
+    await undoDeltas(companyId, move.grow);
+    throw err;
+  }
+  return doc.toObject() as ContactDoc;
+}
+
+/**
+ * Stores many contacts at once (an import); answers the ones stored. A contact refused by the
+ * unique number (a race with another writer) is left out and uncounted.
+ */
+export async function createContacts(companyId: CompanyRef, contacts: NewContact[]): Promise<ContactDoc[]> {
+  const now = new Date();
+  const docs = contacts.map((contact) => storedFields(companyId, contact, now) as Record<string, unknown> & { nameKey: string });
+  await applyDeltas(companyId, mergeDeltas(docs.flatMap((doc) => prefixMove(null, doc.nameKey).grow)));
+  let inserted: { toObject(): unknown }[];
+  try {
+    inserted = await ContactModel.insertMany(docs, { ordered: false });
+  } catch (err) {
+    // Some were refused (a number taken meanwhile): the others are stored all the same.
+    const partial = (err as { insertedDocs?: { toObject(): unknown }[] }).insertedDocs;
+    if (!partial) {
+      await undoDeltas(companyId, mergeDeltas(docs.flatMap((doc) => prefixMove(null, doc.nameKey).grow)));
+      throw err;
+    }
+    inserted = partial;
+  }
+  const stored = inserted.map((doc) => doc.toObject() as ContactDoc);
+  const storedKeys = stored.map((doc) => doc.nameKey);
+  const refused = docs.map((doc) => doc.nameKey);
+  for (const key of storedKeys) refused.splice(refused.indexOf(key), 1);
+  if (refused.length > 0) await undoDeltas(companyId, mergeDeltas(refused.flatMap((key) => prefixMove(null, key).grow)));
+  return stored;
+}
+
+/** Adds up deltas of the same counter (one write each). */
+function mergeDeltas(deltas: { key: string; parts: Record<string, number>; count: number }[]) {
+  const byKey = new Map<string, { key: string; parts: Record<string, number>; count: number }>();
+  for (const delta of deltas) {
+    const merged = byKey.get(delta.key) ?? { key: delta.key, parts: {}, count: 0 };
+    merged.count += delta.count;
+    for (const [part, step] of Object.entries(delta.parts)) merged.parts[part] = (merged.parts[part] ?? 0) + step;
+    byKey.set(delta.key, merged);
+  }
+  return [...byKey.values()];
+}
+
+/** Changes a contact (name, number, e-mail, picture, extra info) and answers it as stored; null when it is gone. */
+export function updateContact(companyId: CompanyRef, id: Types.ObjectId | string, set: Record<string, unknown>): Promise<ContactDoc | null> {
+  return documentWrites.run(`Contact:${String(id)}`, async () => {
+    const current = await ContactModel.findOne({ companyId, _id: id }).lean<ContactDoc>();
+    if (!current) return null;
+    const next = { ...current, ...set } as ContactDoc;
+    if (typeof set.name === 'string') next.nameKey = nameKeyOf(set.name);
+    const fields: Record<string, unknown> = { ...set, nameKey: next.nameKey, searchKeys: searchKeysOf(next) };
+    const move = prefixMove(current.nameKey, next.nameKey);
+    await applyDeltas(companyId, move.grow);
+    let updated: ContactDoc | null;
+    try {
+      updated = await ContactModel.findOneAndUpdate({ companyId, _id: id }, { $set: fields }, { returnDocument: 'after' }).lean<ContactDoc>();
+    } catch (err) {
+      await undoDeltas(companyId, move.grow);
+      throw err;
+    }
+    if (!updated) await undoDeltas(companyId, move.grow);
+    else await applyDeltas(companyId, move.shrink);
+    return updated;
+  });
+}
+
+export async function deleteContact(companyId: CompanyRef, contact: ContactDoc): Promise<void> {
+  await documentWrites.run(`Contact:${String(contact._id)}`, async () => {
+    const removed = await ContactModel.findOneAndDelete({ companyId, _id: contact._id }).lean<ContactDoc>();
+    if (removed) await applyDeltas(companyId, prefixMove(removed.nameKey, null).shrink);
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * The lane counters (platform/database/counters.ts) kept current as tickets move between buckets:
+ * `<lane>` counts per month ("m<yymm>"), `<lane>.<yymm>` per day ("d<dd>"), `<lane>.<yymmdd>` per
+ * ten-minute slot ("s<hh><m>").
+ *
+ * A move grows the counters of its new buckets before the ticket is written and shrinks those of
+ * its old buckets after: a crash in between leaves a counter one too high (a list then shows one
+ * row twice across pages, or reads one bucket more), never one too low (a ticket no page would show).
+ */
+import { growShrink, stepsOf, type CounterDelta } from '../../platform/database/counters.js';
+import { bucketKey, bucketsOf, lanesOfTicket, type ListPosition } from './lanes.js';
+
+export interface Move {
+  /** Counters to grow before the ticket is written. */
+  grow: CounterDelta[];
+  /** Counters to shrink once it is written. */
+  shrink: CounterDelta[];
+}
+
+/** The counter documents and parts a ticket in this position counts in. */
+function countedIn(position: ListPosition, step: number): { key: string; part: string; step: number }[] {
+  const { month, day, slot } = bucketsOf(position.updatedAt);
+  return lanesOfTicket(position).flatMap((lane) => [
+    { key: lane.id, part: `m${month}`, step },
+    { key: bucketKey(lane, month), part: `d${day.slice(4)}`, step },
+    { key: bucketKey(lane, day), part: `s${slot.slice(6)}`, step },
+  ]);
+}
+
+/** What moving a ticket from `before` to `after` (null: created / deleted) does to the counters. */
+export function moveOf(before: ListPosition | null, after: ListPosition | null): Move {
+  return growShrink(stepsOf([...(before ? countedIn(before, -1) : []), ...(after ? countedIn(after, 1) : [])]));
+}
