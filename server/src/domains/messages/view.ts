@@ -4,11 +4,12 @@ import type { Types } from 'mongoose';
 import { findByIds } from '../../platform/database/models.js';
 import { mediaUrl } from '../../platform/uploads.js';
 import { ContactModel, type ContactDoc } from '../contacts/model.js';
+import { UserModel, type UserDoc } from '../users/model.js';
 import { MessageModel, type MessageDoc } from './model.js';
 
-function contactRef(contacts: Map<string, Pick<ContactDoc, '_id' | 'name'>>, id: Types.ObjectId | null) {
-  const contact = id ? contacts.get(String(id)) : undefined;
-  return contact ? { id: String(contact._id), name: contact.name } : null;
+function refOf(known: Map<string, { _id: Types.ObjectId; name: string }>, id: Types.ObjectId | null) {
+  const found = id ? known.get(String(id)) : undefined;
+  return found ? { id: String(found._id), name: found.name } : null;
 }
 
 function url(companyId: string, message: MessageDoc): string | null {
@@ -26,6 +27,10 @@ export async function messageViews(companyId: string, messages: MessageDoc[]): P
       c,
     ]),
   );
+  // A page has a handful of authors at most: one small read for their names.
+  const authors = new Map(
+    ((await findByIds(UserModel, companyId, messages.map((m) => m.userId ?? null), { name: 1 })) as Pick<UserDoc, '_id' | 'name'>[]).map((u) => [String(u._id), u]),
+  );
   const quotedById = new Map(quoted.map((q) => [String(q._id), q]));
 
   return messages.map((message) => {
@@ -37,14 +42,15 @@ export async function messageViews(companyId: string, messages: MessageDoc[]): P
           fromMe: original.fromMe,
           mediaType: original.mediaType,
           mediaUrl: url(companyId, original),
-          contact: contactRef(contacts, original.contactId),
+          contact: refOf(contacts, original.contactId),
         }
       : null;
     return {
       id: String(message._id),
       ticketId: String(message.ticketId),
       contactId: message.contactId ? String(message.contactId) : null,
-      contact: contactRef(contacts, message.contactId),
+      contact: refOf(contacts, message.contactId),
+      user: refOf(authors, message.userId ?? null),
       body: message.isDeleted ? '' : message.body,
       fromMe: message.fromMe,
       read: message.read,

@@ -19,6 +19,7 @@ import { ContactDrawer } from './ContactDrawer.js';
 import { MessageList } from './MessageList.js';
 import { TagsBar } from './TagsBar.js';
 import { TicketHeader } from './TicketHeader.js';
+import type { Draft, Outbox } from './outbox.js';
 import { mayOpen } from './ticketRules.js';
 import type { TicketActions } from './useTicketActions.js';
 
@@ -39,10 +40,11 @@ const Column = styled.div`
 interface ConversationProps {
   ticketRef: string;
   actions: TicketActions;
+  outbox: Outbox;
   onBack?: () => void;
 }
 
-export function Conversation({ ticketRef, actions, onBack }: ConversationProps) {
+export function Conversation({ ticketRef, actions, outbox, onBack }: ConversationProps) {
   const { t } = useTranslation();
   const { api } = useApi();
   const user = useUser();
@@ -51,6 +53,7 @@ export function Conversation({ ticketRef, actions, onBack }: ConversationProps) 
   const showError = useErrorToast();
   const [ticket, setTicket] = useState<Ticket | null>(null);
   const [contactOpen, setContactOpen] = useState(false);
+  const [draft, setDraft] = useState<Draft | null>(null);
 
   // The user's queues and the toasts are read when the ticket is opened, not followed while it is shown.
   const latest = useLatest({ user, toast, t, navigate, showError });
@@ -97,8 +100,8 @@ export function Conversation({ ticketRef, actions, onBack }: ConversationProps) 
       <Column>
         <TicketHeader ticket={ticket} actions={actions} onBack={onBack} onToggleContact={() => setContactOpen((open) => !open)} />
         <TagsBar ticket={ticket} />
-        <MessageList ticket={ticket} />
-        <Composer ticket={ticket} />
+        <MessageList ticket={ticket} outbox={outbox} onTakeBack={setDraft} />
+        <Composer ticket={ticket} outbox={outbox} draft={draft} />
       </Column>
       {contactOpen ? <ContactDrawer ticket={ticket} onClose={() => setContactOpen(false)} /> : null}
     </Frame>

@@ -48,8 +48,13 @@ export const inboxEn: InboxTranslation = {
     callLog: 'Missed voice/video call',
     you: 'You',
     loadingOlder: 'Loading older messages…',
+    today: 'Today',
+    yesterday: 'Yesterday',
+    label: 'Messages',
+    image: 'Image',
     ack: { 0: 'Sending', 1: 'Sent', 2: 'Delivered', 3: 'Read', 4: 'Played' },
   },
+  outbox: { sending: 'Sending', waiting: 'Waiting to be sent', failed: 'Not sent.', retry: 'Retry', edit: 'Edit' },
   composer: {
     placeholder: 'Type a message or "/" for quick answers',
     disabled: 'Accept or reopen the ticket to send messages',

@@ -48,8 +48,13 @@ export const inboxEs: InboxTranslation = {
     callLog: 'Llamada de voz/video perdida',
     you: 'Tú',
     loadingOlder: 'Cargando mensajes anteriores…',
+    today: 'Hoy',
+    yesterday: 'Ayer',
+    label: 'Mensajes',
+    image: 'Imagen',
     ack: { 0: 'Enviando', 1: 'Enviado', 2: 'Entregado', 3: 'Leído', 4: 'Reproducido' },
   },
+  outbox: { sending: 'Enviando', waiting: 'En cola', failed: 'No enviado.', retry: 'Reintentar', edit: 'Editar' },
   composer: {
     placeholder: 'Escriba un mensaje o "/" para respuestas rápidas',
     disabled: 'Acepte o reabra la atención para enviar mensajes',

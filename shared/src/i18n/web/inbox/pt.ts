@@ -46,8 +46,13 @@ export const inboxPt = {
     callLog: 'Chamada de voz/vídeo perdida',
     you: 'Você',
     loadingOlder: 'Carregando mensagens anteriores…',
+    today: 'Hoje',
+    yesterday: 'Ontem',
+    label: 'Mensagens',
+    image: 'Imagem',
     ack: { 0: 'Enviando', 1: 'Enviada', 2: 'Entregue', 3: 'Lida', 4: 'Reproduzida' },
   },
+  outbox: { sending: 'Enviando', waiting: 'Na fila', failed: 'Não enviada.', retry: 'Tentar de novo', edit: 'Editar' },
   composer: {
     placeholder: 'Digite uma mensagem ou "/" para respostas rápidas',
     disabled: 'Aceite ou reabra o atendimento para enviar mensagens',
