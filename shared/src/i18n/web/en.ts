@@ -6,7 +6,8 @@ import { inboxEn } from './inbox/en.js';
 export const webEn: WebTranslation = {
   description: 'Atende web console',
   common: {
-    notAvailable: 'This screen is not available in this version yet.',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
     actions: 'Actions',
     cancel: 'Cancel',
     close: 'Close',
@@ -85,10 +86,28 @@ export const webEn: WebTranslation = {
     settings: 'Settings',
     subscription: 'Subscription',
   },
+  shell: {
+    skipToContent: 'Skip to content',
+  },
+  shortcuts: {
+    title: 'Keyboard shortcuts',
+    list: 'Go to the ticket list',
+    composer: 'Write a message',
+    next: 'Next ticket',
+    previous: 'Previous ticket',
+    help: 'Show these shortcuts',
+  },
+  notFound: {
+    title: 'Page not found',
+    text: 'There is nothing at this address:',
+    whereTo: 'Where to go',
+    toTickets: 'Go to the tickets',
+    toHome: 'Go to the start page',
+    toLogin: 'Sign in',
+  },
   topBar: {
-    greeting: 'Hello {{name}}, welcome to {{company}}!',
+    darkTheme: 'Dark theme',
     dueDate: 'Due date: {{date}}',
-    toggleTheme: 'Switch between light and dark theme',
     volume: 'Volume',
     refresh: 'Reload',
   },
@@ -97,6 +116,8 @@ export const webEn: WebTranslation = {
     empty: 'No tickets',
     moved: 'Ticket moved to {{lane}}.',
     noLanes: 'Tags with the kanban switch on become lanes here.',
+    noLanesTitle: 'No lanes yet',
+    toTags: 'Create kanban tags',
   },
   chats: {
     title: 'Chats',

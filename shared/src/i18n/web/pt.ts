@@ -5,7 +5,8 @@ import { inboxPt } from './inbox/pt.js';
 export const webPt = {
   description: 'Console web do Atende',
   common: {
-    notAvailable: 'Esta tela ainda não está disponível nesta versão.',
+    showPassword: 'Mostrar senha',
+    hidePassword: 'Ocultar senha',
     actions: 'Ações',
     cancel: 'Cancelar',
     close: 'Fechar',
@@ -84,10 +85,28 @@ export const webPt = {
     settings: 'Configurações',
     subscription: 'Assinatura',
   },
+  shell: {
+    skipToContent: 'Pular para o conteúdo',
+  },
+  shortcuts: {
+    title: 'Atalhos de teclado',
+    list: 'Ir para a lista de tickets',
+    composer: 'Escrever uma mensagem',
+    next: 'Próximo ticket',
+    previous: 'Ticket anterior',
+    help: 'Mostrar estes atalhos',
+  },
+  notFound: {
+    title: 'Página não encontrada',
+    text: 'Não há nada neste endereço:',
+    whereTo: 'Para onde ir',
+    toTickets: 'Ir para os tickets',
+    toHome: 'Ir para o início',
+    toLogin: 'Entrar',
+  },
   topBar: {
-    greeting: 'Olá {{name}}, bem-vindo(a) à {{company}}!',
+    darkTheme: 'Tema escuro',
     dueDate: 'Vencimento: {{date}}',
-    toggleTheme: 'Alternar tema claro ou escuro',
     volume: 'Volume',
     refresh: 'Recarregar',
   },
@@ -96,6 +115,8 @@ export const webPt = {
     empty: 'Nenhum ticket',
     moved: 'Ticket movido para {{lane}}.',
     noLanes: 'As tags com a opção kanban ativada viram colunas aqui.',
+    noLanesTitle: 'Nenhuma coluna ainda',
+    toTags: 'Criar tags de kanban',
   },
   chats: {
     title: 'Chats',

@@ -9,6 +9,7 @@ import styled, { useTheme } from 'styled-components';
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryTooltip } from 'victory';
 import { defaultDashboardRange, type DashboardRange } from '@atende/shared';
 import { useApi } from '../../app/api.js';
+import { formatDayMonth } from '../../ui/format.js';
 import { useToast } from '../../ui/toast.js';
 
 const Card = styled.section`
@@ -64,7 +65,12 @@ function BarChart({ bars, label }: { bars: Bar[]; label: string }) {
       <VictoryChart domainPadding={12} height={260} padding={{ top: 16, bottom: 56, left: 40, right: 16 }}>
         <VictoryAxis style={axis} />
         <VictoryAxis dependentAxis style={axis} tickFormat={(value: number) => (Number.isInteger(value) ? value : '')} />
-        <VictoryBar data={bars} labels={({ datum }: { datum: Bar }) => `${datum.x}: ${datum.y}`} labelComponent={<VictoryTooltip />} style={{ data: { fill: theme.primary } }} />
+        <VictoryBar
+          data={bars}
+          labels={({ datum }: { datum: Bar }) => `${datum.x}: ${datum.y}`}
+          labelComponent={<VictoryTooltip flyoutStyle={{ fill: theme.paper, stroke: theme.border }} style={{ fill: theme.text, fontSize: 11 }} />}
+          style={{ data: { fill: theme.accentFill } }}
+        />
       </VictoryChart>
     </div>
   );
@@ -100,7 +106,7 @@ export default function Charts() {
   const loadDays = useCallback(
     (range: DashboardRange) =>
       api.dashboard.ticketsDay({ initialDate: range.from, finalDate: range.to }).then((answer) =>
-        answer.by === 'hour' ? answer.data.map((row) => ({ x: row.horario, y: row.total })) : answer.data.map((row) => ({ x: row.data.slice(5), y: row.total })),
+        answer.by === 'hour' ? answer.data.map((row) => ({ x: row.horario, y: row.total })) : answer.data.map((row) => ({ x: formatDayMonth(`${row.data}T12:00:00`), y: row.total })),
       ),
     [api, t],
   );

@@ -5,13 +5,14 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { isNewerTicket, ticketIdOf, type Ticket, type TicketEvent } from '@atende/shared';
 import { ApiError } from '@atende/shared/client';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Spinner } from '../../ui/controls.js';
+import { EmptyState } from '../../ui/EmptyState.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
 import { Composer } from './Composer.js';
@@ -52,6 +53,8 @@ export function Conversation({ ticketRef, actions, outbox, onBack }: Conversatio
   const toast = useToast();
   const showError = useErrorToast();
   const [ticket, setTicket] = useState<Ticket | null>(null);
+  /** The link names a ticket that does not exist (deleted, or never was). */
+  const [missing, setMissing] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
 
@@ -76,6 +79,7 @@ export function Conversation({ ticketRef, actions, outbox, onBack }: Conversatio
       .catch((error: unknown) => {
         if (!active) return;
         if (error instanceof ApiError && error.code === 'ERR_NO_PERMISSION') refuse();
+        else if (error instanceof ApiError && error.code === 'ERR_NO_TICKET_FOUND') setMissing(true);
         else {
           showError(error);
           navigate('/tickets');
@@ -94,6 +98,13 @@ export function Conversation({ ticketRef, actions, outbox, onBack }: Conversatio
     } else if (event.action === 'delete') navigate('/tickets');
   });
 
+  if (missing) {
+    return (
+      <EmptyState icon="compass" title={t('web.inbox.missing.title')} data-ticket-missing>
+        {t('web.inbox.missing.text')} <Link to="/tickets">{t('web.inbox.missing.back')}</Link>
+      </EmptyState>
+    );
+  }
   if (!ticket) return <Spinner $size={24} style={{ margin: 24 }} />;
   return (
     <Frame data-conversation={ticket.uuid} data-status={ticket.status}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Ticket } from '@atende/shared';
 import { Button, Chip, IconButton } from '../../ui/controls.js';
-import { formatDate, formatTime } from '../../ui/format.js';
+import { formatWhen } from '../../ui/format.js';
 
 export const TICKET_ROW_HEIGHT = 76;
 
@@ -70,11 +70,6 @@ const PeekButton = styled(IconButton)`
   height: 22px;
 `;
 
-function when(updatedAt: string): string {
-  const date = new Date(updatedAt);
-  return date.toDateString() === new Date().toDateString() ? formatTime(date) : formatDate(date);
-}
-
 interface TicketItemProps {
   ticket: Ticket;
   selected: boolean;
@@ -103,7 +98,7 @@ export const TicketItem = memo(function TicketItem({ ticket, selected, onSelect,
       aria-current={selected ? 'true' : undefined}
     >
       <strong>{ticket.contact?.name ?? t('web.inbox.list.noContact')}</strong>
-      <time dateTime={ticket.updatedAt}>{when(ticket.updatedAt)}</time>
+      <time dateTime={ticket.updatedAt}>{formatWhen(ticket.updatedAt)}</time>
       <span className="last">{ticket.lastMessage}</span>
       {pending ? (
         <AcceptButton onClick={() => onAccept(ticket)}>{t('web.inbox.actions.accept')}</AcceptButton>

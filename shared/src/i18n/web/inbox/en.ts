@@ -54,6 +54,7 @@ export const inboxEn: InboxTranslation = {
     image: 'Image',
     ack: { 0: 'Sending', 1: 'Sent', 2: 'Delivered', 3: 'Read', 4: 'Played' },
   },
+  missing: { title: 'Ticket not found', text: 'This ticket was deleted, or the link is wrong.', back: 'Back to the tickets' },
   outbox: { sending: 'Sending', waiting: 'Waiting to be sent', failed: 'Not sent.', retry: 'Retry', edit: 'Edit' },
   composer: {
     placeholder: 'Type a message or "/" for quick answers',

@@ -54,6 +54,7 @@ export const inboxEs: InboxTranslation = {
     image: 'Imagen',
     ack: { 0: 'Enviando', 1: 'Enviado', 2: 'Entregado', 3: 'Leído', 4: 'Reproducido' },
   },
+  missing: { title: 'Ticket no encontrado', text: 'Este ticket fue eliminado o el enlace es incorrecto.', back: 'Volver a los tickets' },
   outbox: { sending: 'Enviando', waiting: 'En cola', failed: 'No enviado.', retry: 'Reintentar', edit: 'Editar' },
   composer: {
     placeholder: 'Escriba un mensaje o "/" para respuestas rápidas',

@@ -52,6 +52,7 @@ export const inboxPt = {
     image: 'Imagem',
     ack: { 0: 'Enviando', 1: 'Enviada', 2: 'Entregue', 3: 'Lida', 4: 'Reproduzida' },
   },
+  missing: { title: 'Ticket não encontrado', text: 'Este ticket foi excluído ou o link está errado.', back: 'Voltar aos tickets' },
   outbox: { sending: 'Enviando', waiting: 'Na fila', failed: 'Não enviada.', retry: 'Tentar de novo', edit: 'Editar' },
   composer: {
     placeholder: 'Digite uma mensagem ou "/" para respostas rápidas',
