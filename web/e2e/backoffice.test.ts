@@ -165,13 +165,15 @@ describe('web console: back-office pages', () => {
   it('keeps a settings option after a reload, and shows the schedules tab when scheduleType is company', async () => {
     const { page } = opened;
     await page.goto('/settings');
-    const rating = page.locator('select[name="userRating"]');
-    expect(await rating.inputValue()).to.equal('disabled');
-    await rating.selectOption('enabled');
+    // A yes/no setting is a switch that says what it does.
+    const rating = page.locator('input[role="switch"][name="userRating"]');
+    expect(await rating.isChecked()).to.equal(false);
+    expect(await page.locator('label', { has: rating }).textContent()).to.contain('Asks the customer for a 1 to 3 rating');
+    await rating.check();
     await waitForToast(page, 'Operation updated successfully.');
     await page.reload();
-    await page.locator('select[name="userRating"]').waitFor();
-    expect(await page.locator('select[name="userRating"]').inputValue()).to.equal('enabled');
+    await page.locator('input[role="switch"][name="userRating"]').waitFor({ state: 'attached' });
+    expect(await page.locator('input[role="switch"][name="userRating"]').isChecked()).to.equal(true);
     expect((await console.api.settings.list()).find((setting) => setting.key === 'userRating')?.value).to.equal('enabled');
 
     expect(await page.locator('[role="tab"]', { hasText: 'Schedules' }).count()).to.equal(0);

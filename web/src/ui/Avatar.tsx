@@ -4,12 +4,15 @@ import { readableOn } from './controls.js';
 
 const COLORS = ['#1d4ed8', '#0f766e', '#7c3aed', '#b45309', '#be123c', '#15803d', '#0369a1', '#a21caf'];
 
-/** Up to two initials: first and last word ("Ana Maria Souza" -> "AS"); digits for a number. */
+/**
+ * Up to two initials, from the first and last words that start with a letter ("Ana Maria Souza"
+ * -> "AS", "Cliente 23" -> "C"); a name without letters (a phone number) gives its first digit.
+ */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = [...words[0]!][0] ?? '';
-  const last = words.length > 1 ? ([...words.at(-1)!][0] ?? '') : '';
+  const words = name.trim().split(/\s+/).filter((word) => /^\p{L}/u.test(word));
+  if (words.length === 0) return name.trim().match(/\p{N}/u)?.[0] ?? '?';
+  const first = [...words[0]!][0]!;
+  const last = words.length > 1 ? [...words.at(-1)!][0]! : '';
   return (first + last).toUpperCase();
 }
 

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { ObjectSchema } from 'joi';
 import { IconButton } from './controls.js';
+import { Switch } from './Switch.js';
 import { schemaProblems } from './validation.js';
 
 /** A final-form `validate` for a schema, with the texts of the current language. */
@@ -244,22 +245,20 @@ export function MultiCheckField({ name, label, options, disabled }: { name: stri
   );
 }
 
-const SwitchLabel = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  margin-bottom: 12px;
-  cursor: pointer;
-`;
-
-export function SwitchField({ name, label, disabled }: { name: string; label: string; disabled?: boolean }) {
+export function SwitchField({ name, label, description, disabled }: { name: string; label: string; description?: string; disabled?: boolean }) {
   return (
     <Field<boolean> name={name} type="checkbox">
       {({ input }) => (
-        <SwitchLabel>
-          <input type="checkbox" name={input.name} checked={Boolean(input.checked)} onChange={input.onChange} onBlur={input.onBlur} onFocus={input.onFocus} disabled={disabled} />
-          {label}
-        </SwitchLabel>
+        <Switch
+          name={input.name}
+          label={label}
+          description={description}
+          checked={Boolean(input.checked)}
+          onChange={input.onChange}
+          onBlur={input.onBlur}
+          onFocus={input.onFocus}
+          disabled={disabled}
+        />
       )}
     </Field>
   );

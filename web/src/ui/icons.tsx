@@ -3,6 +3,7 @@ import type { SVGProps } from 'react';
 
 const PATHS = {
   menu: 'M4 6h16M4 12h16M4 18h16',
+  more: 'M12 4.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zM12 10.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zM12 16.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3z',
   chevronLeft: 'M15 5l-7 7 7 7',
   chevronDown: 'M6 9l6 6 6-6',
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4l2-2zM10 20a2 2 0 0 0 4 0',

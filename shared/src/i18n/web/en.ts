@@ -185,6 +185,9 @@ export const webEn: WebTranslation = {
     deleteMessage: "All of this user's data will be lost. The user's open tickets will go back to their queue.",
   },
   connections: {
+    emptyTitle: 'Connect your first WhatsApp',
+    emptyText: "Add a connection and scan its QR code with the phone: customers' conversations arrive here as tickets.",
+    emptyTextAgent: 'No connections yet: ask an administrator to connect a WhatsApp.',
     add: 'Add WhatsApp',
     addTitle: 'Add WhatsApp',
     editTitle: 'Edit WhatsApp',

@@ -185,6 +185,9 @@ export const webEs: WebTranslation = {
     deleteMessage: 'Se perderán todos los datos del usuario. Sus tickets abiertos volverán a su cola.',
   },
   connections: {
+    emptyTitle: 'Conecte su primer WhatsApp',
+    emptyText: 'Agregue una conexión y escanee el código QR con el teléfono: las conversaciones de los clientes llegan aquí como tickets.',
+    emptyTextAgent: 'Aún no hay conexiones: pida a un administrador que conecte un WhatsApp.',
     add: 'Agregar WhatsApp',
     addTitle: 'Agregar WhatsApp',
     editTitle: 'Editar WhatsApp',

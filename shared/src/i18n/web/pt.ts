@@ -184,6 +184,9 @@ export const webPt = {
     deleteMessage: 'Todos os dados do usuário serão perdidos. Os tickets abertos deste usuário serão movidos para a fila.',
   },
   connections: {
+    emptyTitle: 'Conecte seu primeiro WhatsApp',
+    emptyText: 'Adicione uma conexão e leia o QR code com o celular: as conversas dos clientes chegam aqui como tickets.',
+    emptyTextAgent: 'Nenhuma conexão ainda: peça a um administrador para conectar um WhatsApp.',
     add: 'Adicionar WhatsApp',
     addTitle: 'Adicionar WhatsApp',
     editTitle: 'Editar WhatsApp',

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { useLatest } from '../../ui/useLatest.js';
 import { shortcutOf, type ShortcutAction } from './shortcuts.js';
 
-const ROWS = '[data-ticket-list] [data-ticket]';
+const ROWS = '[data-ticket-list]:not([hidden]) [data-ticket]';
 
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));

@@ -5,14 +5,14 @@
  * and with no text the mic button records a voice message (sent as an attachment too). What is
  * sent goes to the outbox and leaves the input at once: typing never waits for a send.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { QuickMessage, QuickMessageEvent, Ticket } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Button, Chip, IconButton } from '../../ui/controls.js';
-import { MenuItem } from '../../ui/Popover.js';
+import { MenuItem, Popover } from '../../ui/Popover.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { RecordingBar, useAudioRecorder } from './AudioRecorder.js';
 import type { Draft, Outbox } from './outbox.js';
@@ -54,6 +54,8 @@ const Suggestions = styled.ul`
   border-radius: 8px;
   box-shadow: ${({ theme }) => theme.shadow};
 `;
+
+const EmojiPanel = lazy(() => import('./EmojiPanel.js'));
 
 const Files = styled.div`
   display: flex;
@@ -108,6 +110,18 @@ export function Composer({ ticket, outbox, draft }: { ticket: Ticket; outbox: Ou
     // Only what was sent leaves the input.
     setText((current) => (current.startsWith(typed) ? current.slice(typed.length) : current));
     setFiles((current) => current.filter((file) => !files.includes(file)));
+  };
+
+  /** Puts an emoji where the caret is (or over the selection), and the caret after it. */
+  const insertEmoji = (emoji: string) => {
+    const field = input.current;
+    const start = field?.selectionStart ?? text.length;
+    const end = field?.selectionEnd ?? text.length;
+    setText((current) => current.slice(0, start) + emoji + current.slice(end));
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
   };
 
   const pickQuickAnswer = async (id: string, message: string) => {
@@ -167,6 +181,16 @@ export function Composer({ ticket, outbox, draft }: { ticket: Ticket; outbox: Ou
         <>
           <input ref={fileInput} type="file" multiple hidden name="medias" onChange={(event) => setFiles(Array.from(event.target.files ?? []))} />
           <IconButton icon="plus" label={t('web.inbox.composer.attach')} disabled={!enabled} onClick={() => fileInput.current?.click()} />
+          <Popover
+            align="left"
+            above
+            label={t('web.inbox.composer.emoji')}
+            trigger={(toggle) => <IconButton icon="smile" label={t('web.inbox.composer.emoji')} disabled={!enabled} onClick={toggle} data-emoji-button />}
+          >
+            <Suspense fallback={null}>
+              <EmojiPanel onPick={insertEmoji} />
+            </Suspense>
+          </Popover>
           <textarea
             ref={input}
             name="body"

@@ -1,7 +1,8 @@
 /**
  * The right pane: loads the ticket of the route (uuid, or id for /tickets/u/:id), refuses a ticket
  * of another queue with the unauthorized toast and a return to /tickets, and follows the ticket's
- * updates; then header, tags bar, messages, composer and the contact drawer.
+ * updates; then header, messages, composer and the contact panel (details, tags, notes, the
+ * contact's previous tickets).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,13 +19,13 @@ import { useLatest } from '../../ui/useLatest.js';
 import { Composer } from './Composer.js';
 import { ContactDrawer } from './ContactDrawer.js';
 import { MessageList } from './MessageList.js';
-import { TagsBar } from './TagsBar.js';
 import { TicketHeader } from './TicketHeader.js';
 import type { Draft, Outbox } from './outbox.js';
 import { mayOpen } from './ticketRules.js';
 import type { TicketActions } from './useTicketActions.js';
 
 const Frame = styled.div`
+  position: relative;
   display: flex;
   height: 100%;
   min-height: 0;
@@ -109,8 +110,7 @@ export function Conversation({ ticketRef, actions, outbox, onBack }: Conversatio
   return (
     <Frame data-conversation={ticket.uuid} data-status={ticket.status}>
       <Column>
-        <TicketHeader ticket={ticket} actions={actions} onBack={onBack} onToggleContact={() => setContactOpen((open) => !open)} />
-        <TagsBar ticket={ticket} />
+        <TicketHeader ticket={ticket} actions={actions} onBack={onBack} onToggleContact={() => setContactOpen((open) => !open)} contactOpen={contactOpen} />
         <MessageList ticket={ticket} outbox={outbox} onTakeBack={setDraft} />
         <Composer ticket={ticket} outbox={outbox} draft={draft} />
       </Column>

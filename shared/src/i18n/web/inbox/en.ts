@@ -3,9 +3,9 @@ import type { InboxTranslation } from './pt.js';
 
 export const inboxEn: InboxTranslation = {
   title: 'Tickets',
-  tabs: { open: 'Open', closed: 'Resolved', search: 'Search', assigned: 'Assigned', pending: 'Pending', tickets: 'Tickets', conversation: 'Conversation' },
-  filters: { search: 'Search tickets and messages', queues: 'Queues', showAll: 'All', tags: 'Tags', users: 'Users' },
-  list: { empty: 'No tickets here', pendingHint: 'Accept the ticket to open it', noContact: 'Contact' },
+  tabs: { closed: 'Resolved', search: 'Search', assigned: 'Assigned', pending: 'Pending', tickets: 'Tickets', conversation: 'Conversation' },
+  filters: { showAllHint: "See every agent's tickets", clear: 'Clear filters', hidden: '{{count}}{{more}} hidden by filters', showHidden: 'Show', search: 'Search tickets and messages', queues: 'Queues', showAll: 'All', tags: 'Tags', users: 'Users' },
+  list: { empty: 'No tickets here', pendingHint: 'Accept the ticket to open it', noContact: 'Contact', label: 'Tickets', rowLabel: '{{name}}, unread: {{count}}', counter: 'Tickets: {{count}}', caughtUp: 'All caught up', caughtUpText: 'No conversations assigned to you right now.', caughtUpPending: 'Nobody is waiting: new customers show up here.' },
   welcome: 'Pick a ticket to start chatting',
   unauthorized: 'Access not allowed',
   deleted: 'Ticket deleted.',
@@ -54,9 +54,13 @@ export const inboxEn: InboxTranslation = {
     image: 'Image',
     ack: { 0: 'Sending', 1: 'Sent', 2: 'Delivered', 3: 'Read', 4: 'Played' },
   },
+  status: { open: 'In progress', pending: 'Waiting', closed: 'Resolved' },
+  bulk: { label: 'Bulk actions', select: 'Select {{name}}', selected: 'Selected: {{count}}', accept: 'Accept ({{count}})', resolve: 'Resolve ({{count}})', accepted: 'Tickets accepted: {{count}}', resolved: 'Tickets resolved: {{count}}', clear: 'Clear selection' },
   missing: { title: 'Ticket not found', text: 'This ticket was deleted, or the link is wrong.', back: 'Back to the tickets' },
   outbox: { sending: 'Sending', waiting: 'Waiting to be sent', failed: 'Not sent.', retry: 'Retry', edit: 'Edit' },
   composer: {
+    emoji: 'Emoji',
+    emojiSearch: 'Search emoji',
     placeholder: 'Type a message or "/" for quick answers',
     disabled: 'Accept or reopen the ticket to send messages',
     send: 'Send',
@@ -74,6 +78,8 @@ export const inboxEn: InboxTranslation = {
     },
   },
   contact: {
+    previous: 'Previous tickets',
+    noPrevious: 'No previous tickets',
     title: 'Contact details',
     edit: 'Edit contact',
     number: 'Number',

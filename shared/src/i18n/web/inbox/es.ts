@@ -3,9 +3,9 @@ import type { InboxTranslation } from './pt.js';
 
 export const inboxEs: InboxTranslation = {
   title: 'Atenciones',
-  tabs: { open: 'Abiertos', closed: 'Resueltos', search: 'Búsqueda', assigned: 'Atendiendo', pending: 'En espera', tickets: 'Tickets', conversation: 'Atención' },
-  filters: { search: 'Buscar atenciones y mensajes', queues: 'Colas', showAll: 'Todos', tags: 'Etiquetas', users: 'Usuarios' },
-  list: { empty: 'No hay atenciones aquí', pendingHint: 'Acepte la atención para abrirla', noContact: 'Contacto' },
+  tabs: { closed: 'Resueltos', search: 'Búsqueda', assigned: 'Atendiendo', pending: 'En espera', tickets: 'Tickets', conversation: 'Atención' },
+  filters: { showAllHint: 'Ver los tickets de todos los agentes', clear: 'Limpiar filtros', hidden: '{{count}}{{more}} ocultos por los filtros', showHidden: 'Mostrar', search: 'Buscar atenciones y mensajes', queues: 'Colas', showAll: 'Todos', tags: 'Etiquetas', users: 'Usuarios' },
+  list: { empty: 'No hay tickets aquí', pendingHint: 'Acepte el ticket para abrirlo', noContact: 'Contacto', label: 'Tickets', rowLabel: '{{name}}, no leídos: {{count}}', counter: 'Tickets: {{count}}', caughtUp: 'Todo al día', caughtUpText: 'No tiene conversaciones asignadas ahora.', caughtUpPending: 'Nadie está esperando: los nuevos clientes aparecen aquí.' },
   welcome: 'Seleccione una atención para empezar a conversar',
   unauthorized: 'Acceso no permitido',
   deleted: 'Atención eliminada.',
@@ -54,9 +54,13 @@ export const inboxEs: InboxTranslation = {
     image: 'Imagen',
     ack: { 0: 'Enviando', 1: 'Enviado', 2: 'Entregado', 3: 'Leído', 4: 'Reproducido' },
   },
+  status: { open: 'En atención', pending: 'En espera', closed: 'Resuelto' },
+  bulk: { label: 'Acciones en lote', select: 'Seleccionar {{name}}', selected: 'Seleccionados: {{count}}', accept: 'Aceptar ({{count}})', resolve: 'Resolver ({{count}})', accepted: 'Tickets aceptados: {{count}}', resolved: 'Tickets resueltos: {{count}}', clear: 'Limpiar selección' },
   missing: { title: 'Ticket no encontrado', text: 'Este ticket fue eliminado o el enlace es incorrecto.', back: 'Volver a los tickets' },
   outbox: { sending: 'Enviando', waiting: 'En cola', failed: 'No enviado.', retry: 'Reintentar', edit: 'Editar' },
   composer: {
+    emoji: 'Emoji',
+    emojiSearch: 'Buscar emoji',
     placeholder: 'Escriba un mensaje o "/" para respuestas rápidas',
     disabled: 'Acepte o reabra la atención para enviar mensajes',
     send: 'Enviar',
@@ -74,6 +78,8 @@ export const inboxEs: InboxTranslation = {
     },
   },
   contact: {
+    previous: 'Tickets anteriores',
+    noPrevious: 'Sin tickets anteriores',
     title: 'Datos del contacto',
     edit: 'Editar contacto',
     number: 'Número',

@@ -1,9 +1,9 @@
 /** Portuguese texts of the web console's ticket inbox and conversation; the reference shape of en and es. */
 export const inboxPt = {
   title: 'Atendimentos',
-  tabs: { open: 'Abertos', closed: 'Resolvidos', search: 'Busca', assigned: 'Atendendo', pending: 'Aguardando', tickets: 'Tickets', conversation: 'Atendimento' },
-  filters: { search: 'Buscar atendimento e mensagens', queues: 'Filas', showAll: 'Todos', tags: 'Etiquetas', users: 'Usuários' },
-  list: { empty: 'Nenhum atendimento aqui', pendingHint: 'Aceite o atendimento para abri-lo', noContact: 'Contato' },
+  tabs: { closed: 'Resolvidos', search: 'Busca', assigned: 'Atendendo', pending: 'Aguardando', tickets: 'Tickets', conversation: 'Atendimento' },
+  filters: { showAllHint: 'Ver os tickets de todos os atendentes', clear: 'Limpar filtros', hidden: '{{count}}{{more}} ocultos pelos filtros', showHidden: 'Mostrar', search: 'Buscar atendimento e mensagens', queues: 'Filas', showAll: 'Todos', tags: 'Etiquetas', users: 'Usuários' },
+  list: { empty: 'Nenhum ticket aqui', pendingHint: 'Aceite o ticket para abri-lo', noContact: 'Contato', label: 'Tickets', rowLabel: '{{name}}, não lidas: {{count}}', counter: 'Tickets: {{count}}', caughtUp: 'Tudo em dia', caughtUpText: 'Nenhum ticket em atendimento com você agora.', caughtUpPending: 'Ninguém está esperando: novos clientes aparecem aqui.' },
   welcome: 'Selecione um atendimento para começar a conversar',
   unauthorized: 'Acesso não permitido',
   deleted: 'Atendimento excluído.',
@@ -52,9 +52,13 @@ export const inboxPt = {
     image: 'Imagem',
     ack: { 0: 'Enviando', 1: 'Enviada', 2: 'Entregue', 3: 'Lida', 4: 'Reproduzida' },
   },
+  status: { open: 'Em atendimento', pending: 'Aguardando', closed: 'Resolvido' },
+  bulk: { label: 'Ações em lote', select: 'Selecionar {{name}}', selected: 'Selecionados: {{count}}', accept: 'Aceitar ({{count}})', resolve: 'Resolver ({{count}})', accepted: 'Tickets aceitos: {{count}}', resolved: 'Tickets resolvidos: {{count}}', clear: 'Limpar seleção' },
   missing: { title: 'Ticket não encontrado', text: 'Este ticket foi excluído ou o link está errado.', back: 'Voltar aos tickets' },
   outbox: { sending: 'Enviando', waiting: 'Na fila', failed: 'Não enviada.', retry: 'Tentar de novo', edit: 'Editar' },
   composer: {
+    emoji: 'Emoji',
+    emojiSearch: 'Buscar emoji',
     placeholder: 'Digite uma mensagem ou "/" para respostas rápidas',
     disabled: 'Aceite ou reabra o atendimento para enviar mensagens',
     send: 'Enviar',
@@ -72,6 +76,8 @@ export const inboxPt = {
     },
   },
   contact: {
+    previous: 'Tickets anteriores',
+    noPrevious: 'Nenhum ticket anterior',
     title: 'Dados do contato',
     edit: 'Editar contato',
     number: 'Número',
