@@ -21,8 +21,14 @@ export function pickLanguage(tag: string | null | undefined): Language {
   return isLanguage(base) ? base : DEFAULT_LANGUAGE;
 }
 
+/** "pt-BR" is pt; tags of other languages stay as they are, so that a later one of ours can match. */
+function ourBase(tag: string): string {
+  const base = tag.slice(0, 2).toLowerCase();
+  return isLanguage(base) ? base : tag;
+}
+
 export function createDetector(): LanguageDetector {
-  return new LanguageDetector(undefined, { order: ['localStorage', 'navigator'], lookupLocalStorage: STORAGE_KEYS.language, caches: [] });
+  return new LanguageDetector(undefined, { order: ['localStorage', 'navigator'], lookupLocalStorage: STORAGE_KEYS.language, caches: [], convertDetectedLanguage: ourBase });
 }
 
 export function I18nProvider({ children }: { children: ReactNode }) {

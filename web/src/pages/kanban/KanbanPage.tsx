@@ -173,7 +173,7 @@ export default function KanbanPage() {
           {t('web.kanban.noLanes')} <Link to="/tags">{t('web.kanban.toTags')}</Link>
         </EmptyState>
       ) : null}
-      <Board>
+      <Board data-scroll-x aria-label={t('web.pages.kanban')}>
         {buildLanes(tickets, laneTags).map((lane) => (
           <Column key={lane.key} $color={lane.tag?.color ?? OPEN_COLOR} $over={over === lane.key} data-lane={lane.tag?.name ?? 'open'} {...dropOn(lane.key)}>
             <header>
