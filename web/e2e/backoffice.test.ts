@@ -277,8 +277,8 @@ describe('web console: back-office pages', () => {
       await page.locator('tr[data-announcement="Maintenance tonight"]', { hasText: 'maintenance_window.png' }).waitFor();
 
       // Rita's bell of announcements counts it at once; the viewer shows its text and image.
-      const bell = reader.page.locator('button[aria-label="Announcements"]');
-      await reader.page.locator('button[aria-label="Announcements"][data-count="1"]').waitFor();
+      const bell = reader.page.locator('button[aria-label^="Announcements"]');
+      await reader.page.locator('button[aria-label^="Announcements"][data-count="1"]').waitFor();
       await bell.click();
       await reader.page.locator('[data-announcement="Maintenance tonight"]').click();
       const viewer = reader.page.locator('[role="dialog"]', { hasText: 'Maintenance tonight' });
@@ -291,7 +291,7 @@ describe('web console: back-office pages', () => {
       await form.locator('input[name="status"]').uncheck();
       await form.locator('button[type="submit"]').click();
       await waitForToast(page, 'Announcement saved.');
-      await reader.page.locator('button[aria-label="Announcements"][data-count="0"]').waitFor();
+      await reader.page.locator('button[aria-label^="Announcements"][data-count="0"]').waitFor();
       await page.locator('tr[data-announcement="Maintenance tonight"] button[aria-label="Delete"]').click();
       await page.locator('[role="dialog"] button', { hasText: 'Confirm' }).click();
       await waitForToast(page, 'Announcement deleted.');

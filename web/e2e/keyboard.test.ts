@@ -7,7 +7,7 @@ import { openPage, startConsole, type Console, type OpenedPage } from './support
 const focused = (page: Page) =>
   page.evaluate(() => {
     const active = document.activeElement as HTMLElement | null;
-    return { tag: active?.tagName.toLowerCase() ?? '', name: active?.getAttribute('name') ?? '', inDialog: Boolean(active?.closest('[role="dialog"][aria-modal="true"]')), ticket: active?.dataset.ticket ?? '' };
+    return { tag: active?.tagName.toLowerCase() ?? '', name: active?.getAttribute('name') ?? '', inDialog: Boolean(active?.closest('[role="dialog"][aria-modal="true"]')), ticket: active?.closest<HTMLElement>('[data-ticket]')?.dataset.ticket ?? '' };
   });
 
 /** Tabs forward until `selector` has the focus (a person would, too); fails after `limit` stops. */

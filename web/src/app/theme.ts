@@ -79,7 +79,7 @@ export const palettes: Record<ThemeMode, Palette> = {
     info: '#8ab4ff',
     shadow: '0 4px 18px rgba(0, 0, 0, 0.5)',
     overlay: 'rgba(0, 0, 0, 0.6)',
-    bubbleMine: '#144d37',
+    bubbleMine: '#0e3b2a',
     thread: '#0e1114',
   },
 };

@@ -91,14 +91,35 @@ const RoundButton = styled.button`
   }
 `;
 
-export function IconButton({ icon, label, ...rest }: { icon: IconName; label: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
-  return (
-    <RoundButton type="button" aria-label={label} title={label} {...rest}>
+/**
+ * A round button with an icon, its name as the tooltip and the accessible label. With `count`, a
+ * badge shows it and the label says it ("Notifications (3)"); data-count carries it for tests.
+ */
+export function IconButton({ icon, label, count, ...rest }: { icon: IconName; label: string; count?: number } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  const counted = count !== undefined && count > 0;
+  const button = (
+    <RoundButton type="button" aria-label={counted ? `${label} (${count})` : label} title={label} data-count={count} {...rest}>
       <Icon name={icon} />
       {rest.children}
     </RoundButton>
   );
+  if (!counted) return button;
+  // The badge sits beside the button, not in it: the button's label already says the count.
+  return (
+    <CountedAnchor>
+      {button}
+      <Badge aria-hidden="true">{count}</Badge>
+    </CountedAnchor>
+  );
 }
+
+const CountedAnchor = styled.span`
+  position: relative;
+  display: inline-flex;
+  > span {
+    pointer-events: none;
+  }
+`;
 
 const spin = keyframes`
   to { transform: rotate(360deg); }

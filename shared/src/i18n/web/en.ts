@@ -237,6 +237,8 @@ export const webEn: WebTranslation = {
     qrTitle: 'Scan the QR code to start the session',
     qrHelp: 'On the phone, open WhatsApp, tap Linked devices and point the camera at the code.',
     qrWaiting: 'Waiting for the QR code',
+    qrExpiresIn: 'Code {{code}}: valid for {{seconds}} s more',
+    qrRenewing: 'Making a new code…',
     saved: 'Connection saved.',
     deleted: 'Connection deleted.',
     deleteTitle: 'Delete {{name}}?',

@@ -237,6 +237,8 @@ export const webEs: WebTranslation = {
     qrTitle: 'Lea el código QR para iniciar la sesión',
     qrHelp: 'En el teléfono, abra WhatsApp, toque Dispositivos vinculados y apunte la cámara al código.',
     qrWaiting: 'Esperando el código QR',
+    qrExpiresIn: 'Código {{code}}: válido por {{seconds}} s más',
+    qrRenewing: 'Generando un nuevo código…',
     saved: 'Conexión guardada.',
     deleted: 'Conexión eliminada.',
     deleteTitle: '¿Eliminar {{name}}?',

@@ -236,6 +236,8 @@ export const webPt = {
     qrTitle: 'Leia o QR Code para iniciar a sessão',
     qrHelp: 'No celular, abra o WhatsApp, toque em Aparelhos conectados e aponte a câmera para o código.',
     qrWaiting: 'Aguardando o QR Code',
+    qrExpiresIn: 'Código {{code}}: vale por mais {{seconds}} s',
+    qrRenewing: 'Gerando um novo código…',
     saved: 'Conexão salva com sucesso.',
     deleted: 'Conexão excluída com sucesso.',
     deleteTitle: 'Excluir {{name}}?',

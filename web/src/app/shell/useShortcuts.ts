@@ -14,13 +14,18 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
+/** A row's control: its name link, or (pending) its Accept button. */
+function focusRow(row: HTMLElement): void {
+  (row.querySelector<HTMLElement>('a.name') ?? row.querySelector<HTMLElement>('button'))?.focus();
+}
+
 /** The next (or previous) row after the one shown, else the first one: focused, and opened when it can be. */
 function stepTicket(direction: 1 | -1): void {
   const rows = [...document.querySelectorAll<HTMLElement>(ROWS)];
   if (rows.length === 0) return;
-  const current = rows.findIndex((row) => row.getAttribute('aria-current') === 'true' || row === document.activeElement);
+  const current = rows.findIndex((row) => row.dataset.selected === 'true' || row.contains(document.activeElement));
   const target = rows[current < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, current + direction))]!;
-  target.focus();
+  focusRow(target);
   if (target.dataset.status !== 'pending') target.click();
 }
 
@@ -32,8 +37,8 @@ export function useShortcuts(onHelp: () => void): void {
     const run = (action: ShortcutAction) => {
       switch (action) {
         case 'list': {
-          const row = document.querySelector<HTMLElement>(`${ROWS}[aria-current="true"]`) ?? document.querySelector<HTMLElement>(ROWS);
-          if (row) row.focus();
+          const row = document.querySelector<HTMLElement>(`${ROWS}[data-selected="true"]`) ?? document.querySelector<HTMLElement>(ROWS);
+          if (row) focusRow(row);
           else if (!window.location.pathname.startsWith('/tickets')) latest.current.navigate('/tickets');
           else document.querySelector<HTMLElement>('[data-ticket-list]')?.focus();
           return;

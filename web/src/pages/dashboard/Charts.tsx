@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { useTheme } from 'styled-components';
-import { VictoryAxis, VictoryBar, VictoryChart, VictoryTooltip } from 'victory';
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryContainer, VictoryTooltip } from 'victory';
 import { defaultDashboardRange, type DashboardRange } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { formatDayMonth } from '../../ui/format.js';
@@ -61,8 +61,8 @@ function BarChart({ bars, label }: { bars: Bar[]; label: string }) {
   const theme = useTheme();
   const axis = { tickLabels: { fill: theme.textSecondary, fontSize: 9, angle: bars.length > 8 ? -45 : 0 }, axis: { stroke: theme.border } };
   return (
-    <div aria-label={label} data-bars={bars.length}>
-      <VictoryChart domainPadding={12} height={260} padding={{ top: 16, bottom: 56, left: 40, right: 16 }}>
+    <figure style={{ margin: 0 }} data-bars={bars.length}>
+      <VictoryChart domainPadding={12} height={260} padding={{ top: 16, bottom: 56, left: 40, right: 16 }} containerComponent={<VictoryContainer title={label} />}>
         <VictoryAxis style={axis} />
         <VictoryAxis dependentAxis style={axis} tickFormat={(value: number) => (Number.isInteger(value) ? value : '')} />
         <VictoryBar
@@ -72,7 +72,7 @@ function BarChart({ bars, label }: { bars: Bar[]; label: string }) {
           style={{ data: { fill: theme.accentFill } }}
         />
       </VictoryChart>
-    </div>
+    </figure>
   );
 }
 

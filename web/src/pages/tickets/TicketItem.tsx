@@ -2,7 +2,8 @@
  * One row of the ticket list, dense like an inbox: the avatar (or initials, a checkbox for bulk
  * actions on hover, focus or while selecting), name, queue chip, assignee and time on the first
  * line; the last message and the unread count, or a compact Accept for a pending ticket, on the
- * second, with (admins) the peek button. The selected row is marked by the accent colour.
+ * second, with (admins) the peek button. The selected row is marked by the accent colour. The
+ * name is the row's link (keyboard and screen readers); a click anywhere on the row opens it too.
  */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,9 +30,14 @@ const Row = styled.div<{ $selected: boolean }>`
   &:hover {
     background: ${({ $selected, theme }) => ($selected ? theme.selected : theme.hover)};
   }
-  &:focus-visible {
+  &:focus-within {
     outline: 2px solid ${({ theme }) => theme.accent};
     outline-offset: -2px;
+  }
+  .name {
+    color: inherit;
+    text-decoration: none;
+    outline: none;
   }
   .who {
     grid-row: 1 / 3;
@@ -61,7 +67,7 @@ const Row = styled.div<{ $selected: boolean }>`
     gap: 6px;
     min-width: 0;
   }
-  .line > strong,
+  .line > .name,
   .line > .last {
     flex: 1 1 auto;
     min-width: 0;
@@ -69,7 +75,7 @@ const Row = styled.div<{ $selected: boolean }>`
     white-space: nowrap;
     text-overflow: ellipsis;
   }
-  .line > strong {
+  .line > .name {
     font-weight: ${({ $selected }) => ($selected ? 700 : 600)};
   }
   .last,
@@ -150,18 +156,13 @@ export const TicketItem = memo(function TicketItem({ ticket, selected, checked, 
   return (
     <Row
       $selected={selected}
-      role="button"
-      tabIndex={0}
       // A pending ticket is not opened by a click: it must be accepted (document 1 section 2).
       onClick={() => !pending && onSelect(ticket)}
-      // Enter on a control inside the row (checkbox, accept, peek) is that control's.
-      onKeyDown={(event) => event.key === 'Enter' && event.target === event.currentTarget && !pending && onSelect(ticket)}
       title={pending ? t('web.inbox.list.pendingHint') : undefined}
-      aria-label={t('web.inbox.list.rowLabel', { name, count: ticket.unreadMessages })}
       data-ticket={ticket.uuid}
       data-status={ticket.status}
       data-selecting={selecting}
-      aria-current={selected ? 'true' : undefined}
+      data-selected={selected}
     >
       <span className="who">
         <Avatar name={name} url={ticket.contact?.profilePicUrl} size={30} />
@@ -175,7 +176,22 @@ export const TicketItem = memo(function TicketItem({ ticket, selected, checked, 
         />
       </span>
       <span className="line">
-        <strong>{name}</strong>
+        {pending ? (
+          <strong className="name">{name}</strong>
+        ) : (
+          <a
+            className="name"
+            href={`/tickets/${ticket.uuid}`}
+            aria-label={t('web.inbox.list.rowLabel', { name, count: ticket.unreadMessages })}
+            aria-current={selected ? 'page' : undefined}
+            onClick={(event) => {
+              // The row opens it (in place, without a page load).
+              event.preventDefault();
+            }}
+          >
+            {name}
+          </a>
+        )}
         {ticket.queue ? (
           <Chip $color={ticket.queue.color} data-queue={ticket.queue.name}>
             {ticket.queue.name}
