@@ -60,17 +60,34 @@ export const DialogActions = styled.footer`
   border-top: 1px solid ${({ theme }) => theme.border};
 `;
 
-/** The footer of a form in a dialog: cancel, and save (disabled while submitting). */
-export function FormActions({ onCancel, submitting }: { onCancel(): void; submitting?: boolean }) {
+interface FormButtonsProps {
+  onCancel(): void;
+  submitting?: boolean;
+  /** The id of the form to submit, when the buttons are outside it (the dialog's own footer). */
+  form?: string;
+  cancelLabel?: string;
+}
+
+/** Cancel (or close), and save (disabled while submitting). */
+export function FormButtons({ onCancel, submitting, form, cancelLabel }: FormButtonsProps) {
   const { t } = useTranslation();
   return (
-    <DialogActions>
+    <>
       <Button $variant="outlined" onClick={onCancel}>
-        {t('web.common.cancel')}
+        {cancelLabel ?? t('web.common.cancel')}
       </Button>
-      <Button type="submit" disabled={submitting}>
+      <Button type="submit" form={form} disabled={submitting}>
         {t('web.common.save')}
       </Button>
+    </>
+  );
+}
+
+/** The footer of a form in a dialog, inside the form. */
+export function FormActions(props: Omit<FormButtonsProps, 'form'>) {
+  return (
+    <DialogActions>
+      <FormButtons {...props} />
     </DialogActions>
   );
 }

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { queueCreateSchema, queueUpdateSchema, type Queue, type ScheduleRow } from '@atende/shared';
 import type { QueueData } from '@atende/shared/client';
 import { useApi } from '../../app/api.js';
-import { Button, Spinner } from '../../ui/controls.js';
-import { Dialog } from '../../ui/Dialog.js';
+import { Spinner } from '../../ui/controls.js';
+import { Dialog, FormButtons } from '../../ui/Dialog.js';
 import { FormRow, TextField, useSchemaValidator } from '../../ui/form.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
@@ -107,16 +107,7 @@ export default function QueueModal({ queueId: initialId, onClose, onSaved }: Que
       title={t(queueId ? 'web.backoffice.queues.editTitle' : 'web.backoffice.queues.addTitle')}
       onClose={onClose}
       width={760}
-      actions={
-        <>
-          <Button $variant="outlined" onClick={onClose}>
-            {t('web.common.close')}
-          </Button>
-          <Button type="submit" form={formId} disabled={saving || initial === null}>
-            {t('web.common.save')}
-          </Button>
-        </>
-      }
+      actions={<FormButtons onCancel={onClose} submitting={saving || initial === null} form={formId} cancelLabel={t('web.common.close')} />}
     >
       {initial === null ? (
         <Spinner $size={24} />

@@ -5,23 +5,14 @@ import styled from 'styled-components';
 import type { Ticket } from '@atende/shared';
 import { Button, IconButton } from '../../ui/controls.js';
 import { useToast } from '../../ui/toast.js';
+import { Toolbar } from './PaneToolbar.js';
 import type { TicketActions } from './useTicketActions.js';
 
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 6px;
-  padding: 6px 8px;
-  border-bottom: 1px solid ${({ theme }) => theme.border};
+const Bar = styled(Toolbar)`
   background: ${({ theme }) => theme.selected};
   strong {
     flex: 1;
     min-width: 0;
-  }
-  > button {
-    min-height: 28px;
-    padding: 2px 10px;
   }
 `;
 

@@ -15,6 +15,7 @@ import { SearchInput } from '../../ui/Page.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
 import { BulkBar } from './BulkBar.js';
+import { Toolbar } from './PaneToolbar.js';
 import { CheckMenu } from './CheckMenu.js';
 import NewTicketModal from './NewTicketModal.js';
 import { TicketList, type ListCount } from './TicketList.js';
@@ -62,29 +63,6 @@ const Tabs = styled.div`
     line-height: 17px;
     background: ${({ theme }) => theme.hover};
     color: ${({ theme }) => theme.text};
-  }
-`;
-
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 6px;
-  padding: 6px 8px;
-  border-bottom: 1px solid ${({ theme }) => theme.border};
-  input[type='search'] {
-    flex: 1;
-    min-width: 0;
-  }
-  > button {
-    min-height: 30px;
-    padding: 3px 10px;
-  }
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: 4px;
-    font-size: 13px;
   }
 `;
 
@@ -174,6 +152,17 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
   const checkedIds = new Set(checked.keys());
   const clearChecked = () => setChecked(new Map());
 
+  // What every list of the pane does with its rows.
+  const rowProps = {
+    selected,
+    onSelect,
+    onAccept: (ticket: Ticket) => void actions.accept(ticket),
+    onPeek: admin ? setPeeking : undefined,
+    applied,
+    checked: checkedIds,
+    onCheck,
+  };
+
   const listFor = (key: Exclude<InboxTab, 'search'>, shown: boolean) => {
     const listStatus = STATUS_OF[key];
     const query: Omit<TicketListQuery, 'pageNumber' | 'searchParam'> = { status: listStatus, showAll, queueIds };
@@ -184,13 +173,7 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
         query={query}
         search=""
         liveFilter={liveFilter}
-        selected={selected}
-        onSelect={onSelect}
-        onAccept={(ticket) => void actions.accept(ticket)}
-        onPeek={admin ? setPeeking : undefined}
-        applied={applied}
-        checked={checkedIds}
-        onCheck={onCheck}
+        {...rowProps}
         onCount={(count) => setCounts((current) => ({ ...current, [key]: count }))}
         hidden={!shown}
       />
@@ -266,13 +249,7 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
           query={{ showAll, queueIds, tags: filters.tagIds, users: filters.userIds }}
           search={search}
           liveFilter={null}
-          selected={selected}
-          onSelect={onSelect}
-          onAccept={(ticket) => void actions.accept(ticket)}
-          onPeek={admin ? setPeeking : undefined}
-          applied={applied}
-          checked={checkedIds}
-          onCheck={onCheck}
+          {...rowProps}
         />
       )}
       {creating ? <NewTicketModal onClose={() => setCreating(false)} /> : null}
