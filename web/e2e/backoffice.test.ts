@@ -143,7 +143,8 @@ describe('web console: back-office pages', () => {
     const form = page.locator('form[aria-label="Queue details"]');
     await form.locator('input[name="name"]').fill('Sales');
     await form.locator('textarea[name="greetingMessage"]').fill('Welcome to sales');
-    await form.locator('button[type="submit"]').click();
+    // The save button is in the dialog's footer, below the options tree.
+    await page.locator('[role="dialog"] footer button[type="submit"]').click();
     await waitForToast(page, 'Queue saved.');
     await page.locator('tr[data-queue="Sales"]').waitFor();
     const options = page.locator('section[aria-label="Options"]');
@@ -169,8 +170,9 @@ describe('web console: back-office pages', () => {
     const rating = page.locator('input[role="switch"][name="userRating"]');
     expect(await rating.isChecked()).to.equal(false);
     expect(await page.locator('label', { has: rating }).textContent()).to.contain('Asks the customer for a 1 to 3 rating');
-    await rating.check();
+    await rating.click();
     await waitForToast(page, 'Operation updated successfully.');
+    expect(await rating.isChecked()).to.equal(true);
     await page.reload();
     await page.locator('input[role="switch"][name="userRating"]').waitFor({ state: 'attached' });
     expect(await page.locator('input[role="switch"][name="userRating"]').isChecked()).to.equal(true);

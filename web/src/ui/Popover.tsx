@@ -90,9 +90,10 @@ export function Popover({ trigger, children, align = 'right', above = false, lab
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
-    // Into the panel: its checked choice, else its first control, else the panel itself.
-    const target = panel.current?.querySelector<HTMLElement>('input:checked') ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current;
-    target?.focus();
+    // Into the panel: its first control (the checked one of a list of choices), else the panel itself.
+    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const choice = first instanceof HTMLInputElement && first.type === 'radio' ? panel.current?.querySelector<HTMLElement>('input:checked') : null;
+    (choice ?? first ?? panel.current)?.focus();
     const onPointer = (event: MouseEvent) => {
       if (anchor.current && !anchor.current.contains(event.target as Node)) setOpen(false);
     };

@@ -61,7 +61,7 @@ function BarChart({ bars, label }: { bars: Bar[]; label: string }) {
   const theme = useTheme();
   const axis = { tickLabels: { fill: theme.textSecondary, fontSize: 9, angle: bars.length > 8 ? -45 : 0 }, axis: { stroke: theme.border } };
   return (
-    <figure style={{ margin: 0 }} data-bars={bars.length}>
+    <figure style={{ margin: 0 }} aria-label={label} data-bars={bars.length}>
       <VictoryChart domainPadding={12} height={260} padding={{ top: 16, bottom: 56, left: 40, right: 16 }} containerComponent={<VictoryContainer title={label} />}>
         <VictoryAxis style={axis} />
         <VictoryAxis dependentAxis style={axis} tickFormat={(value: number) => (Number.isInteger(value) ? value : '')} />
