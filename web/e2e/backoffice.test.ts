@@ -143,7 +143,8 @@ describe('web console: back-office pages', () => {
     const form = page.locator('form[aria-label="Queue details"]');
     await form.locator('input[name="name"]').fill('Sales');
     await form.locator('textarea[name="greetingMessage"]').fill('Welcome to sales');
-    await form.locator('button[type="submit"]').click();
+    // The save button is in the dialog's footer, below the options tree.
+    await page.locator('[role="dialog"] footer button[type="submit"]').click();
     await waitForToast(page, 'Queue saved.');
     await page.locator('tr[data-queue="Sales"]').waitFor();
     const options = page.locator('section[aria-label="Options"]');
@@ -165,13 +166,16 @@ describe('web console: back-office pages', () => {
   it('keeps a settings option after a reload, and shows the schedules tab when scheduleType is company', async () => {
     const { page } = opened;
     await page.goto('/settings');
-    const rating = page.locator('select[name="userRating"]');
-    expect(await rating.inputValue()).to.equal('disabled');
-    await rating.selectOption('enabled');
+    // A yes/no setting is a switch that says what it does.
+    const rating = page.locator('input[role="switch"][name="userRating"]');
+    expect(await rating.isChecked()).to.equal(false);
+    expect(await page.locator('label', { has: rating }).textContent()).to.contain('Asks the customer for a 1 to 3 rating');
+    await rating.click();
     await waitForToast(page, 'Operation updated successfully.');
+    expect(await rating.isChecked()).to.equal(true);
     await page.reload();
-    await page.locator('select[name="userRating"]').waitFor();
-    expect(await page.locator('select[name="userRating"]').inputValue()).to.equal('enabled');
+    await page.locator('input[role="switch"][name="userRating"]').waitFor({ state: 'attached' });
+    expect(await page.locator('input[role="switch"][name="userRating"]').isChecked()).to.equal(true);
     expect((await console.api.settings.list()).find((setting) => setting.key === 'userRating')?.value).to.equal('enabled');
 
     expect(await page.locator('[role="tab"]', { hasText: 'Schedules' }).count()).to.equal(0);
@@ -275,8 +279,8 @@ describe('web console: back-office pages', () => {
       await page.locator('tr[data-announcement="Maintenance tonight"]', { hasText: 'maintenance_window.png' }).waitFor();
 
       // Rita's bell of announcements counts it at once; the viewer shows its text and image.
-      const bell = reader.page.locator('button[aria-label="Announcements"]');
-      await reader.page.locator('button[aria-label="Announcements"][data-count="1"]').waitFor();
+      const bell = reader.page.locator('button[aria-label^="Announcements"]');
+      await reader.page.locator('button[aria-label^="Announcements"][data-count="1"]').waitFor();
       await bell.click();
       await reader.page.locator('[data-announcement="Maintenance tonight"]').click();
       const viewer = reader.page.locator('[role="dialog"]', { hasText: 'Maintenance tonight' });
@@ -289,7 +293,7 @@ describe('web console: back-office pages', () => {
       await form.locator('input[name="status"]').uncheck();
       await form.locator('button[type="submit"]').click();
       await waitForToast(page, 'Announcement saved.');
-      await reader.page.locator('button[aria-label="Announcements"][data-count="0"]').waitFor();
+      await reader.page.locator('button[aria-label^="Announcements"][data-count="0"]').waitFor();
       await page.locator('tr[data-announcement="Maintenance tonight"] button[aria-label="Delete"]').click();
       await page.locator('[role="dialog"] button', { hasText: 'Confirm' }).click();
       await waitForToast(page, 'Announcement deleted.');

@@ -52,13 +52,13 @@ describe('web console: internal chat', () => {
     expect(await carol.page.locator('[data-chat-message]').count(), 'blank text is not sent').to.equal(1);
 
     // Dino, elsewhere in the console: the top bar counts it and the menu shows the dot.
-    await dino.page.locator('button[aria-label="Chats"][data-count="1"]').waitFor();
-    await dino.page.click('button[aria-label="Chats"]');
+    await dino.page.locator('button[aria-label^="Chats"][data-count="1"]').waitFor();
+    await dino.page.click('button[aria-label^="Chats"]');
     await dino.page.click('[data-chat="Stock count"]');
     await dino.page.waitForURL('**/chats/*');
     await dino.page.locator('[data-chat-message]', { hasText: 'Can you count the boxes?' }).waitFor();
     // Read on screen: the counters go back to zero.
-    await dino.page.locator('button[aria-label="Chats"][data-count="0"]').waitFor();
+    await dino.page.locator('button[aria-label^="Chats"][data-count="0"]').waitFor();
     expect(await dino.page.locator('[data-chat-conversation] button[aria-label="Edit"]').count(), 'only the owner edits').to.equal(0);
 
     await dino.page.locator('textarea[name="message"]').fill('Twelve boxes.');

@@ -44,6 +44,12 @@ describe('web console: connections and users', () => {
     await qr.waitFor();
     const token = await qr.getAttribute('data-qrcode');
     expect(token).to.be.a('string').and.not.equal('');
+    // The code's countdown: within its 5 s, going down.
+    const seconds = async () => Number(await dialog.locator('[data-qr-seconds]').getAttribute('data-qr-seconds'));
+    const first = await seconds();
+    expect(first).to.be.within(1, 5);
+    expect(await dialog.locator('[role="timer"]').textContent()).to.match(/^Code \d+: valid for \d s more$/);
+    await page.waitForFunction((start) => Number(document.querySelector('[data-qr-seconds]')?.getAttribute('data-qr-seconds')) < start, first);
 
     const [whatsapp] = await console.api.whatsapp.list();
     expect(whatsapp!.greetingMessage).to.equal('Hello! How can we help?');
@@ -55,9 +61,9 @@ describe('web console: connections and users', () => {
 
     // A customer writes: the super admin (allTicket enabled) is notified of the new pending ticket.
     await console.api.sandbox.send(whatsapp!.id, { from: '5511988887777', name: 'Carla Cliente', body: 'Oi, preciso de ajuda' });
-    await page.locator('button[data-count="1"][aria-label="Notifications"]').waitFor();
-    await page.click('button[aria-label="Notifications"]');
-    await page.locator('[role="dialog"][aria-label="Notifications"]', { hasText: 'Carla Cliente' }).waitFor();
+    await page.locator('button[data-count="1"][aria-label^="Notifications"]').waitFor();
+    await page.click('button[aria-label^="Notifications"]');
+    await page.locator('[role="dialog"][aria-label^="Notifications"]', { hasText: 'Carla Cliente' }).waitFor();
     await page.keyboard.press('Escape');
 
     await row.locator('button', { hasText: 'Disconnect' }).click();

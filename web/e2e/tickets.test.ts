@@ -143,7 +143,6 @@ describe('web console: tickets', () => {
 
   it('resolves a ticket, reopens it from the closed tab, deletes an own message, searches', async () => {
     const { page } = opened;
-    await openTab(page, 'open');
     await openTab(page, 'pending');
     await company.admin.sandbox.send(company.whatsapp.id, { from: '5511977776666', name: 'Davi Customer', body: 'Where is my order?' });
     const row = page.locator('[data-ticket-list="pending"] [data-ticket]', { hasText: 'Davi Customer' });
@@ -179,12 +178,12 @@ describe('web console: tickets', () => {
     await openTab(page, 'search');
     await page.fill('input[type="search"]', 'Davi');
     await page.locator('[data-ticket-list="search"] [data-ticket]', { hasText: 'Davi Customer' }).waitFor();
-    await openTab(page, 'open');
+    await openTab(page, 'assigned');
   });
 
   it('keeps notes in the contact drawer', async () => {
     const { page } = opened;
-    await page.click('[data-ticket-header] button[aria-label="Contact details"]');
+    await page.click('[data-ticket-header] [data-contact-toggle]');
     const drawer = page.locator('[data-contact-drawer]');
     await drawer.waitFor();
     expect(await drawer.evaluate((element) => element.getBoundingClientRect().width)).to.equal(320);
@@ -293,7 +292,7 @@ describe('web console: tickets', () => {
     // The measurement is of the browser's rendering: the closed list answers 10k tickets at once.
     await page.route('**/api/tickets?*status=closed*', (route) => route.fulfill({ json: { tickets, hasMore: false } }));
     try {
-      await openTab(page, 'open');
+      await openTab(page, 'assigned');
       const elapsed = await page.evaluate(async (count) => {
         const started = performance.now();
         document.querySelector<HTMLElement>('[role="tab"][data-tab="closed"]')!.click();

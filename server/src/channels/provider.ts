@@ -63,7 +63,8 @@ export interface OutboundMessage {
 }
 
 export interface ProviderEvents {
-  status(status: SessionStatus, detail?: { qrcode?: string; number?: string }): void | Promise<void>;
+  /** With a QR code, when that code stops being valid (the console counts it down). */
+  status(status: SessionStatus, detail?: { qrcode?: string; qrExpiresAt?: Date; number?: string }): void | Promise<void>;
   inbound(message: InboundMessage): Promise<void>;
   /** Delivery progress of a sent message: 1 sent, 2 delivered, 3 read, 4/5 played. */
   ack(providerMessageId: string, ack: number): Promise<void>;

@@ -73,8 +73,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   /** Saves a status (qrcode only while status is qrcode) and pushes it on whatsappSession. */
-  async function saveStatus(companyId: string, whatsappId: string, status: SessionStatus, detail: { qrcode?: string; number?: string; retries?: number } = {}): Promise<void> {
-    const set: Record<string, unknown> = { status, qrcode: status === 'qrcode' ? (detail.qrcode ?? '') : '' };
+  async function saveStatus(companyId: string, whatsappId: string, status: SessionStatus, detail: { qrcode?: string; qrExpiresAt?: Date; number?: string; retries?: number } = {}): Promise<void> {
+    const set: Record<string, unknown> = { status, qrcode: status === 'qrcode' ? (detail.qrcode ?? '') : '', qrExpiresAt: status === 'qrcode' ? (detail.qrExpiresAt ?? null) : null };
     if (detail.number) set.number = detail.number;
     if (detail.retries !== undefined) set.retries = detail.retries;
     const doc = await WhatsappModel.findOneAndUpdate({ _id: whatsappId, companyId }, { $set: set }, { returnDocument: 'after' }).lean<WhatsappDoc>();
@@ -82,7 +82,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (doc) await announceSession(realtime, doc);
   }
 
-  function writeStatus(companyId: string, whatsappId: string, status: SessionStatus, detail?: { qrcode?: string; number?: string; retries?: number }): Promise<void> {
+  function writeStatus(companyId: string, whatsappId: string, status: SessionStatus, detail?: { qrcode?: string; qrExpiresAt?: Date; number?: string; retries?: number }): Promise<void> {
     return writes.run(whatsappId, () => saveStatus(companyId, whatsappId, status, detail));
   }
 

@@ -72,6 +72,19 @@ describe('messages: history, sending, media, deleting, realtime', () => {
     expect((received as unknown as { media: { kind: string } }).media.kind).to.equal('image');
   });
 
+  it("names the agent who wrote a message, and no one on the customer's or automatic ones", async () => {
+    const { ticket } = await openTicket();
+    const sent = await t.call('POST', `/messages/${ticket.id}`, { token: agentA.token, body: { body: 'Ana here' } });
+    expect(sent.status, JSON.stringify(sent.body)).to.equal(201);
+    const author = sent.body[0].user as { id: string; name: string };
+    const me = await t.call('GET', '/auth/me', { token: agentA.token });
+    expect(author).to.deep.equal({ id: agentA.user.id, name: me.body.name });
+    const history = await t.call('GET', `/messages/${ticket.id}`, { token: agentA.token });
+    const byBody = new Map(history.body.messages.map((m: { body: string; user: unknown }) => [m.body, m.user]));
+    expect(byBody.get('Ana here')).to.deep.equal(author);
+    expect(byBody.get('hello')).to.equal(null);
+  });
+
   it('sends a text document (text/csv parts arrive as files too)', async () => {
     const { ticket } = await openTicket();
     const form = new FormData();

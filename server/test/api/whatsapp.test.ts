@@ -59,6 +59,7 @@ describe('whatsapp (connections and their sessions)', () => {
         isDefault: true,
         status: 'DISCONNECTED',
         qrcode: '',
+        qrExpiresAt: null,
         retries: 0,
         maxUseBotQueues: 3,
         timeUseBotQueues: 0,
@@ -274,6 +275,9 @@ describe('whatsapp (connections and their sessions)', () => {
       expect(switched.body.provider).to.equal('sandbox');
       const shown = await waitForStatus(t, tenant.admin, created.id, 'qrcode');
       expect(shown.qrcode).to.match(new RegExp(`^atende-sandbox:${created.id}:[0-9a-f]+$`));
+      // The code's end of life, for the console's countdown: within the sandbox's QR lifetime.
+      const left = new Date(String(shown.qrExpiresAt)).getTime() - Date.now();
+      expect(left).to.be.within(-5_000, 60_000);
     });
   });
 

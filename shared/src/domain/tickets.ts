@@ -101,6 +101,8 @@ export interface Message {
   ticketId: string;
   contactId: string | null;
   contact: { id: string; name: string } | null;
+  /** The agent who wrote it in the inbox; null for customers' and automatic messages. */
+  user?: { id: string; name: string } | null;
   body: string;
   fromMe: boolean;
   read: boolean;

@@ -37,6 +37,8 @@ export interface Whatsapp {
   isDefault: boolean;
   /** The pairing QR's content while status is `qrcode`, otherwise ''. */
   qrcode: string;
+  /** When that QR code stops being valid (ISO date), null without one. */
+  qrExpiresAt?: string | null;
   /** QR codes renewed without a scan since the session started. */
   retries: number;
   provider: WhatsappProvider;

@@ -1,5 +1,5 @@
 /** i18next resources shared by web, tui and cli, and the two helpers every client needs. */
-import i18next, { type i18n } from 'i18next';
+import i18next, { type i18n, type LanguageDetectorModule } from 'i18next';
 import type { Language } from '../domain/enums.js';
 import { LANGUAGES } from '../domain/enums.js';
 import { errorKey, isErrorCode } from '../errors/catalogue.js';
@@ -42,18 +42,23 @@ export function createI18n(lang: Language = DEFAULT_LANGUAGE): i18n {
   return createI18nWith(resources, lang);
 }
 
-/** The same, over a subset of the resources (see `webResources`). */
-export function createI18nWith(texts: Resources, lang: Language = DEFAULT_LANGUAGE): i18n {
-  const instance = i18next.createInstance({
-    lng: lang,
+/**
+ * The same, over a subset of the resources (see `webResources`); given a detector instead of a
+ * language, the detector's best supported match ("pt-BR" -> pt), else English.
+ */
+export function createI18nWith(texts: Resources, lang: Language | LanguageDetectorModule = DEFAULT_LANGUAGE): i18n {
+  const instance = i18next.createInstance();
+  if (typeof lang !== 'string') instance.use(lang);
+  void instance.init({
+    lng: typeof lang === 'string' ? lang : undefined,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
+    load: 'languageOnly',
     resources: texts,
     initAsync: false,
     // React and the terminal escape on output themselves; escaping here would double it.
     interpolation: { escapeValue: false },
   });
-  void instance.init();
   return instance;
 }
 

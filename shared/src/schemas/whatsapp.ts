@@ -46,6 +46,7 @@ const whatsappFields = {
   id: Joi.any().strip(),
   status: Joi.any().strip(),
   qrcode: Joi.any().strip(),
+  qrExpiresAt: Joi.any().strip(),
   retries: Joi.any().strip(),
   number: Joi.any().strip(),
   queues: Joi.any().strip(),

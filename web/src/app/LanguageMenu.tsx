@@ -1,4 +1,4 @@
-/** The language radio (pt / en / es), on the public pages and in the top bar. */
+/** The language radio (pt / en / es): a menu on the public pages, a group in the account menu. */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { LANGUAGES } from '@atende/shared';
@@ -17,30 +17,36 @@ const Choice = styled.label`
   }
 `;
 
-export function LanguageMenu() {
+/** The three languages as radio buttons; `onChosen` runs after a change (closes a menu). */
+export function LanguageChoices({ onChosen }: { onChosen?(): void }) {
   const { t } = useTranslation();
   const { language, change } = useLanguage();
   return (
+    <div role="radiogroup" aria-label={t('web.language.title')}>
+      {LANGUAGES.map((lang) => (
+        <Choice key={lang}>
+          <input
+            type="radio"
+            name="language"
+            value={lang}
+            checked={language === lang}
+            onChange={() => {
+              change(lang);
+              onChosen?.();
+            }}
+          />
+          {t(`web.language.${lang}`)}
+        </Choice>
+      ))}
+    </div>
+  );
+}
+
+export function LanguageMenu() {
+  const { t } = useTranslation();
+  return (
     <Popover label={t('web.language.title')} trigger={(toggle) => <IconButton icon="language" label={t('web.language.title')} onClick={toggle} data-language-menu />}>
-      {(close) => (
-        <div role="radiogroup" aria-label={t('web.language.title')}>
-          {LANGUAGES.map((lang) => (
-            <Choice key={lang}>
-              <input
-                type="radio"
-                name="language"
-                value={lang}
-                checked={language === lang}
-                onChange={() => {
-                  change(lang);
-                  close();
-                }}
-              />
-              {t(`web.language.${lang}`)}
-            </Choice>
-          ))}
-        </div>
-      )}
+      {(close) => <LanguageChoices onChosen={close} />}
     </Popover>
   );
 }

@@ -1,15 +1,19 @@
-/** Routes of the console: public pages, the private shell and its pages, each loaded on demand. */
+/**
+ * Routes of the console: public pages, the private shell and its pages, each loaded on demand.
+ * Unknown paths and pages this version does not have show the not-found page: inside the shell
+ * for a signed-in user, on its own for a guest.
+ */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { Spinner } from '../ui/controls.js';
+import { useApi } from './api.js';
 import { Guard } from './guard.js';
-import { PRIVATE_ROUTES, PUBLIC_ROUTES, type PageKey } from './routes.js';
+import { isBuilt, PRIVATE_ROUTES, PUBLIC_ROUTES, type BuiltPage, type PageKey } from './routes.js';
 
 const Shell = lazy(() => import('./shell/Shell.js'));
-const TitledPage = lazy(() => import('../pages/TitledPage.js'));
+const NotFoundPage = lazy(() => import('../pages/notFound/NotFoundPage.js'));
 
-/** Pages built so far; the other routes show their title until their page lands. */
-const PAGES: Partial<Record<PageKey, LazyExoticComponent<ComponentType>>> = {
+const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   login: lazy(() => import('../pages/login/LoginPage.js')),
   signup: lazy(() => import('../pages/signup/SignupPage.js')),
   users: lazy(() => import('../pages/users/UsersPage.js')),
@@ -28,9 +32,23 @@ const PAGES: Partial<Record<PageKey, LazyExoticComponent<ComponentType>>> = {
   kanban: lazy(() => import('../pages/kanban/KanbanPage.js')),
 };
 
-function page(key: PageKey) {
-  const Page = PAGES[key];
-  return <Suspense fallback={<Spinner $size={24} />}>{Page ? <Page /> : <TitledPage page={key} />}</Suspense>;
+function page(key: PageKey | 'notFound') {
+  const Page = key !== 'notFound' && isBuilt(key) ? PAGES[key] : NotFoundPage;
+  return (
+    <Suspense fallback={<Spinner $size={24} />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** The shell for a signed-in user; a guest reaches only the not-found page here (the guard sees to it). */
+function PrivateLayout() {
+  const { user } = useApi();
+  return (
+    <Suspense fallback={null}>
+      {user ? <Shell /> : <Outlet />}
+    </Suspense>
+  );
 }
 
 export function Router() {
@@ -41,19 +59,12 @@ export function Router() {
           {PUBLIC_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={page(route.page)} />
           ))}
-          <Route
-            element={
-              <Suspense fallback={null}>
-                <Shell />
-              </Suspense>
-            }
-          >
+          <Route element={<PrivateLayout />}>
             {PRIVATE_ROUTES.map((route) => (
               <Route key={route.path} path={route.path} element={page(route.page)} />
             ))}
+            <Route path="*" element={page('notFound')} />
           </Route>
-          {/* Unknown paths: the guard sends them to / or /login. */}
-          <Route path="*" element={null} />
         </Route>
       </Routes>
     </BrowserRouter>

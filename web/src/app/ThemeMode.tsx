@@ -20,19 +20,28 @@ function storedMode(): ThemeMode | null {
   return value === 'light' || value === 'dark' ? value : null;
 }
 
+/**
+ * The bundled fonts (main.tsx loads them): Inter for text, so the console looks the same on every
+ * system, and Noto Color Emoji after it, so emoji never fall back to empty boxes.
+ */
+export const FONT_STACK = "'Inter Variable', 'Noto Color Emoji', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
+
 const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html, body, #root { height: 100%; }
   body {
     margin: 0;
-    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+    font-family: ${FONT_STACK};
     font-size: 14px;
+    line-height: 1.4;
     background: ${({ theme }) => theme.background};
     color: ${({ theme }) => theme.text};
     color-scheme: ${({ theme }) => theme.mode};
+    -webkit-font-smoothing: antialiased;
   }
   a { color: ${({ theme }) => theme.accent}; }
   button, input, select, textarea { font: inherit; color: inherit; }
+  :focus-visible { outline: 2px solid ${({ theme }) => theme.accent}; outline-offset: 1px; }
 `;
 
 export function ThemeModeProvider({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@
  */
 import type { PlanFlag, PlanFlags, Profile } from '@atende/shared';
 import type { IconName } from '../ui/icons.js';
-import { hasPlanFlag } from './routes.js';
+import { hasPlanFlag, isBuilt } from './routes.js';
 
 export interface MenuGate {
   /** Admins (and super users). */
@@ -95,16 +95,21 @@ export function passes(gate: MenuGate | undefined, context: MenuContext): boolea
   return true;
 }
 
-/** The entries this user sees: gated items and empty groups dropped, no dangling divider. */
+/** A link is shown when its gate passes and its screen exists in this version (never a "not there yet"). */
+function shown(link: MenuLink, context: MenuContext): boolean {
+  return isBuilt(link.key) && passes(link.gate, context);
+}
+
+/** The entries this user sees: gated or missing screens and empty groups dropped, no dangling divider. */
 export function visibleMenu(context: MenuContext, entries: MenuEntry[] = MENU): MenuEntry[] {
   const visible: MenuEntry[] = [];
   for (const entry of entries) {
     if (entry.kind === 'divider') {
       visible.push(entry);
     } else if (entry.kind === 'link') {
-      if (passes(entry.gate, context)) visible.push(entry);
+      if (shown(entry, context)) visible.push(entry);
     } else if (passes(entry.gate, context)) {
-      const children = entry.children.filter((child) => passes(child.gate, context));
+      const children = entry.children.filter((child) => shown(child, context));
       if (children.length > 0) visible.push({ ...entry, children });
     }
   }

@@ -40,6 +40,32 @@ export type PageKey =
   | 'flowbuilders'
   | 'flowbuilder';
 
+/** The pages this version has; the menu shows only these, the other routes say "not found". */
+export const BUILT_PAGES = [
+  'login',
+  'signup',
+  'dashboard',
+  'tickets',
+  'connections',
+  'quickMessages',
+  'todolist',
+  'tags',
+  'contacts',
+  'helps',
+  'users',
+  'settings',
+  'kanban',
+  'queues',
+  'announcements',
+  'chats',
+] as const satisfies readonly PageKey[];
+
+export type BuiltPage = (typeof BUILT_PAGES)[number];
+
+export function isBuilt(page: string): page is BuiltPage {
+  return (BUILT_PAGES as readonly string[]).includes(page);
+}
+
 export interface RouteEntry {
   path: string;
   page: PageKey;
@@ -110,12 +136,15 @@ export function hasPlanFlag(context: Pick<GuardContext, 'super' | 'planFlags'>, 
   return context.super || context.planFlags[flag] === true;
 }
 
-/** Where the guards send a visit of `pathname`, or null when it may stay. */
+/**
+ * Where the guards send a visit of `pathname`, or null when it may stay. An unknown path, or a
+ * page this version does not have, stays: the not-found page says so and where to go.
+ */
 export function guardRedirect(pathname: string, context: GuardContext): string | null {
   if (findRoute(PUBLIC_ROUTES, pathname)) return context.signedIn ? '/' : null;
-  if (!context.signedIn) return '/login';
   const route = findRoute(PRIVATE_ROUTES, pathname);
-  if (!route) return '/';
+  if (!route || !isBuilt(route.page)) return null;
+  if (!context.signedIn) return '/login';
   if (route.cshow && !context.cshow) return '/';
   if (route.planFlag && !hasPlanFlag(context, route.planFlag)) return '/';
   if (route.profiles && !(context.profile && route.profiles.includes(context.profile))) return AFTER_LOGIN;

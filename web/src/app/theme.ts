@@ -1,20 +1,24 @@
 /**
- * Light and dark palettes (document 3 "theme and shell": primary dark blue in light mode, white in
- * dark mode). Components read them through styled-components' ThemeProvider.
+ * Light and dark palettes. One accent colour marks primary actions and the current selection
+ * (`accentFill` behind white text, `accent` as text or an indicator on paper); destructive
+ * actions are drawn in `error` as secondary buttons, never as the loudest thing on a page.
+ * Components read the palette through styled-components' ThemeProvider.
  */
 export type ThemeMode = 'light' | 'dark';
 
 export interface Palette {
   mode: ThemeMode;
-  primary: string;
-  onPrimary: string;
+  /** Text, links, tab and selection indicators in the accent colour (readable on paper). */
   accent: string;
+  /** Filled primary buttons, chart bars, badges of the accent. */
+  accentFill: string;
+  onAccent: string;
+  /** Background of a selected row or item. */
+  selected: string;
   background: string;
   paper: string;
   menu: string;
   menuText: string;
-  topBar: string;
-  topBarText: string;
   text: string;
   textSecondary: string;
   border: string;
@@ -27,54 +31,56 @@ export interface Palette {
   overlay: string;
   /** Background of one's own message bubbles (tickets and internal chat). */
   bubbleMine: string;
+  /** Background behind the conversation's bubbles. */
+  thread: string;
 }
 
 export const palettes: Record<ThemeMode, Palette> = {
   light: {
     mode: 'light',
-    primary: '#0b3a6e',
-    onPrimary: '#ffffff',
-    accent: '#1e6fd9',
-    background: '#f3f5f8',
+    accent: '#1d4ed8',
+    accentFill: '#1d4ed8',
+    onAccent: '#ffffff',
+    selected: 'rgba(29, 78, 216, 0.1)',
+    background: '#f4f6f9',
     paper: '#ffffff',
     menu: '#ffffff',
     menuText: '#1f2937',
-    topBar: '#0b3a6e',
-    topBarText: '#ffffff',
     text: '#1f2937',
-    textSecondary: '#5b6472',
-    border: '#d9dee6',
-    hover: 'rgba(11, 58, 110, 0.08)',
-    success: '#1b8a4b',
-    warning: '#b76e00',
-    error: '#c62828',
-    info: '#1e6fd9',
+    textSecondary: '#566070',
+    border: '#dde2e9',
+    hover: 'rgba(15, 23, 42, 0.05)',
+    success: '#15803d',
+    warning: '#a15c00',
+    error: '#b91c1c',
+    info: '#1d4ed8',
     shadow: '0 4px 18px rgba(15, 23, 42, 0.14)',
     overlay: 'rgba(15, 23, 42, 0.45)',
-    bubbleMine: '#dcf8c6',
+    bubbleMine: '#d9fdd3',
+    thread: '#efeae2',
   },
   dark: {
     mode: 'dark',
-    primary: '#ffffff',
-    onPrimary: '#111827',
-    accent: '#7fb2ff',
-    background: '#121418',
-    paper: '#1c1f26',
-    menu: '#181b21',
+    accent: '#8ab4ff',
+    accentFill: '#2563eb',
+    onAccent: '#ffffff',
+    selected: 'rgba(138, 180, 255, 0.16)',
+    background: '#111317',
+    paper: '#1b1e24',
+    menu: '#171a1f',
     menuText: '#e5e7eb',
-    topBar: '#1c1f26',
-    topBarText: '#f3f4f6',
     text: '#e5e7eb',
-    textSecondary: '#9ca3af',
-    border: '#30343d',
-    hover: 'rgba(255, 255, 255, 0.08)',
-    success: '#4caf7a',
-    warning: '#f0a33a',
-    error: '#ef6b6b',
-    info: '#7fb2ff',
+    textSecondary: '#a0a7b4',
+    border: '#2f343d',
+    hover: 'rgba(255, 255, 255, 0.06)',
+    success: '#4ade80',
+    warning: '#fbbf24',
+    error: '#f87171',
+    info: '#8ab4ff',
     shadow: '0 4px 18px rgba(0, 0, 0, 0.5)',
     overlay: 'rgba(0, 0, 0, 0.6)',
-    bubbleMine: '#1f4f3a',
+    bubbleMine: '#0e3b2a',
+    thread: '#0e1114',
   },
 };
 

@@ -1,5 +1,10 @@
-/** Modal dialogs: overlay, title, body and actions; Escape (the innermost one only) and the overlay close them. */
+/**
+ * Modal dialogs: overlay, title, body and actions; Escape (the innermost one only) and the overlay
+ * close them. Keyboard focus stays inside the innermost dialog (focus-trap) and goes back where it
+ * was when it closes; the actions stay in a footer below the scrolling body.
+ */
 import { useEffect, useId, type ReactNode } from 'react';
+import { FocusTrap } from 'focus-trap-react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button, IconButton } from './controls.js';
@@ -21,7 +26,7 @@ const Panel = styled.div<{ $width: number }>`
   flex-direction: column;
   width: 100%;
   max-width: ${({ $width }) => $width}px;
-  max-height: calc(100vh - 32px);
+  max-height: calc(100dvh - 32px);
   background: ${({ theme }) => theme.paper};
   color: ${({ theme }) => theme.text};
   border-radius: 10px;
@@ -41,6 +46,8 @@ const Header = styled.header`
 `;
 
 const Body = styled.div`
+  flex: 1;
+  min-height: 0;
   padding: 16px 18px;
   overflow-y: auto;
 `;
@@ -53,19 +60,41 @@ export const DialogActions = styled.footer`
   border-top: 1px solid ${({ theme }) => theme.border};
 `;
 
-/** The footer of a form in a dialog: cancel, and save (disabled while submitting). */
-export function FormActions({ onCancel, submitting }: { onCancel(): void; submitting?: boolean }) {
+interface FormButtonsProps {
+  onCancel(): void;
+  submitting?: boolean;
+  /** The id of the form to submit, when the buttons are outside it (the dialog's own footer). */
+  form?: string;
+  cancelLabel?: string;
+}
+
+/** Cancel (or close), and save (disabled while submitting). */
+export function FormButtons({ onCancel, submitting, form, cancelLabel }: FormButtonsProps) {
   const { t } = useTranslation();
   return (
-    <DialogActions>
+    <>
       <Button $variant="outlined" onClick={onCancel}>
-        {t('web.common.cancel')}
+        {cancelLabel ?? t('web.common.cancel')}
       </Button>
-      <Button type="submit" disabled={submitting}>
+      <Button type="submit" form={form} disabled={submitting}>
         {t('web.common.save')}
       </Button>
+    </>
+  );
+}
+
+/** The footer of a form in a dialog, inside the form. */
+export function FormActions(props: Omit<FormButtonsProps, 'form'>) {
+  return (
+    <DialogActions>
+      <FormButtons {...props} />
     </DialogActions>
   );
+}
+
+/** The panel of the dialog titled by `titleId`. */
+function panelOf(titleId: string): HTMLElement | null {
+  return document.getElementById(titleId)?.closest<HTMLElement>('[role="dialog"]') ?? null;
 }
 
 /** Open dialogs, innermost last: Escape in an image viewer over a dialog closes the viewer only. */
@@ -98,14 +127,28 @@ export function Dialog({ title, onClose, children, actions, width = 520 }: Dialo
   }, [close]);
   return (
     <Overlay onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <Panel role="dialog" aria-modal="true" aria-labelledby={titleId} $width={width}>
-        <Header>
-          <h2 id={titleId}>{title}</h2>
-          <IconButton icon="close" label={t('web.common.close')} onClick={onClose} />
-        </Header>
-        <Body>{children}</Body>
-        {actions ? <DialogActions>{actions}</DialogActions> : null}
-      </Panel>
+      <FocusTrap
+        focusTrapOptions={{
+          // Escape is ours (innermost dialog only); clicks outside are the overlay's.
+          escapeDeactivates: false,
+          allowOutsideClick: true,
+          // A form's autofocused field keeps its focus; otherwise the panel itself.
+          initialFocus: () => {
+            const active = document.activeElement;
+            return active instanceof HTMLElement && panelOf(titleId)?.contains(active) ? active : undefined;
+          },
+          fallbackFocus: () => panelOf(titleId) ?? document.body,
+        }}
+      >
+        <Panel role="dialog" aria-modal="true" aria-labelledby={titleId} $width={width} tabIndex={-1}>
+          <Header>
+            <h2 id={titleId}>{title}</h2>
+            <IconButton icon="close" label={t('web.common.close')} onClick={onClose} />
+          </Header>
+          <Body>{children}</Body>
+          {actions ? <DialogActions>{actions}</DialogActions> : null}
+        </Panel>
+      </FocusTrap>
     </Overlay>
   );
 }

@@ -1,5 +1,5 @@
 /** Page frame of the private screens: a title row with actions, then a paper that scrolls. */
-import { useCallback, useEffect, useRef, type ReactNode, type UIEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode, type TableHTMLAttributes, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { LOAD_MORE_THRESHOLD_PX } from '../app/constants.js';
@@ -24,7 +24,7 @@ const HeaderRow = styled.header`
   h1 {
     margin: 0;
     font-size: 20px;
-    color: ${({ theme }) => (theme.mode === 'dark' ? theme.text : theme.primary)};
+    color: ${({ theme }) => theme.text};
   }
 `;
 
@@ -88,7 +88,7 @@ export function useInfiniteScroll<E extends HTMLElement>(list: Pick<PagedList<{ 
   return { ref, onScroll };
 }
 
-export const Table = styled.table`
+const TableFrame = styled.table`
   width: 100%;
   border-collapse: collapse;
   th,
@@ -115,7 +115,72 @@ export const Table = styled.table`
   th.actions {
     text-align: right;
   }
+  tbody tr:hover {
+    background: ${({ theme }) => theme.hover};
+  }
+  /* Phones: each row is a card, every cell named by its column, the actions at the bottom in full view. */
+  @media (max-width: 599px) {
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+    }
+    tbody tr {
+      display: block;
+      padding: 8px 12px;
+      border-bottom: 1px solid ${({ theme }) => theme.border};
+    }
+    td {
+      display: flex;
+      justify-content: space-between;
+      align-items: center;
+      gap: 12px;
+      padding: 4px 0;
+      border: none;
+      text-align: right;
+      overflow-wrap: anywhere;
+    }
+    td[data-label]::before {
+      content: attr(data-label);
+      flex-shrink: 0;
+      font-size: 12px;
+      font-weight: 600;
+      text-align: left;
+      color: ${({ theme }) => theme.textSecondary};
+    }
+    td.actions {
+      flex-wrap: wrap;
+      justify-content: flex-end;
+      white-space: normal;
+    }
+    td.actions::before {
+      content: none;
+    }
+  }
 `;
+
+/**
+ * A list table; below 600 px its rows become stacked cards. Each cell is labelled with its
+ * column's header (data-label) after every render, so pages write plain rows.
+ */
+export function Table(props: TableHTMLAttributes<HTMLTableElement>) {
+  const ref = useRef<HTMLTableElement>(null);
+  useLayoutEffect(() => {
+    const table = ref.current;
+    if (!table) return;
+    const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+    for (const row of table.querySelectorAll('tbody tr')) {
+      [...row.children].forEach((cell, index) => {
+        const label = (cell as HTMLTableCellElement).colSpan > 1 ? '' : (headers[index] ?? '');
+        if (label) cell.setAttribute('data-label', label);
+        else cell.removeAttribute('data-label');
+      });
+    }
+  });
+  return <TableFrame ref={ref} {...props} />;
+}
 
 const EmptyRow = styled.td`
   text-align: center !important;

@@ -1,4 +1,8 @@
-/** A button that opens a small panel below it (menus, pickers); outside clicks and Escape close it. */
+/**
+ * A button that opens a small panel below (or above) it: menus, pickers. Outside clicks and
+ * Escape close it; opening moves the focus into the panel and Escape gives it back to the
+ * button, so it works from the keyboard. The panel never leaves a 320 px screen.
+ */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 
@@ -7,12 +11,13 @@ const Anchor = styled.div`
   display: inline-flex;
 `;
 
-const Panel = styled.div<{ $align: 'left' | 'right' }>`
+const Panel = styled.div<{ $align: 'left' | 'right'; $above: boolean }>`
   position: absolute;
-  top: calc(100% + 6px);
+  ${({ $above }) => ($above ? 'bottom: calc(100% + 6px);' : 'top: calc(100% + 6px);')}
   ${({ $align }) => ($align === 'right' ? 'right: 0;' : 'left: 0;')}
   z-index: 1200;
-  min-width: 200px;
+  min-width: min(200px, calc(100vw - 16px));
+  max-width: calc(100vw - 16px);
   max-height: 70vh;
   overflow-y: auto;
   padding: 6px 0;
@@ -72,19 +77,30 @@ interface PopoverProps {
   trigger: (toggle: () => void, open: boolean) => ReactNode;
   children: ReactNode | ((close: () => void) => ReactNode);
   align?: 'left' | 'right';
+  /** Opens above the trigger (the composer's pickers). */
+  above?: boolean;
   label?: string;
 }
 
-export function Popover({ trigger, children, align = 'right', label }: PopoverProps) {
+const FOCUSABLE = 'input:not([disabled]), button:not([disabled]), a[href], select, textarea, [tabindex]:not([tabindex="-1"])';
+
+export function Popover({ trigger, children, align = 'right', above = false, label }: PopoverProps) {
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
+    // Into the panel: its first control (the checked one of a list of choices), else the panel itself.
+    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const choice = first instanceof HTMLInputElement && first.type === 'radio' ? panel.current?.querySelector<HTMLElement>('input:checked') : null;
+    (choice ?? first ?? panel.current)?.focus();
     const onPointer = (event: MouseEvent) => {
       if (anchor.current && !anchor.current.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      if (anchor.current?.contains(document.activeElement)) anchor.current.querySelector<HTMLElement>('button')?.focus();
     };
     document.addEventListener('mousedown', onPointer);
     window.addEventListener('keydown', onKey);
@@ -98,7 +114,7 @@ export function Popover({ trigger, children, align = 'right', label }: PopoverPr
     <Anchor ref={anchor}>
       {trigger(() => setOpen((value) => !value), open)}
       {open ? (
-        <Panel $align={align} role="dialog" aria-label={label}>
+        <Panel ref={panel} $align={align} $above={above} role="dialog" aria-label={label} tabIndex={-1}>
           {typeof children === 'function' ? children(close) : children}
         </Panel>
       ) : null}

@@ -17,6 +17,10 @@ export const Button = styled.button.attrs<{ $variant?: Variant }>((props) => ({ 
   font-weight: 600;
   cursor: pointer;
   white-space: nowrap;
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.accent};
+    outline-offset: 2px;
+  }
   &:disabled {
     opacity: 0.55;
     cursor: default;
@@ -25,24 +29,38 @@ export const Button = styled.button.attrs<{ $variant?: Variant }>((props) => ({ 
     switch ($variant) {
       case 'primary':
         return css`
-          background: ${theme.primary};
-          color: ${theme.onPrimary};
+          background: ${theme.accentFill};
+          color: ${theme.onAccent};
+          &:hover:not(:disabled) {
+            filter: brightness(1.1);
+          }
         `;
       case 'danger':
+        // Destructive actions are secondary: outlined in red, never the loudest button.
         return css`
-          background: ${theme.error};
-          color: #fff;
+          background: transparent;
+          color: ${theme.error};
+          border-color: currentColor;
+          &:hover:not(:disabled) {
+            background: ${theme.hover};
+          }
         `;
       case 'outlined':
         return css`
           background: transparent;
-          color: ${theme.mode === 'dark' ? theme.text : theme.primary};
+          color: ${theme.text};
           border-color: ${theme.border};
+          &:hover:not(:disabled) {
+            background: ${theme.hover};
+          }
         `;
       case 'text':
         return css`
           background: transparent;
-          color: ${theme.mode === 'dark' ? theme.text : theme.primary};
+          color: ${theme.accent};
+          &:hover:not(:disabled) {
+            background: ${theme.hover};
+          }
         `;
     }
   }}
@@ -64,20 +82,44 @@ const RoundButton = styled.button`
   &:hover {
     background: rgba(127, 127, 127, 0.18);
   }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.accent};
+  }
   &:disabled {
     opacity: 0.5;
     cursor: default;
   }
 `;
 
-export function IconButton({ icon, label, ...rest }: { icon: IconName; label: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
-  return (
-    <RoundButton type="button" aria-label={label} title={label} {...rest}>
+/**
+ * A round button with an icon, its name as the tooltip and the accessible label. With `count`, a
+ * badge shows it and the label says it ("Notifications (3)"); data-count carries it for tests.
+ */
+export function IconButton({ icon, label, count, ...rest }: { icon: IconName; label: string; count?: number } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  const counted = count !== undefined && count > 0;
+  const button = (
+    <RoundButton type="button" aria-label={counted ? `${label} (${count})` : label} title={label} data-count={count} {...rest}>
       <Icon name={icon} />
       {rest.children}
     </RoundButton>
   );
+  if (!counted) return button;
+  // The badge sits beside the button, not in it: the button's label already says the count.
+  return (
+    <CountedAnchor>
+      {button}
+      <Badge aria-hidden="true">{count}</Badge>
+    </CountedAnchor>
+  );
 }
+
+const CountedAnchor = styled.span`
+  position: relative;
+  display: inline-flex;
+  > span {
+    pointer-events: none;
+  }
+`;
 
 const spin = keyframes`
   to { transform: rotate(360deg); }
@@ -105,7 +147,7 @@ export const Badge = styled.span<{ $color?: 'error' | 'warning' | 'success' }>`
   font-size: 10px;
   font-weight: 700;
   line-height: 16px;
-  color: #fff;
+  color: ${({ theme }) => (theme.mode === 'dark' ? '#111317' : '#fff')};
   background: ${({ theme, $color = 'error' }) => theme[$color]};
   &:empty {
     min-width: 9px;
@@ -115,11 +157,32 @@ export const Badge = styled.span<{ $color?: 'error' | 'warning' | 'success' }>`
   }
 `;
 
+/** Black or white, whichever reads better on a colour a user picked (queues, tags). */
+export function readableOn(color: string): string {
+  const hex = /^#?([0-9a-f]{6})$/i.exec(color.trim())?.[1];
+  if (!hex) return '#ffffff';
+  const [r, g, b] = [0, 2, 4].map((at) => {
+    const channel = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  // The luminance where black and white text have the same contrast.
+  return luminance > 0.179 ? '#111317' : '#ffffff';
+}
+
+/** A coloured label (queue, tag); without a colour, a neutral one. */
 export const Chip = styled.span<{ $color?: string }>`
   display: inline-block;
-  padding: 2px 8px;
+  max-width: 100%;
+  padding: 1px 8px;
   border-radius: 10px;
   font-size: 12px;
-  color: #fff;
-  background: ${({ $color, theme }) => $color ?? theme.textSecondary};
+  line-height: 18px;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  vertical-align: middle;
+  color: ${({ $color, theme }) => ($color ? readableOn($color) : theme.text)};
+  background: ${({ $color, theme }) => $color ?? theme.hover};
+  border: 1px solid ${({ $color, theme }) => $color ?? theme.border};
 `;

@@ -2,12 +2,14 @@
  * The form helper: react-final-form fields with labels and error texts, validated by the shared
  * joi schemas (see validation.ts).
  */
-import { useCallback, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Field, useField } from 'react-final-form';
 import { setIn } from 'final-form';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { ObjectSchema } from 'joi';
+import { IconButton } from './controls.js';
+import { Switch } from './Switch.js';
 import { schemaProblems } from './validation.js';
 
 /** A final-form `validate` for a schema, with the texts of the current language. */
@@ -50,6 +52,12 @@ export const FieldBox = styled.div`
   select:focus,
   textarea:focus {
     border-color: ${({ theme }) => theme.accent};
+  }
+  /* The swatch of a colour field fills the field (padded, it shrinks to a grey line). */
+  input[type='color'] {
+    height: 40px;
+    padding: 3px;
+    cursor: pointer;
   }
   [aria-invalid='true'] {
     border-color: ${({ theme }) => theme.error};
@@ -122,6 +130,56 @@ export function TextField({ name, label, parse, multiline, ...rest }: TextFieldP
   );
 }
 
+const Reveal = styled.div`
+  position: relative;
+  input {
+    padding-right: 44px;
+  }
+  button {
+    position: absolute;
+    top: 50%;
+    right: 4px;
+    transform: translateY(-50%);
+  }
+`;
+
+/** A password with a button that shows or hides what was typed. */
+export function PasswordField({ name, label, autoComplete }: { name: string; label: string; autoComplete: string }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  return (
+    <Labeled name={name} label={label}>
+      {(error, id) => (
+        <Field<string> name={name}>
+          {({ input }) => (
+            <Reveal>
+              <input id={id} aria-invalid={Boolean(error)} autoComplete={autoComplete} {...input} type={shown ? 'text' : 'password'} value={input.value ?? ''} />
+              <IconButton
+                icon={shown ? 'eyeOff' : 'eye'}
+                label={t(shown ? 'web.common.hidePassword' : 'web.common.showPassword')}
+                aria-pressed={shown}
+                aria-controls={id}
+                onClick={() => setShown((value) => !value)}
+                data-reveal-password
+              />
+            </Reveal>
+          )}
+        </Field>
+      )}
+    </Labeled>
+  );
+}
+
+/** The failure of a whole form (refused sign-in), said at the form itself. */
+export const FormAlert = styled.p`
+  margin: 0 0 12px;
+  padding: 10px 12px;
+  border-radius: 6px;
+  border: 1px solid ${({ theme }) => theme.error};
+  color: ${({ theme }) => theme.error};
+  background: ${({ theme }) => theme.hover};
+`;
+
 export interface Option {
   value: string;
   label: string;
@@ -187,22 +245,20 @@ export function MultiCheckField({ name, label, options, disabled }: { name: stri
   );
 }
 
-const SwitchLabel = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  margin-bottom: 12px;
-  cursor: pointer;
-`;
-
-export function SwitchField({ name, label, disabled }: { name: string; label: string; disabled?: boolean }) {
+export function SwitchField({ name, label, description, disabled }: { name: string; label: string; description?: string; disabled?: boolean }) {
   return (
     <Field<boolean> name={name} type="checkbox">
       {({ input }) => (
-        <SwitchLabel>
-          <input type="checkbox" name={input.name} checked={Boolean(input.checked)} onChange={input.onChange} onBlur={input.onBlur} onFocus={input.onFocus} disabled={disabled} />
-          {label}
-        </SwitchLabel>
+        <Switch
+          name={input.name}
+          label={label}
+          description={description}
+          checked={Boolean(input.checked)}
+          onChange={input.onChange}
+          onBlur={input.onBlur}
+          onFocus={input.onFocus}
+          disabled={disabled}
+        />
       )}
     </Field>
   );

@@ -84,16 +84,22 @@ export function useToast(): Toaster {
   return toaster;
 }
 
-/** Shows a failure: the catalogue text of its ERR_ code, the server's text otherwise. Stable across languages. */
-export function useErrorToast(): (error: unknown) => void {
-  const toast = useToast();
+/** The text of a failure: the catalogue text of its ERR_ code, the server's text otherwise. */
+export function useErrorText(): (error: unknown) => string {
   const { i18n } = useTranslation();
   return useCallback(
     (error: unknown) => {
-      if (error instanceof ApiError) toast.error(translateError(i18n, error.code, error.message));
-      else if (error instanceof NetworkError) toast.error(i18n.t('web.common.networkError'));
-      else toast.error(translateError(i18n, 'ERR_INTERNAL_SERVER_ERROR'));
+      if (error instanceof ApiError) return translateError(i18n, error.code, error.message);
+      if (error instanceof NetworkError) return i18n.t('web.common.networkError');
+      return translateError(i18n, 'ERR_INTERNAL_SERVER_ERROR');
     },
-    [i18n, toast],
+    [i18n],
   );
+}
+
+/** Shows a failure in a toast (useErrorText's text). Stable across languages. */
+export function useErrorToast(): (error: unknown) => void {
+  const toast = useToast();
+  const errorText = useErrorText();
+  return useCallback((error: unknown) => toast.error(errorText(error)), [toast, errorText]);
 }

@@ -156,7 +156,8 @@ export function createConnection(deps: { settings: ConnectionSettings; logger: L
         logger.info({ qrShown: qrShown - 1 }, 'QR codes not scanned: giving up');
         return end();
       }
-      await events.status('qrcode', { qrcode: update.qr });
+      // Baileys keeps the first code 60 s and each next one 20 s.
+      await events.status('qrcode', { qrcode: update.qr, qrExpiresAt: new Date(Date.now() + (qrShown === 1 ? 60_000 : 20_000)) });
     }
     if (update.isNewLogin) await events.status('PAIRING');
     if (update.connection === 'open') {

@@ -169,7 +169,7 @@ function createSandboxPhone({ companyId, whatsappId, events }: ProviderContext, 
     await saveDevice({ pairingToken: token });
     state = 'qrcode';
     qrShown += 1;
-    await events.status('qrcode', { qrcode: token });
+    await events.status('qrcode', { qrcode: token, qrExpiresAt: new Date(Date.now() + settings.qrMs) });
     qrTimer = setTimeout(() => {
       qrTimer = undefined;
       const run = (async () => {

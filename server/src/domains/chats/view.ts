@@ -1,15 +1,15 @@
 /** Chats and their messages as the clients see them: member and sender names joined here. */
 import type { Chat, ChatMessage } from '@atende/shared';
 import type { Types } from 'mongoose';
-import { findByIds } from '../../platform/database/models.js';
-import { UserModel, type UserDoc } from '../users/model.js';
+import { userNames } from '../users/cache.js';
 import type { ChatDoc, ChatMessageDoc } from './model.js';
 
 type UserRef = { id: string; name: string };
 
 async function userRefs(companyId: string, ids: Types.ObjectId[]): Promise<Map<string, UserRef>> {
-  const users = (await findByIds(UserModel, companyId, ids, { name: 1 })) as Pick<UserDoc, '_id' | 'name'>[];
-  return new Map(users.map((user) => [String(user._id), { id: String(user._id), name: user.name }]));
+  const names = await userNames.get(companyId);
+  const known = [...new Set(ids.map(String))].filter((id) => names.has(id));
+  return new Map(known.map((id) => [id, { id, name: names.get(id)! }]));
 }
 
 function toChat(chat: ChatDoc, users: Map<string, UserRef>): Chat {

@@ -32,6 +32,8 @@ export interface MessageDoc {
    */
   mediaError: string | null;
   quotedMsgId: Types.ObjectId | null;
+  /** The agent who wrote it in the inbox; null for customers' and automatic messages. */
+  userId?: Types.ObjectId | null;
   isDeleted: boolean;
   isEdited: boolean;
   /** Outbound delivery: attempts made and the last failure, for the retrying sender. */
@@ -67,6 +69,7 @@ export const MessageModel = tenantModel<MessageDoc>(
     mediaMimeType: { type: String, default: null },
     mediaError: { type: String, default: null },
     quotedMsgId: { type: ObjectId, ref: 'Message', default: null },
+    userId: { type: ObjectId, ref: 'User', default: null },
     isDeleted: { type: Boolean, default: false },
     isEdited: { type: Boolean, default: false },
     sendAttempts: { type: Number, default: 0 },

@@ -34,6 +34,8 @@ export interface Outgoing {
   body: string;
   media?: StoredMedia;
   quotedMsgId?: string | null;
+  /** The agent sending it from the inbox (shown on the message). */
+  userId?: string | null;
 }
 
 /** Text a list shows for a message (lastMessage of the ticket). */
@@ -47,7 +49,7 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
   const texts = createI18n(config.language);
 
   /** Stores a message from us, updates the ticket, pushes both, and queues the delivery. */
-  async function storeOutbound({ companyId, ticket, body, media, quotedMsgId }: Outgoing): Promise<Message> {
+  async function storeOutbound({ companyId, ticket, body, media, quotedMsgId, userId }: Outgoing): Promise<Message> {
     const rendered = renderVariables(body, { contactName: ticket.contact?.name ?? '', ticketId: String(ticket._id), now: new Date(), timeZone: config.timeZone, texts });
     const _id = new Types.ObjectId();
     const mediaType: MediaType = media ? media.mediaType : 'chat';
@@ -66,6 +68,7 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       mediaPath: media?.fileName ?? null,
       mediaMimeType: media?.mimeType ?? null,
       quotedMsgId: quotedMsgId ? new Types.ObjectId(quotedMsgId) : null,
+      userId: userId ?? null,
     });
     const message = await messageView(companyId, created);
     await publishMessage(realtime, 'create', message, updated);
@@ -111,11 +114,11 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       const stored = await Promise.all(files.map((file) => storeUpload(actor.companyId, file)));
       const sent: Message[] = [];
       if (stored.length === 0) {
-        sent.push(await storeOutbound({ companyId: actor.companyId, ticket, body, quotedMsgId: input.quotedMsgId ?? null }));
+        sent.push(await storeOutbound({ companyId: actor.companyId, ticket, body, quotedMsgId: input.quotedMsgId ?? null, userId: actor.userId }));
       }
       for (const [index, media] of stored.entries()) {
         // The text goes as the caption of the first file (the spec's body = file name otherwise).
-        sent.push(await storeOutbound({ companyId: actor.companyId, ticket, body: index === 0 ? body : '', media, quotedMsgId: index === 0 ? (input.quotedMsgId ?? null) : null }));
+        sent.push(await storeOutbound({ companyId: actor.companyId, ticket, body: index === 0 ? body : '', media, quotedMsgId: index === 0 ? (input.quotedMsgId ?? null) : null, userId: actor.userId }));
       }
       await markRead(ticket);
       return sent;

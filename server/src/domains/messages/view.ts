@@ -1,31 +1,34 @@
-/** Messages as the clients see them: the sender contact and the quoted message joined here. */
+/** Messages as the clients see them: the sender contact, the author and the quoted message joined here. */
 import type { Message, QuotedMessage } from '@atende/shared';
-import type { Types } from 'mongoose';
-import { findByIds } from '../../platform/database/models.js';
+import type { Model, QueryFilter, Types } from 'mongoose';
 import { mediaUrl } from '../../platform/uploads.js';
-import { ContactModel, type ContactDoc } from '../contacts/model.js';
+import { ContactModel } from '../contacts/model.js';
+import { userNames } from '../users/cache.js';
 import { MessageModel, type MessageDoc } from './model.js';
 
-function contactRef(contacts: Map<string, Pick<ContactDoc, '_id' | 'name'>>, id: Types.ObjectId | null) {
-  const contact = id ? contacts.get(String(id)) : undefined;
-  return contact ? { id: String(contact._id), name: contact.name } : null;
+function refOf(known: Map<string, { _id: Types.ObjectId; name: string }>, id: Types.ObjectId | null) {
+  const found = id ? known.get(String(id)) : undefined;
+  return found ? { id: String(found._id), name: found.name } : null;
 }
 
 function url(companyId: string, message: MessageDoc): string | null {
   return message.mediaPath ? mediaUrl(companyId, message.mediaPath) : null;
 }
 
+/** Documents by id, one get each (a page names a few: the customer, a quoted message or two). */
+async function byIds<T extends { _id: Types.ObjectId }>(model: Model<T>, companyId: string, ids: (Types.ObjectId | null | undefined)[], projection?: Record<string, 1>): Promise<T[]> {
+  const distinct = [...new Set(ids.filter((id): id is Types.ObjectId => Boolean(id)).map(String))];
+  const found = (await Promise.all(distinct.map((_id) => model.findOne({ companyId, _id } as QueryFilter<T>, projection).lean()))) as (T | null)[];
+  return found.filter((doc): doc is T => doc !== null);
+}
+
 export async function messageViews(companyId: string, messages: MessageDoc[]): Promise<Message[]> {
   if (messages.length === 0) return [];
-  const quotedIds = messages.map((m) => m.quotedMsgId).filter((id): id is Types.ObjectId => id !== null);
-  const quoted = (await findByIds(MessageModel, companyId, quotedIds)) as MessageDoc[];
-  const contactIds = [...messages, ...quoted].map((m) => m.contactId).filter((id): id is Types.ObjectId => id !== null);
+  const [quoted, names] = await Promise.all([byIds(MessageModel, companyId, messages.map((m) => m.quotedMsgId)), userNames.get(companyId)]);
   const contacts = new Map(
-    ((await findByIds(ContactModel, companyId, contactIds, { name: 1 })) as Pick<ContactDoc, '_id' | 'name'>[]).map((c) => [
-      String(c._id),
-      c,
-    ]),
+    (await byIds(ContactModel, companyId, [...messages, ...quoted].map((m) => m.contactId), { name: 1 })).map((c) => [String(c._id), c]),
   );
+  const authors = new Map([...names].map(([id, name]) => [id, { _id: id as unknown as Types.ObjectId, name }]));
   const quotedById = new Map(quoted.map((q) => [String(q._id), q]));
 
   return messages.map((message) => {
@@ -37,14 +40,15 @@ export async function messageViews(companyId: string, messages: MessageDoc[]): P
           fromMe: original.fromMe,
           mediaType: original.mediaType,
           mediaUrl: url(companyId, original),
-          contact: contactRef(contacts, original.contactId),
+          contact: refOf(contacts, original.contactId),
         }
       : null;
     return {
       id: String(message._id),
       ticketId: String(message.ticketId),
       contactId: message.contactId ? String(message.contactId) : null,
-      contact: contactRef(contacts, message.contactId),
+      contact: refOf(contacts, message.contactId),
+      user: refOf(authors, message.userId ?? null),
       body: message.isDeleted ? '' : message.body,
       fromMe: message.fromMe,
       read: message.read,

@@ -15,6 +15,7 @@ export function toWhatsapp(doc: WhatsappDoc, options: { withToken?: boolean; que
     status: doc.status,
     isDefault: doc.isDefault,
     qrcode: doc.status === 'qrcode' ? doc.qrcode : '',
+    qrExpiresAt: doc.status === 'qrcode' && doc.qrExpiresAt ? doc.qrExpiresAt.toISOString() : null,
     retries: doc.retries ?? 0,
     provider: doc.provider,
     number: doc.number ?? '',

@@ -12,6 +12,8 @@ export interface WhatsappDoc {
   status: WhatsappStatus;
   isDefault: boolean;
   qrcode: string;
+  /** When the QR code shown stops being valid; null without one. */
+  qrExpiresAt?: Date | null;
   retries: number;
   provider: WhatsappProvider;
   number: string;
@@ -48,6 +50,7 @@ export const WhatsappModel = tenantModel<WhatsappDoc>(
     status: { type: String, enum: WHATSAPP_STATUSES, default: 'DISCONNECTED' },
     isDefault: { type: Boolean, default: false },
     qrcode: { type: String, default: '' },
+    qrExpiresAt: { type: Date, default: null },
     retries: { type: Number, default: 0 },
     provider: { type: String, enum: WHATSAPP_PROVIDERS, default: WHATSAPP_DEFAULTS.provider },
     number: { type: String, default: '' },

@@ -65,10 +65,3 @@ export function searchRegex(text: string): RegExp {
 export function iso(date: Date | null | undefined): string | null {
   return date ? date.toISOString() : null;
 }
-
-/** Documents of a company by ids (nulls and repeats dropped), for joining in the service. */
-export async function findByIds<T>(model: Model<T>, companyId: string, ids: unknown[], projection?: Record<string, 1>): Promise<T[]> {
-  const unique = [...new Set(ids.filter((id) => id !== null && id !== undefined).map(String))];
-  if (unique.length === 0) return [];
-  return model.find({ companyId, _id: { $in: unique } }, projection).lean<T[]>();
-}

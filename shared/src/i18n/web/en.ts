@@ -6,7 +6,8 @@ import { inboxEn } from './inbox/en.js';
 export const webEn: WebTranslation = {
   description: 'Atende web console',
   common: {
-    notAvailable: 'This screen is not available in this version yet.',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
     actions: 'Actions',
     cancel: 'Cancel',
     close: 'Close',
@@ -85,10 +86,28 @@ export const webEn: WebTranslation = {
     settings: 'Settings',
     subscription: 'Subscription',
   },
+  shell: {
+    skipToContent: 'Skip to content',
+  },
+  shortcuts: {
+    title: 'Keyboard shortcuts',
+    list: 'Go to the ticket list',
+    composer: 'Write a message',
+    next: 'Next ticket',
+    previous: 'Previous ticket',
+    help: 'Show these shortcuts',
+  },
+  notFound: {
+    title: 'Page not found',
+    text: 'There is nothing at this address:',
+    whereTo: 'Where to go',
+    toTickets: 'Go to the tickets',
+    toHome: 'Go to the start page',
+    toLogin: 'Sign in',
+  },
   topBar: {
-    greeting: 'Hello {{name}}, welcome to {{company}}!',
+    darkTheme: 'Dark theme',
     dueDate: 'Due date: {{date}}',
-    toggleTheme: 'Switch between light and dark theme',
     volume: 'Volume',
     refresh: 'Reload',
   },
@@ -97,6 +116,8 @@ export const webEn: WebTranslation = {
     empty: 'No tickets',
     moved: 'Ticket moved to {{lane}}.',
     noLanes: 'Tags with the kanban switch on become lanes here.',
+    noLanesTitle: 'No lanes yet',
+    toTags: 'Create kanban tags',
   },
   chats: {
     title: 'Chats',
@@ -164,6 +185,9 @@ export const webEn: WebTranslation = {
     deleteMessage: "All of this user's data will be lost. The user's open tickets will go back to their queue.",
   },
   connections: {
+    emptyTitle: 'Connect your first WhatsApp',
+    emptyText: "Add a connection and scan its QR code with the phone: customers' conversations arrive here as tickets.",
+    emptyTextAgent: 'No connections yet: ask an administrator to connect a WhatsApp.',
     add: 'Add WhatsApp',
     addTitle: 'Add WhatsApp',
     editTitle: 'Edit WhatsApp',
@@ -213,6 +237,8 @@ export const webEn: WebTranslation = {
     qrTitle: 'Scan the QR code to start the session',
     qrHelp: 'On the phone, open WhatsApp, tap Linked devices and point the camera at the code.',
     qrWaiting: 'Waiting for the QR code',
+    qrExpiresIn: 'Code {{code}}: valid for {{seconds}} s more',
+    qrRenewing: 'Making a new code…',
     saved: 'Connection saved.',
     deleted: 'Connection deleted.',
     deleteTitle: 'Delete {{name}}?',

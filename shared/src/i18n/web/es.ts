@@ -6,7 +6,8 @@ import { inboxEs } from './inbox/es.js';
 export const webEs: WebTranslation = {
   description: 'Consola web de Atende',
   common: {
-    notAvailable: 'Esta pantalla aún no está disponible en esta versión.',
+    showPassword: 'Mostrar contraseña',
+    hidePassword: 'Ocultar contraseña',
     actions: 'Acciones',
     cancel: 'Cancelar',
     close: 'Cerrar',
@@ -85,10 +86,28 @@ export const webEs: WebTranslation = {
     settings: 'Configuración',
     subscription: 'Suscripción',
   },
+  shell: {
+    skipToContent: 'Saltar al contenido',
+  },
+  shortcuts: {
+    title: 'Atajos de teclado',
+    list: 'Ir a la lista de tickets',
+    composer: 'Escribir un mensaje',
+    next: 'Siguiente ticket',
+    previous: 'Ticket anterior',
+    help: 'Mostrar estos atajos',
+  },
+  notFound: {
+    title: 'Página no encontrada',
+    text: 'No hay nada en esta dirección:',
+    whereTo: 'Adónde ir',
+    toTickets: 'Ir a los tickets',
+    toHome: 'Ir al inicio',
+    toLogin: 'Iniciar sesión',
+  },
   topBar: {
-    greeting: 'Hola {{name}}, ¡bienvenido(a) a {{company}}!',
+    darkTheme: 'Tema oscuro',
     dueDate: 'Vencimiento: {{date}}',
-    toggleTheme: 'Alternar tema claro u oscuro',
     volume: 'Volumen',
     refresh: 'Recargar',
   },
@@ -97,6 +116,8 @@ export const webEs: WebTranslation = {
     empty: 'No hay tickets',
     moved: 'Ticket movido a {{lane}}.',
     noLanes: 'Las etiquetas con la opción kanban activada se convierten en columnas aquí.',
+    noLanesTitle: 'Aún no hay columnas',
+    toTags: 'Crear etiquetas de kanban',
   },
   chats: {
     title: 'Chats',
@@ -164,6 +185,9 @@ export const webEs: WebTranslation = {
     deleteMessage: 'Se perderán todos los datos del usuario. Sus tickets abiertos volverán a su cola.',
   },
   connections: {
+    emptyTitle: 'Conecte su primer WhatsApp',
+    emptyText: 'Agregue una conexión y escanee el código QR con el teléfono: las conversaciones de los clientes llegan aquí como tickets.',
+    emptyTextAgent: 'Aún no hay conexiones: pida a un administrador que conecte un WhatsApp.',
     add: 'Agregar WhatsApp',
     addTitle: 'Agregar WhatsApp',
     editTitle: 'Editar WhatsApp',
@@ -213,6 +237,8 @@ export const webEs: WebTranslation = {
     qrTitle: 'Lea el código QR para iniciar la sesión',
     qrHelp: 'En el teléfono, abra WhatsApp, toque Dispositivos vinculados y apunte la cámara al código.',
     qrWaiting: 'Esperando el código QR',
+    qrExpiresIn: 'Código {{code}}: válido por {{seconds}} s más',
+    qrRenewing: 'Generando un nuevo código…',
     saved: 'Conexión guardada.',
     deleted: 'Conexión eliminada.',
     deleteTitle: '¿Eliminar {{name}}?',

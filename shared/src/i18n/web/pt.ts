@@ -5,7 +5,8 @@ import { inboxPt } from './inbox/pt.js';
 export const webPt = {
   description: 'Console web do Atende',
   common: {
-    notAvailable: 'Esta tela ainda não está disponível nesta versão.',
+    showPassword: 'Mostrar senha',
+    hidePassword: 'Ocultar senha',
     actions: 'Ações',
     cancel: 'Cancelar',
     close: 'Fechar',
@@ -84,10 +85,28 @@ export const webPt = {
     settings: 'Configurações',
     subscription: 'Assinatura',
   },
+  shell: {
+    skipToContent: 'Pular para o conteúdo',
+  },
+  shortcuts: {
+    title: 'Atalhos de teclado',
+    list: 'Ir para a lista de tickets',
+    composer: 'Escrever uma mensagem',
+    next: 'Próximo ticket',
+    previous: 'Ticket anterior',
+    help: 'Mostrar estes atalhos',
+  },
+  notFound: {
+    title: 'Página não encontrada',
+    text: 'Não há nada neste endereço:',
+    whereTo: 'Para onde ir',
+    toTickets: 'Ir para os tickets',
+    toHome: 'Ir para o início',
+    toLogin: 'Entrar',
+  },
   topBar: {
-    greeting: 'Olá {{name}}, bem-vindo(a) à {{company}}!',
+    darkTheme: 'Tema escuro',
     dueDate: 'Vencimento: {{date}}',
-    toggleTheme: 'Alternar tema claro ou escuro',
     volume: 'Volume',
     refresh: 'Recarregar',
   },
@@ -96,6 +115,8 @@ export const webPt = {
     empty: 'Nenhum ticket',
     moved: 'Ticket movido para {{lane}}.',
     noLanes: 'As tags com a opção kanban ativada viram colunas aqui.',
+    noLanesTitle: 'Nenhuma coluna ainda',
+    toTags: 'Criar tags de kanban',
   },
   chats: {
     title: 'Chats',
@@ -163,6 +184,9 @@ export const webPt = {
     deleteMessage: 'Todos os dados do usuário serão perdidos. Os tickets abertos deste usuário serão movidos para a fila.',
   },
   connections: {
+    emptyTitle: 'Conecte seu primeiro WhatsApp',
+    emptyText: 'Adicione uma conexão e leia o QR code com o celular: as conversas dos clientes chegam aqui como tickets.',
+    emptyTextAgent: 'Nenhuma conexão ainda: peça a um administrador para conectar um WhatsApp.',
     add: 'Adicionar WhatsApp',
     addTitle: 'Adicionar WhatsApp',
     editTitle: 'Editar WhatsApp',
@@ -212,6 +236,8 @@ export const webPt = {
     qrTitle: 'Leia o QR Code para iniciar a sessão',
     qrHelp: 'No celular, abra o WhatsApp, toque em Aparelhos conectados e aponte a câmera para o código.',
     qrWaiting: 'Aguardando o QR Code',
+    qrExpiresIn: 'Código {{code}}: vale por mais {{seconds}} s',
+    qrRenewing: 'Gerando um novo código…',
     saved: 'Conexão salva com sucesso.',
     deleted: 'Conexão excluída com sucesso.',
     deleteTitle: 'Excluir {{name}}?',

@@ -5,7 +5,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Announcement, AnnouncementEvent } from '@atende/shared';
-import { Badge, IconButton } from '../../ui/controls.js';
+import { IconButton } from '../../ui/controls.js';
 import { formatShortDateTime } from '../../ui/format.js';
 import { Popover, PopoverEmpty, PopoverRow } from '../../ui/Popover.js';
 import { byPriority, PRIORITY_COLORS } from '../../pages/announcements/priority.js';
@@ -51,9 +51,7 @@ export function AnnouncementsPopover() {
       <Popover
         label={t('web.announcements.title')}
         trigger={(toggle) => (
-          <IconButton icon="announcements" label={t('web.announcements.title')} onClick={toggle} data-count={announcements.length}>
-            {announcements.length > 0 ? <Badge>{announcements.length}</Badge> : null}
-          </IconButton>
+          <IconButton icon="announcements" label={t('web.announcements.title')} onClick={toggle} count={announcements.length} />
         )}
       >
         {(close) =>

@@ -16,9 +16,7 @@ export function ChatsPopover({ chats, userId }: { chats: Chat[]; userId: string 
     <Popover
       label={t('web.chats.title')}
       trigger={(toggle) => (
-        <IconButton icon="chats" label={t('web.chats.title')} onClick={toggle} data-count={unread}>
-          {unread > 0 ? <Badge>{unread}</Badge> : null}
-        </IconButton>
+        <IconButton icon="chats" label={t('web.chats.title')} onClick={toggle} count={unread} />
       )}
     >
       {() =>

@@ -1,6 +1,6 @@
 /** The bell of the top bar: unread tickets, newest first; a click opens the ticket. */
 import { useTranslation } from 'react-i18next';
-import { Badge, IconButton } from '../../ui/controls.js';
+import { IconButton } from '../../ui/controls.js';
 import { formatTime } from '../../ui/format.js';
 import { Popover, PopoverEmpty, PopoverRow } from '../../ui/Popover.js';
 import { useTicketNotifications } from './useTicketNotifications.js';
@@ -12,9 +12,7 @@ export function NotificationsPopover() {
     <Popover
       label={t('web.notifications.title')}
       trigger={(toggle) => (
-        <IconButton icon="bell" label={t('web.notifications.title')} onClick={toggle} data-count={tickets.length}>
-          {tickets.length > 0 ? <Badge>{tickets.length}</Badge> : null}
-        </IconButton>
+        <IconButton icon="bell" label={t('web.notifications.title')} onClick={toggle} count={tickets.length} />
       )}
     >
       {(close) =>

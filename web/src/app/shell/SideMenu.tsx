@@ -46,7 +46,7 @@ const Brand = styled.div`
   padding: 0 20px;
   font-size: 20px;
   font-weight: 800;
-  color: ${({ theme }) => (theme.mode === 'dark' ? theme.text : theme.primary)};
+  color: ${({ theme }) => theme.accent};
   white-space: nowrap;
 `;
 
@@ -71,9 +71,10 @@ const itemStyle = css`
 const Item = styled(NavLink)`
   ${itemStyle}
   &.active {
-    background: ${({ theme }) => theme.hover};
-    color: ${({ theme }) => (theme.mode === 'dark' ? theme.text : theme.primary)};
+    background: ${({ theme }) => theme.selected};
+    color: ${({ theme }) => theme.accent};
     font-weight: 600;
+    box-shadow: inset 3px 0 0 ${({ theme }) => theme.accent};
   }
 `;
 

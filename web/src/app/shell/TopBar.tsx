@@ -1,74 +1,84 @@
-/** The top bar: drawer toggle, greeting (and due date for admins), realtime status, account tools. */
+/**
+ * The top bar, light: the drawer toggle, the realtime status when it is not connected, the due
+ * date for admins only when the subscription is about to end, then the notifications,
+ * announcements, internal chats and the account menu (language, theme and volume are in there).
+ * Every icon has its name as a tooltip and an accessible label.
+ */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Chat } from '@atende/shared';
+import { SUBSCRIPTION_WARNING_DAYS, type Chat } from '@atende/shared';
 import { IconButton } from '../../ui/controls.js';
 import { formatDate } from '../../ui/format.js';
 import { useApi, useUser } from '../api.js';
-import { LanguageMenu } from '../LanguageMenu.js';
 import { layout } from '../theme.js';
-import { useThemeMode } from '../ThemeMode.js';
 import { AnnouncementsPopover } from './AnnouncementsPopover.js';
 import { ChatsPopover } from './ChatsPopover.js';
 import { NotificationsPopover } from './NotificationsPopover.js';
 import { UserMenu } from './UserMenu.js';
-import { VolumeControl } from './VolumeControl.js';
+
+const DAY_MS = 86_400_000;
 
 const Bar = styled.header`
   display: flex;
   align-items: center;
-  gap: 4px;
+  gap: 2px;
   height: ${layout.topBarHeight}px;
   padding: 0 8px;
-  background: ${({ theme }) => theme.topBar};
-  color: ${({ theme }) => theme.topBarText};
+  background: ${({ theme }) => theme.paper};
+  color: ${({ theme }) => theme.text};
+  border-bottom: 1px solid ${({ theme }) => theme.border};
   flex-shrink: 0;
-`;
-
-const Greeting = styled.div`
-  flex: 1;
-  min-width: 0;
-  padding: 0 8px;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-  small {
-    margin-left: 10px;
-    opacity: 0.8;
+  > .spacer {
+    flex: 1;
+    min-width: 0;
   }
 `;
 
-const Status = styled.span`
-  padding: 2px 8px;
+const Notice = styled.span<{ $tone: 'warning' | 'info' }>`
+  margin: 0 6px;
+  padding: 2px 10px;
   border-radius: 10px;
   font-size: 12px;
-  background: rgba(255, 255, 255, 0.18);
   white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  min-width: 0;
+  color: ${({ theme, $tone }) => theme[$tone]};
+  border: 1px solid currentColor;
 `;
 
+/** The due date, when an admin's subscription ends in fewer than SUBSCRIPTION_WARNING_DAYS days. */
+export function dueSoon(dueDate: string | null | undefined, now = Date.now()): boolean {
+  if (!dueDate) return false;
+  const left = new Date(dueDate).getTime() - now;
+  return left < SUBSCRIPTION_WARNING_DAYS * DAY_MS;
+}
+
 /** `chats`: the user's internal chats, null when the plan has no internal chat. */
-export function TopBar({ onToggleDrawer, chats }: { onToggleDrawer(): void; chats: Chat[] | null }) {
+export function TopBar({ onToggleDrawer, chats, onShowShortcuts }: { onToggleDrawer(): void; chats: Chat[] | null; onShowShortcuts(): void }) {
   const { t } = useTranslation();
   const user = useUser();
   const { realtimeStatus } = useApi();
-  const { mode, toggle } = useThemeMode();
-  const dueDate = user.profile === 'admin' && user.company?.dueDate ? formatDate(user.company.dueDate) : null;
+  const dueDate = user.company?.dueDate;
+  const showDue = (user.profile === 'admin' || user.super) && dueSoon(dueDate);
   return (
     <Bar>
       <IconButton icon="menu" label={t('web.menu.toggle')} onClick={onToggleDrawer} data-drawer-toggle />
-      <Greeting data-greeting>
-        {t('web.topBar.greeting', { name: user.name, company: user.company?.name ?? '' })}
-        {dueDate ? <small data-due-date>{t('web.topBar.dueDate', { date: dueDate })}</small> : null}
-      </Greeting>
-      {realtimeStatus !== 'connected' ? <Status role="status">{t(`realtime.${realtimeStatus}`)}</Status> : null}
-      <LanguageMenu />
-      <IconButton icon={mode === 'dark' ? 'sun' : 'moon'} label={t('web.topBar.toggleTheme')} aria-pressed={mode === 'dark'} onClick={toggle} data-theme-toggle={mode} />
-      <VolumeControl />
-      <IconButton icon="refresh" label={t('web.topBar.refresh')} onClick={() => window.location.reload()} />
+      <span className="spacer" />
+      {showDue ? (
+        <Notice $tone="warning" data-due-date title={t('web.topBar.dueDate', { date: formatDate(dueDate) })}>
+          {t('web.topBar.dueDate', { date: formatDate(dueDate) })}
+        </Notice>
+      ) : null}
+      {realtimeStatus !== 'connected' ? (
+        <Notice $tone="info" role="status">
+          {t(`realtime.${realtimeStatus}`)}
+        </Notice>
+      ) : null}
       <NotificationsPopover />
       <AnnouncementsPopover />
       {chats ? <ChatsPopover chats={chats} userId={user.id} /> : null}
-      <UserMenu />
+      <UserMenu onShowShortcuts={onShowShortcuts} />
     </Bar>
   );
 }

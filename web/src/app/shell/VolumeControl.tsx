@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { VOLUME_STEP } from '../constants.js';
-import { IconButton } from '../../ui/controls.js';
-import { Popover } from '../../ui/Popover.js';
 import { storedVolume, storeVolume } from './volume.js';
 
 const Slider = styled.label`
@@ -12,30 +10,31 @@ const Slider = styled.label`
   flex-direction: column;
   gap: 6px;
   padding: 8px 16px;
-  min-width: 220px;
+  input {
+    width: 100%;
+    accent-color: ${({ theme }) => theme.accentFill};
+  }
 `;
 
 export function VolumeControl() {
   const { t } = useTranslation();
   const [volume, setVolume] = useState(storedVolume);
   return (
-    <Popover label={t('web.topBar.volume')} trigger={(toggle) => <IconButton icon="volume" label={t('web.topBar.volume')} onClick={toggle} />}>
-      <Slider>
-        {t('web.topBar.volume')}: {Math.round(volume * 100)}%
-        <input
-          type="range"
-          name="volume"
-          min={0}
-          max={1}
-          step={VOLUME_STEP}
-          value={volume}
-          onChange={(event) => {
-            const next = Number(event.target.value);
-            setVolume(next);
-            storeVolume(next);
-          }}
-        />
-      </Slider>
-    </Popover>
+    <Slider>
+      {t('web.topBar.volume')}: {Math.round(volume * 100)}%
+      <input
+        type="range"
+        name="volume"
+        min={0}
+        max={1}
+        step={VOLUME_STEP}
+        value={volume}
+        onChange={(event) => {
+          const next = Number(event.target.value);
+          setVolume(next);
+          storeVolume(next);
+        }}
+      />
+    </Slider>
   );
 }

@@ -11,6 +11,7 @@ import { useUser } from '../../app/api.js';
 import { useWhatsapps } from '../../app/whatsapps.js';
 import { Button, IconButton } from '../../ui/controls.js';
 import { formatShortDateTime } from '../../ui/format.js';
+import { EmptyState } from '../../ui/EmptyState.js';
 import { Icon, type IconName } from '../../ui/icons.js';
 import { PageFrame, PageHeader, Paper, StatusRow, Table } from '../../ui/Page.js';
 import ConnectionModal from './ConnectionModal.js';
@@ -61,6 +62,14 @@ export default function ConnectionsPage() {
       <PageHeader title={t('web.pages.connections')}>
         {isAdmin ? <Button onClick={() => setEditing('')}>{t('web.connections.add')}</Button> : null}
       </PageHeader>
+      {!loading && whatsapps.length === 0 ? (
+        <Paper>
+          <EmptyState icon="connections" title={t('web.connections.emptyTitle')} data-empty="connections">
+            <p>{t(isAdmin ? 'web.connections.emptyText' : 'web.connections.emptyTextAgent')}</p>
+            {isAdmin ? <Button onClick={() => setEditing('')}>{t('web.connections.add')}</Button> : null}
+          </EmptyState>
+        </Paper>
+      ) : (
       <Paper>
         <Table>
           <thead>
@@ -95,10 +104,11 @@ export default function ConnectionsPage() {
                 ) : null}
               </tr>
             ))}
-            <StatusRow loading={loading} empty={whatsapps.length === 0} colSpan={columns} />
+            <StatusRow loading={loading} empty={false} colSpan={columns} />
           </tbody>
         </Table>
       </Paper>
+      )}
       {editing !== null ? <ConnectionModal whatsappId={editing || null} onClose={() => setEditing(null)} /> : null}
       {qrFor ? <QrCodeModal whatsappId={qrFor} onClose={() => setQrFor(null)} /> : null}
       {deleting ? <DeleteConnectionDialog whatsapp={deleting} onClose={() => setDeleting(null)} /> : null}

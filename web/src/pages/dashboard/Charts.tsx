@@ -6,9 +6,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { useTheme } from 'styled-components';
-import { VictoryAxis, VictoryBar, VictoryChart, VictoryTooltip } from 'victory';
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryContainer, VictoryTooltip } from 'victory';
 import { defaultDashboardRange, type DashboardRange } from '@atende/shared';
 import { useApi } from '../../app/api.js';
+import { formatDayMonth } from '../../ui/format.js';
 import { useToast } from '../../ui/toast.js';
 
 const Card = styled.section`
@@ -60,13 +61,18 @@ function BarChart({ bars, label }: { bars: Bar[]; label: string }) {
   const theme = useTheme();
   const axis = { tickLabels: { fill: theme.textSecondary, fontSize: 9, angle: bars.length > 8 ? -45 : 0 }, axis: { stroke: theme.border } };
   return (
-    <div aria-label={label} data-bars={bars.length}>
-      <VictoryChart domainPadding={12} height={260} padding={{ top: 16, bottom: 56, left: 40, right: 16 }}>
+    <figure style={{ margin: 0 }} aria-label={label} data-bars={bars.length}>
+      <VictoryChart domainPadding={12} height={260} padding={{ top: 16, bottom: 56, left: 40, right: 16 }} containerComponent={<VictoryContainer title={label} />}>
         <VictoryAxis style={axis} />
         <VictoryAxis dependentAxis style={axis} tickFormat={(value: number) => (Number.isInteger(value) ? value : '')} />
-        <VictoryBar data={bars} labels={({ datum }: { datum: Bar }) => `${datum.x}: ${datum.y}`} labelComponent={<VictoryTooltip />} style={{ data: { fill: theme.primary } }} />
+        <VictoryBar
+          data={bars}
+          labels={({ datum }: { datum: Bar }) => `${datum.x}: ${datum.y}`}
+          labelComponent={<VictoryTooltip flyoutStyle={{ fill: theme.paper, stroke: theme.border }} style={{ fill: theme.text, fontSize: 11 }} />}
+          style={{ data: { fill: theme.accentFill } }}
+        />
       </VictoryChart>
-    </div>
+    </figure>
   );
 }
 
@@ -100,7 +106,7 @@ export default function Charts() {
   const loadDays = useCallback(
     (range: DashboardRange) =>
       api.dashboard.ticketsDay({ initialDate: range.from, finalDate: range.to }).then((answer) =>
-        answer.by === 'hour' ? answer.data.map((row) => ({ x: row.horario, y: row.total })) : answer.data.map((row) => ({ x: row.data.slice(5), y: row.total })),
+        answer.by === 'hour' ? answer.data.map((row) => ({ x: row.horario, y: row.total })) : answer.data.map((row) => ({ x: formatDayMonth(`${row.data}T12:00:00`), y: row.total })),
       ),
     [api, t],
   );

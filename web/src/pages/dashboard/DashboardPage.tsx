@@ -10,6 +10,7 @@ import type { DashboardQuery } from '@atende/shared/client';
 import { useApi } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Button, Spinner } from '../../ui/controls.js';
+import { formatNumber } from '../../ui/format.js';
 import { FieldBox } from '../../ui/form.js';
 import { PageFrame, PageHeader, Table } from '../../ui/Page.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
@@ -66,7 +67,7 @@ const Row = styled.div`
 function Stars({ rating }: { rating: number }) {
   const full = Math.round(rating);
   return (
-    <span aria-label={`${rating}/${RATING_MAX}`} data-rating={rating}>
+    <span aria-label={`${formatNumber(rating)}/${RATING_MAX}`} data-rating={rating}>
       {Array.from({ length: RATING_MAX }, (_, index) => (index < full ? '★' : '☆')).join('')}
     </span>
   );
@@ -110,8 +111,8 @@ export default function DashboardPage() {
     ['supportPending', counters?.supportPending],
     ['supportFinished', counters?.supportFinished],
     ['leads', counters?.leads],
-    ['avgSupportTime', counters ? t('web.backoffice.dashboard.minutes', { value: counters.avgSupportTime }) : undefined],
-    ['avgWaitTime', counters ? t('web.backoffice.dashboard.minutes', { value: counters.avgWaitTime }) : undefined],
+    ['avgSupportTime', counters ? t('web.backoffice.dashboard.minutes', { value: formatNumber(counters.avgSupportTime) }) : undefined],
+    ['avgWaitTime', counters ? t('web.backoffice.dashboard.minutes', { value: formatNumber(counters.avgWaitTime) }) : undefined],
   ];
 
   return (
@@ -177,7 +178,7 @@ export default function DashboardPage() {
                 <td>
                   <Stars rating={attendant.rating} />
                 </td>
-                <td>{t('web.backoffice.dashboard.minutes', { value: attendant.avgSupportTime })}</td>
+                <td>{t('web.backoffice.dashboard.minutes', { value: formatNumber(attendant.avgSupportTime) })}</td>
                 <td>{attendant.online ? t('web.backoffice.dashboard.online') : t('web.backoffice.dashboard.offline')}</td>
               </tr>
             ))}

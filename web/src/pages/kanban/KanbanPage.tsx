@@ -5,13 +5,14 @@
  */
 import { useCallback, useEffect, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { ticketIdOf, type MessageEvent, type Tag, type TagEvent, type Ticket, type TicketEvent } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Chip } from '../../ui/controls.js';
 import { formatShortDateTime } from '../../ui/format.js';
+import { EmptyState } from '../../ui/EmptyState.js';
 import { PageFrame, PageHeader } from '../../ui/Page.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { isAdmin } from '../tickets/ticketRules.js';
@@ -19,6 +20,7 @@ import { buildLanes, laneOf, tagsAfterMove } from './lanes.js';
 
 const Board = styled.div`
   display: flex;
+  max-width: 100%;
   gap: 12px;
   flex: 1;
   min-height: 0;
@@ -29,7 +31,8 @@ const Board = styled.div`
 const Column = styled.section<{ $color: string; $over: boolean }>`
   display: flex;
   flex-direction: column;
-  flex: 0 0 280px;
+  flex: 0 0 min(280px, 82vw);
+  min-width: 0;
   min-height: 0;
   border-radius: 8px;
   border-top: 4px solid ${({ $color }) => $color};
@@ -37,8 +40,15 @@ const Column = styled.section<{ $color: string; $over: boolean }>`
   > header {
     display: flex;
     justify-content: space-between;
+    gap: 8px;
     padding: 10px 12px;
     font-weight: 600;
+  }
+  > header span {
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
   }
   > div {
     flex: 1;
@@ -59,10 +69,23 @@ const Card = styled.article`
   border-radius: 6px;
   background: ${({ theme }) => theme.background};
   cursor: grab;
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.accent};
+  }
   strong {
     display: flex;
     justify-content: space-between;
     gap: 6px;
+    min-width: 0;
+  }
+  strong span {
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  small {
+    flex-shrink: 0;
   }
   small {
     color: ${({ theme }) => theme.textSecondary};
@@ -145,12 +168,16 @@ export default function KanbanPage() {
   return (
     <PageFrame>
       <PageHeader title={t('web.pages.kanban')} />
-      {laneTags.length === 0 ? <p>{t('web.kanban.noLanes')}</p> : null}
-      <Board>
+      {laneTags.length === 0 ? (
+        <EmptyState icon="kanban" title={t('web.kanban.noLanesTitle')} data-empty="kanban">
+          {t('web.kanban.noLanes')} <Link to="/tags">{t('web.kanban.toTags')}</Link>
+        </EmptyState>
+      ) : null}
+      <Board data-scroll-x aria-label={t('web.pages.kanban')}>
         {buildLanes(tickets, laneTags).map((lane) => (
           <Column key={lane.key} $color={lane.tag?.color ?? OPEN_COLOR} $over={over === lane.key} data-lane={lane.tag?.name ?? 'open'} {...dropOn(lane.key)}>
             <header>
-              {lane.tag?.name ?? t('web.kanban.open')}
+              <span title={lane.tag?.name ?? t('web.kanban.open')}>{lane.tag?.name ?? t('web.kanban.open')}</span>
               <small>{lane.tickets.length}</small>
             </header>
             <div>
@@ -161,10 +188,13 @@ export default function KanbanPage() {
                   draggable
                   data-card={ticket.contact?.name ?? ticket.id}
                   onDragStart={(event) => event.dataTransfer.setData('text/plain', ticket.id)}
+                  tabIndex={0}
+                  role="link"
                   onClick={() => navigate(`/tickets/${ticket.uuid}`)}
+                  onKeyDown={(event) => event.key === 'Enter' && navigate(`/tickets/${ticket.uuid}`)}
                 >
                   <strong>
-                    {ticket.contact?.name ?? ticket.contact?.number}
+                    <span>{ticket.contact?.name ?? ticket.contact?.number}</span>
                     <small>{formatShortDateTime(ticket.updatedAt)}</small>
                   </strong>
                   <p>{ticket.lastMessage}</p>

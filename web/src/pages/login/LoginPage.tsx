@@ -1,4 +1,9 @@
-/** /login (document 1 sections 2 and 4): e-mail and password; expired or ending subscriptions are told. */
+/**
+ * /login (document 1 sections 2 and 4): e-mail and password (with a show-password button);
+ * missing fields are named at each field and a refused sign-in is said at the form itself, with
+ * the expired subscription's date when that is why; an ending subscription is warned.
+ */
+import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -9,8 +14,8 @@ import { useLanguage } from '../../app/language.js';
 import { subscriptionExpiredText } from '../../app/subscription.js';
 import { AFTER_LOGIN } from '../../app/routes.js';
 import { Button } from '../../ui/controls.js';
-import { TextField, useSchemaValidator } from '../../ui/form.js';
-import { useErrorToast, useToast } from '../../ui/toast.js';
+import { FormAlert, PasswordField, TextField, useSchemaValidator } from '../../ui/form.js';
+import { useErrorText, useToast } from '../../ui/toast.js';
 import { PublicLayout, PublicLinks } from '../public/PublicLayout.js';
 
 export default function LoginPage() {
@@ -19,7 +24,7 @@ export default function LoginPage() {
   const { adopt } = useLanguage();
   const navigate = useNavigate();
   const toast = useToast();
-  const showError = useErrorToast();
+  const errorText = useErrorText();
   const validate = useSchemaValidator<Credentials>(loginSchema);
 
   const submit = async (values: Credentials) => {
@@ -28,20 +33,24 @@ export default function LoginPage() {
       adopt(answer.user.language);
       if (answer.dueWarningDays !== undefined) toast.warning(t('auth.subscriptionEndsSoon', { count: answer.dueWarningDays }));
       navigate(AFTER_LOGIN);
+      return undefined;
     } catch (error) {
-      const expired = subscriptionExpiredText(t, error);
-      if (expired) toast.error(expired);
-      else showError(error);
+      return { [FORM_ERROR]: subscriptionExpiredText(t, error) ?? errorText(error) };
     }
   };
 
   return (
     <PublicLayout title={t('web.login.title')}>
       <Form<Credentials> onSubmit={submit} validate={validate}>
-        {({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
+        {({ handleSubmit, submitting, submitError, dirtySinceLastSubmit }) => (
+          <form onSubmit={handleSubmit} noValidate aria-label={t('web.login.title')}>
             <TextField name="email" label={t('web.login.email')} type="email" autoComplete="email" autoFocus />
-            <TextField name="password" label={t('web.login.password')} type="password" autoComplete="current-password" />
+            <PasswordField name="password" label={t('web.login.password')} autoComplete="current-password" />
+            {submitError && !dirtySinceLastSubmit ? (
+              <FormAlert role="alert" data-login-error>
+                {String(submitError)}
+              </FormAlert>
+            ) : null}
             <Button type="submit" disabled={submitting} style={{ width: '100%' }}>
               {t('web.login.submit')}
             </Button>

@@ -34,7 +34,7 @@ const Card = styled.div`
     margin: 0 0 4px;
     font-size: 26px;
     text-align: center;
-    color: ${({ theme }) => (theme.mode === 'dark' ? theme.text : theme.primary)};
+    color: ${({ theme }) => theme.accent};
   }
   h2 {
     margin: 0 0 20px;

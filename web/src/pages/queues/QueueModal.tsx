@@ -3,14 +3,14 @@
  * messages and, once saved, the options tree) and an hours tab when scheduleType is queue.
  * A new queue stays open after its first save so that its options can be added.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import { queueCreateSchema, queueUpdateSchema, type Queue, type ScheduleRow } from '@atende/shared';
 import type { QueueData } from '@atende/shared/client';
 import { useApi } from '../../app/api.js';
-import { Button, Spinner } from '../../ui/controls.js';
-import { Dialog, DialogActions } from '../../ui/Dialog.js';
+import { Spinner } from '../../ui/controls.js';
+import { Dialog, FormButtons } from '../../ui/Dialog.js';
 import { FormRow, TextField, useSchemaValidator } from '../../ui/form.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
@@ -56,6 +56,8 @@ export default function QueueModal({ queueId: initialId, onClose, onSaved }: Que
   const [initial, setInitial] = useState<QueueValues | null>(initialId ? null : valuesOf(null));
   const [tab, setTab] = useState<QueueTab>('data');
   const [queueHours, setQueueHours] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const formId = useId();
   const validate = useSchemaValidator<QueueValues>(queueId ? queueUpdateSchema : queueCreateSchema);
   const close = useLatest(onClose);
 
@@ -83,6 +85,7 @@ export default function QueueModal({ queueId: initialId, onClose, onSaved }: Que
       outOfHoursMessage: values.outOfHoursMessage ?? '',
       ...(queueHours ? { schedules: values.schedules } : {}),
     };
+    setSaving(true);
     try {
       const saved = queueId ? await api.queues.update(queueId, data) : await api.queues.create(data);
       toast.success(t('web.backoffice.queues.saved'));
@@ -95,10 +98,17 @@ export default function QueueModal({ queueId: initialId, onClose, onSaved }: Que
     } catch (error) {
       showError(error);
     }
+    setSaving(false);
   };
 
+  // The footer stays below the scrolling body (the options tree included); its save submits the form.
   return (
-    <Dialog title={t(queueId ? 'web.backoffice.queues.editTitle' : 'web.backoffice.queues.addTitle')} onClose={onClose} width={760}>
+    <Dialog
+      title={t(queueId ? 'web.backoffice.queues.editTitle' : 'web.backoffice.queues.addTitle')}
+      onClose={onClose}
+      width={760}
+      actions={<FormButtons onCancel={onClose} submitting={saving || initial === null} form={formId} cancelLabel={t('web.common.close')} />}
+    >
       {initial === null ? (
         <Spinner $size={24} />
       ) : (
@@ -114,8 +124,8 @@ export default function QueueModal({ queueId: initialId, onClose, onSaved }: Que
             />
           ) : null}
           <Form<QueueValues> onSubmit={submit} validate={validate} initialValues={initial}>
-            {({ handleSubmit, submitting }) => (
-              <form onSubmit={handleSubmit} noValidate aria-label={t('web.backoffice.queues.form')}>
+            {({ handleSubmit }) => (
+              <form id={formId} onSubmit={handleSubmit} noValidate aria-label={t('web.backoffice.queues.form')}>
                 <div hidden={tab !== 'data'}>
                   <FormRow>
                     <TextField name="name" label={t('web.backoffice.queues.name')} autoFocus />
@@ -130,14 +140,6 @@ export default function QueueModal({ queueId: initialId, onClose, onSaved }: Que
                     <SchedulesFields />
                   </div>
                 ) : null}
-                <DialogActions>
-                  <Button $variant="outlined" onClick={onClose}>
-                    {t('web.common.close')}
-                  </Button>
-                  <Button type="submit" disabled={submitting}>
-                    {t('web.common.save')}
-                  </Button>
-                </DialogActions>
               </form>
             )}
           </Form>

@@ -9,7 +9,7 @@ const Bar = styled.div`
   margin-bottom: 12px;
   border-bottom: 1px solid ${({ theme }) => theme.border};
   button[aria-selected='true'] {
-    border-bottom: 2px solid ${({ theme }) => theme.primary};
+    border-bottom: 2px solid ${({ theme }) => theme.accent};
     border-radius: 0;
   }
 `;

@@ -1,8 +1,12 @@
-/** The options tab (document 1 section 3, document 2 section 3): each company setting saved as soon as it changes. */
+/**
+ * The options tab (document 1 section 3, document 2 section 3): each company setting saved as soon
+ * as it changes; the yes/no ones as switches with a line saying what they do, the others as selects.
+ */
 import { useTranslation } from 'react-i18next';
 import { SCHEDULE_TYPES, TOGGLE_VALUES, type Setting } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { FieldBox, FormRow } from '../../ui/form.js';
+import { Switch } from '../../ui/Switch.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 
 /** The values each key accepts; chatBotType has the one value the spec names. */
@@ -27,14 +31,36 @@ export default function OptionsTab({ settings, onChanged }: { settings: Setting[
     }
   };
 
+  const labelOf = (key: string) => {
+    const labelKey = `web.backoffice.settings.keys.${key}`;
+    return i18n.exists(labelKey) ? t(labelKey) : key;
+  };
+  const toggles = settings.filter((setting) => valuesOf(setting.key) === TOGGLE_VALUES);
+  const choices = settings.filter((setting) => valuesOf(setting.key) !== TOGGLE_VALUES);
+
   return (
-    <FormRow>
-      {settings.map((setting) => {
+    <>
+      <div data-setting-switches>
+        {toggles.map((setting) => {
+          const descriptionKey = `web.backoffice.settings.descriptions.${setting.key}`;
+          return (
+            <Switch
+              key={setting.key}
+              name={setting.key}
+              label={labelOf(setting.key)}
+              description={i18n.exists(descriptionKey) ? t(descriptionKey) : undefined}
+              checked={setting.value === 'enabled'}
+              onChange={(event) => void change(setting.key, event.target.checked ? 'enabled' : 'disabled')}
+            />
+          );
+        })}
+      </div>
+      <FormRow>
+      {choices.map((setting) => {
         const id = `setting-${setting.key}`;
-        const labelKey = `web.backoffice.settings.keys.${setting.key}`;
         return (
           <FieldBox key={setting.key}>
-            <label htmlFor={id}>{i18n.exists(labelKey) ? t(labelKey) : setting.key}</label>
+            <label htmlFor={id}>{labelOf(setting.key)}</label>
             <select id={id} name={setting.key} value={setting.value} onChange={(event) => void change(setting.key, event.target.value)}>
               {valuesOf(setting.key).map((value) => (
                 <option key={value} value={value}>
@@ -45,6 +71,7 @@ export default function OptionsTab({ settings, onChanged }: { settings: Setting[
           </FieldBox>
         );
       })}
-    </FormRow>
+      </FormRow>
+    </>
   );
 }

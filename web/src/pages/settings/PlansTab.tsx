@@ -6,6 +6,7 @@ import { PLAN_FLAGS, planCreateSchema, type Plan } from '@atende/shared';
 import type { PlanData } from '@atende/shared/client';
 import { useApi } from '../../app/api.js';
 import { Button, IconButton } from '../../ui/controls.js';
+import { formatMoney } from '../../ui/format.js';
 import { FormRow, SwitchField, TextField, useSchemaValidator } from '../../ui/form.js';
 import { StatusRow, Table } from '../../ui/Page.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
@@ -94,7 +95,7 @@ export default function PlansTab() {
               <td>{plan.users}</td>
               <td>{plan.connections}</td>
               <td>{plan.queues}</td>
-              <td>{plan.value.toFixed(2)}</td>
+              <td>{formatMoney(plan.value)}</td>
               <td className="actions">
                 <IconButton icon="edit" label={t('web.common.edit')} onClick={() => setEditing(plan)} />
                 <IconButton icon="trash" label={t('web.common.delete')} onClick={() => void deletion.remove(plan)} />

@@ -7,6 +7,7 @@ import { signupSchema, type Plan } from '@atende/shared';
 import type { CompanySignup } from '@atende/shared/client';
 import { useApi } from '../../app/api.js';
 import { Button } from '../../ui/controls.js';
+import { formatMoney } from '../../ui/format.js';
 import { SelectField, TextField, useSchemaValidator } from '../../ui/form.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { PublicLayout, PublicLinks } from '../public/PublicLayout.js';
@@ -25,10 +26,9 @@ export default function SignupPage() {
     api.plans.list().then(setPlans, showError);
   }, [api, showError]);
 
-  const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
   const planOptions = plans.map((plan) => ({
     value: plan.id,
-    label: t('web.signup.planOption', { name: plan.name, users: plan.users, connections: plan.connections, queues: plan.queues, value: money.format(plan.value), lng: i18n.language }),
+    label: t('web.signup.planOption', { name: plan.name, users: plan.users, connections: plan.connections, queues: plan.queues, value: formatMoney(plan.value), lng: i18n.language }),
   }));
 
   const submit = async (values: CompanySignup) => {

@@ -1,19 +1,21 @@
 /**
  * The message input (document 1 sections 4 and 5): enabled only while the ticket is open; Enter
  * sends (Shift+Enter breaks the line), empty text is not sent, at most 5 rows, "/" suggests the
- * quick answers (a quick answer's attachment comes along), files are attached and sent as media, and with no text the mic button records a
- * voice message (sent as an attachment too).
+ * quick answers (a quick answer's attachment comes along), files are attached and sent as media,
+ * and with no text the mic button records a voice message (sent as an attachment too). What is
+ * sent goes to the outbox and leaves the input at once: typing never waits for a send.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { QuickMessage, QuickMessageEvent, Ticket } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Button, Chip, IconButton } from '../../ui/controls.js';
-import { MenuItem } from '../../ui/Popover.js';
+import { MenuItem, Popover } from '../../ui/Popover.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { RecordingBar, useAudioRecorder } from './AudioRecorder.js';
+import type { Draft, Outbox } from './outbox.js';
 import { composerRows, quickAnswers } from './ticketRules.js';
 
 const Bar = styled.form`
@@ -53,6 +55,8 @@ const Suggestions = styled.ul`
   box-shadow: ${({ theme }) => theme.shadow};
 `;
 
+const EmojiPanel = lazy(() => import('./EmojiPanel.js'));
+
 const Files = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -60,20 +64,26 @@ const Files = styled.div`
   width: 100%;
 `;
 
-export function Composer({ ticket }: { ticket: Ticket }) {
+/** `draft`: a failed message taken back from the outbox, put before what is being typed. */
+export function Composer({ ticket, outbox, draft }: { ticket: Ticket; outbox: Outbox; draft: Draft | null }) {
   const { t } = useTranslation();
   const { api } = useApi();
   const user = useUser();
   const showError = useErrorToast();
   const fileInput = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [quick, setQuick] = useState<QuickMessage[]>([]);
-  const [sending, setSending] = useState(false);
   const enabled = ticket.status === 'open';
-  const recorder = useAudioRecorder(enabled, async (file) => {
-    await api.messages.send(ticket.id, { body: '', medias: [{ blob: file, fileName: file.name }] });
-  });
+  const recorder = useAudioRecorder(enabled, async (file) => outbox.enqueue(ticket.id, { body: '', files: [file] }));
+
+  useEffect(() => {
+    if (!draft) return;
+    setText((current) => (current ? `${draft.body}\n${current}` : draft.body));
+    setFiles((current) => [...draft.files, ...current]);
+    input.current?.focus();
+  }, [draft]);
 
   useEffect(() => {
     api.quickMessages.list({ userId: user.id }).then(setQuick).catch(showError);
@@ -91,18 +101,27 @@ export function Composer({ ticket }: { ticket: Ticket }) {
   const suggestions = enabled ? quickAnswers(text, quick) : [];
   const hasContent = text.trim() !== '' || files.length > 0;
 
-  const send = async () => {
-    const body = text.trim();
-    if (!enabled || sending || (!body && files.length === 0)) return;
-    setSending(true);
-    try {
-      await api.messages.send(ticket.id, files.length > 0 ? { body, medias: files.map((file) => ({ blob: file, fileName: file.name })) } : { body });
-      setText('');
-      setFiles([]);
-    } catch (error) {
-      showError(error);
-    }
-    setSending(false);
+  const send = () => {
+    // What the input holds at this keystroke, not at the last render: that is what goes out.
+    const typed = input.current?.value ?? text;
+    const body = typed.trim();
+    if (!enabled || (!body && files.length === 0)) return;
+    outbox.enqueue(ticket.id, { body, files });
+    // Only what was sent leaves the input.
+    setText((current) => (current.startsWith(typed) ? current.slice(typed.length) : current));
+    setFiles((current) => current.filter((file) => !files.includes(file)));
+  };
+
+  /** Puts an emoji where the caret is (or over the selection), and the caret after it. */
+  const insertEmoji = (emoji: string) => {
+    const field = input.current;
+    const start = field?.selectionStart ?? text.length;
+    const end = field?.selectionEnd ?? text.length;
+    setText((current) => current.slice(0, start) + emoji + current.slice(end));
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
   };
 
   const pickQuickAnswer = async (id: string, message: string) => {
@@ -120,9 +139,10 @@ export function Composer({ ticket }: { ticket: Ticket }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) {
+    // Enter that ends an IME composition picks the word; it does not send.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void send();
+      send();
     }
   };
 
@@ -131,7 +151,7 @@ export function Composer({ ticket }: { ticket: Ticket }) {
       aria-label={t('web.inbox.composer.send')}
       onSubmit={(event) => {
         event.preventDefault();
-        void send();
+        send();
       }}
     >
       {suggestions.length > 0 ? (
@@ -161,7 +181,18 @@ export function Composer({ ticket }: { ticket: Ticket }) {
         <>
           <input ref={fileInput} type="file" multiple hidden name="medias" onChange={(event) => setFiles(Array.from(event.target.files ?? []))} />
           <IconButton icon="plus" label={t('web.inbox.composer.attach')} disabled={!enabled} onClick={() => fileInput.current?.click()} />
+          <Popover
+            align="left"
+            above
+            label={t('web.inbox.composer.emoji')}
+            trigger={(toggle) => <IconButton icon="smile" label={t('web.inbox.composer.emoji')} disabled={!enabled} onClick={toggle} data-emoji-button />}
+          >
+            <Suspense fallback={null}>
+              <EmojiPanel onPick={insertEmoji} />
+            </Suspense>
+          </Popover>
           <textarea
+            ref={input}
             name="body"
             rows={composerRows(text)}
             value={text}
@@ -171,7 +202,7 @@ export function Composer({ ticket }: { ticket: Ticket }) {
             onKeyDown={onKeyDown}
           />
           {hasContent ? (
-            <Button type="submit" disabled={!enabled || sending}>
+            <Button type="submit" disabled={!enabled}>
               {t('web.inbox.composer.send')}
             </Button>
           ) : (

@@ -1,6 +1,7 @@
 /**
- * The contact side drawer (320 px): the contact's details with its extra information (kept live,
- * editable in the contact modal) and the ticket's notes (add, delete).
+ * The contact panel (320 px; over the conversation on narrow screens): the contact's details with
+ * its extra information (kept live, editable in the contact modal), the ticket's tags, the
+ * ticket's notes (add, delete) and the contact's previous tickets.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +9,14 @@ import styled from 'styled-components';
 import { NOTE_MIN, type Contact, type ContactEvent, type Ticket, type TicketNote } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
+import { Avatar } from '../../ui/Avatar.js';
 import { Button, IconButton } from '../../ui/controls.js';
 import { FieldBox } from '../../ui/form.js';
 import { formatShortDateTime } from '../../ui/format.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
+
+import { PreviousTickets } from './PreviousTickets.js';
+import { TagsBar } from './TagsBar.js';
 
 const ContactModal = lazy(() => import('../contacts/ContactModal.js'));
 
@@ -20,12 +25,30 @@ export const CONTACT_DRAWER_WIDTH = 320;
 const Drawer = styled.aside`
   display: flex;
   flex-direction: column;
+  flex-shrink: 0;
   width: ${CONTACT_DRAWER_WIDTH}px;
   max-width: 100%;
   height: 100%;
   overflow-y: auto;
   border-left: 1px solid ${({ theme }) => theme.border};
   background: ${({ theme }) => theme.paper};
+  @media (max-width: 899px) {
+    position: absolute;
+    inset: 0 0 0 auto;
+    z-index: 10;
+    box-shadow: ${({ theme }) => theme.shadow};
+  }
+  section + section {
+    border-top: 1px solid ${({ theme }) => theme.border};
+  }
+  h4 {
+    margin: 0 0 8px;
+    font-size: 12px;
+    font-weight: 600;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    color: ${({ theme }) => theme.textSecondary};
+  }
   header {
     display: flex;
     align-items: center;
@@ -116,7 +139,10 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose(): 
         <IconButton icon="close" label={t('web.common.close')} onClick={onClose} />
       </header>
       <section>
-        <h3>{contact?.name ?? ticket.contact?.name}</h3>
+        <h3 style={{ display: 'flex', alignItems: 'center', gap: 10, marginTop: 0 }}>
+          <Avatar name={contact?.name ?? ticket.contact?.name ?? ''} url={contact?.profilePicUrl ?? ticket.contact?.profilePicUrl} size={40} />
+          {contact?.name ?? ticket.contact?.name}
+        </h3>
         <dl>
           <dt>{t('web.inbox.contact.number')}</dt>
           <dd>{contact?.number ?? ticket.contact?.number}</dd>
@@ -132,6 +158,10 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose(): 
         <Button onClick={() => setEditing(true)} disabled={!contact}>
           {t('web.inbox.contact.edit')}
         </Button>
+      </section>
+      <section>
+        <h4>{t('web.inbox.tagsBar.label')}</h4>
+        <TagsBar ticket={ticket} />
       </section>
       <section>
         <FieldBox>
@@ -155,6 +185,10 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose(): 
             </Note>
           ))}
         </NoteList>
+      </section>
+      <section>
+        <h4>{t('web.inbox.contact.previous')}</h4>
+        <PreviousTickets ticket={ticket} />
       </section>
       {editing ? (
         <Suspense fallback={null}>

@@ -1,28 +1,31 @@
 /**
  * The right pane: loads the ticket of the route (uuid, or id for /tickets/u/:id), refuses a ticket
  * of another queue with the unauthorized toast and a return to /tickets, and follows the ticket's
- * updates; then header, tags bar, messages, composer and the contact drawer.
+ * updates; then header, messages, composer and the contact panel (details, tags, notes, the
+ * contact's previous tickets).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { isNewerTicket, ticketIdOf, type Ticket, type TicketEvent } from '@atende/shared';
 import { ApiError } from '@atende/shared/client';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Spinner } from '../../ui/controls.js';
+import { EmptyState } from '../../ui/EmptyState.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
 import { Composer } from './Composer.js';
 import { ContactDrawer } from './ContactDrawer.js';
 import { MessageList } from './MessageList.js';
-import { TagsBar } from './TagsBar.js';
 import { TicketHeader } from './TicketHeader.js';
+import type { Draft, Outbox } from './outbox.js';
 import { mayOpen } from './ticketRules.js';
 import type { TicketActions } from './useTicketActions.js';
 
 const Frame = styled.div`
+  position: relative;
   display: flex;
   height: 100%;
   min-height: 0;
@@ -39,10 +42,11 @@ const Column = styled.div`
 interface ConversationProps {
   ticketRef: string;
   actions: TicketActions;
+  outbox: Outbox;
   onBack?: () => void;
 }
 
-export function Conversation({ ticketRef, actions, onBack }: ConversationProps) {
+export function Conversation({ ticketRef, actions, outbox, onBack }: ConversationProps) {
   const { t } = useTranslation();
   const { api } = useApi();
   const user = useUser();
@@ -50,7 +54,10 @@ export function Conversation({ ticketRef, actions, onBack }: ConversationProps) 
   const toast = useToast();
   const showError = useErrorToast();
   const [ticket, setTicket] = useState<Ticket | null>(null);
+  /** The link names a ticket that does not exist (deleted, or never was). */
+  const [missing, setMissing] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);
+  const [draft, setDraft] = useState<Draft | null>(null);
 
   // The user's queues and the toasts are read when the ticket is opened, not followed while it is shown.
   const latest = useLatest({ user, toast, t, navigate, showError });
@@ -73,6 +80,7 @@ export function Conversation({ ticketRef, actions, onBack }: ConversationProps) 
       .catch((error: unknown) => {
         if (!active) return;
         if (error instanceof ApiError && error.code === 'ERR_NO_PERMISSION') refuse();
+        else if (error instanceof ApiError && error.code === 'ERR_NO_TICKET_FOUND') setMissing(true);
         else {
           showError(error);
           navigate('/tickets');
@@ -91,14 +99,20 @@ export function Conversation({ ticketRef, actions, onBack }: ConversationProps) 
     } else if (event.action === 'delete') navigate('/tickets');
   });
 
+  if (missing) {
+    return (
+      <EmptyState icon="compass" title={t('web.inbox.missing.title')} data-ticket-missing>
+        {t('web.inbox.missing.text')} <Link to="/tickets">{t('web.inbox.missing.back')}</Link>
+      </EmptyState>
+    );
+  }
   if (!ticket) return <Spinner $size={24} style={{ margin: 24 }} />;
   return (
     <Frame data-conversation={ticket.uuid} data-status={ticket.status}>
       <Column>
-        <TicketHeader ticket={ticket} actions={actions} onBack={onBack} onToggleContact={() => setContactOpen((open) => !open)} />
-        <TagsBar ticket={ticket} />
-        <MessageList ticket={ticket} />
-        <Composer ticket={ticket} />
+        <TicketHeader ticket={ticket} actions={actions} onBack={onBack} onToggleContact={() => setContactOpen((open) => !open)} contactOpen={contactOpen} />
+        <MessageList ticket={ticket} outbox={outbox} onTakeBack={setDraft} />
+        <Composer ticket={ticket} outbox={outbox} draft={draft} />
       </Column>
       {contactOpen ? <ContactDrawer ticket={ticket} onClose={() => setContactOpen(false)} /> : null}
     </Frame>

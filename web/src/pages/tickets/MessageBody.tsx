@@ -2,6 +2,7 @@
  * What a message shows (document 1 section 3): text, image (opens the viewer), audio and video
  * players, document link, location (pipe-separated body) and vcard, and the quoted message.
  */
+import Linkify from 'linkify-react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Message, QuotedMessage } from '@atende/shared';
@@ -28,10 +29,22 @@ const Quote = styled.blockquote<{ $fromMe: boolean }>`
   }
 `;
 
-const Text = styled.span`
+export const Text = styled.span`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
 `;
+
+/** Links, e-mail addresses and www. names open in a new tab, never with this page as opener. */
+const LINK_OPTIONS = { target: '_blank', rel: 'noopener noreferrer', defaultProtocol: 'https' };
+
+/** Text with its links made clickable. */
+function LinkedText({ children }: { children: string }) {
+  return (
+    <Text data-body>
+      <Linkify options={LINK_OPTIONS}>{children}</Linkify>
+    </Text>
+  );
+}
 
 export function QuotedBody({ quoted }: { quoted: QuotedMessage }) {
   const { t } = useTranslation();
@@ -52,7 +65,7 @@ export function MessageBody({ message, onViewImage }: MessageBodyProps) {
   const { t } = useTranslation();
   if (message.isDeleted) return <Text as="em">{t('web.inbox.messages.deleted')}</Text>;
   const url = message.mediaUrl;
-  const caption = message.body && url && !url.endsWith(message.body) ? <Text>{message.body}</Text> : null;
+  const caption = message.body && url && !url.endsWith(message.body) ? <LinkedText>{message.body}</LinkedText> : null;
   switch (message.mediaType) {
     case 'image':
     case 'sticker':
@@ -106,7 +119,7 @@ export function MessageBody({ message, onViewImage }: MessageBodyProps) {
     case 'call_log':
       return <Text as="em">{t('web.inbox.messages.callLog')}</Text>;
     default:
-      return <Text>{message.body}</Text>;
+      return <LinkedText>{message.body}</LinkedText>;
   }
   // Media announced but missing (download failed or refused).
   return <Text as="em">{t('web.inbox.messages.mediaMissing')}</Text>;

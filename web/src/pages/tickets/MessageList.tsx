@@ -1,92 +1,109 @@
 /**
  * The conversation's messages: the newest page first, older pages when scrolled to the top
- * (scrollTop under 50), kept live from the `appMessage` channel; ack marks, deleted and edited
- * marks, the image viewer, and deleting one's own messages (not in the read-only peek).
+ * (scrollTop under 50), kept live from the `appMessage` channel and from the outbox's answers;
+ * a separator for each day; the view sticks to the bottom while the reader is there (new
+ * messages, images that finish loading) and stays put while he reads older ones. Then the
+ * messages still in the outbox, the image viewer and deleting one's own messages (not in the
+ * read-only peek).
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { mergeMessage, type Message, type MessageEvent, type Ticket } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
-import { IconButton, Spinner } from '../../ui/controls.js';
+import { Spinner } from '../../ui/controls.js';
 import { ConfirmDialog, Dialog } from '../../ui/Dialog.js';
-import { formatShortDateTime } from '../../ui/format.js';
+import { formatDay, sameDay } from '../../ui/format.js';
 import { useErrorToast } from '../../ui/toast.js';
-import { MessageBody, QuotedBody } from './MessageBody.js';
+import { MessageBubble, OutboxBubble } from './MessageBubble.js';
+import type { Draft, Outbox } from './outbox.js';
+import { useOutboxLine } from './useOutbox.js';
 
 /** Older messages load when the list is scrolled this close to its top (document 1 section 9). */
 const LOAD_OLDER_PX = 50;
+/** Within this distance of the bottom the reader is "at the bottom", and the view follows. */
+const STICK_PX = 80;
 
 const Scroller = styled.div`
   flex: 1;
   min-height: 0;
   overflow-y: auto;
-  padding: 12px 16px;
-  display: flex;
-  flex-direction: column;
-  gap: 6px;
   background: ${({ theme }) => theme.background};
 `;
 
-const Bubble = styled.div<{ $fromMe: boolean }>`
-  position: relative;
-  align-self: ${({ $fromMe }) => ($fromMe ? 'flex-end' : 'flex-start')};
-  max-width: min(75%, 560px);
-  padding: 6px 10px 4px;
+const Thread = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  padding: 12px 16px 12px 48px;
+  @media (max-width: 599px) {
+    padding: 8px 8px 8px 40px;
+  }
+`;
+
+const DaySeparator = styled.div`
+  align-self: center;
+  margin: 10px 0 6px;
+  padding: 3px 12px;
   border-radius: 8px;
-  background: ${({ $fromMe, theme }) => ($fromMe ? theme.bubbleMine : theme.paper)};
-  box-shadow: 0 1px 1px rgba(0, 0, 0, 0.12);
-  footer {
-    display: flex;
-    justify-content: flex-end;
-    align-items: center;
-    gap: 4px;
-    font-size: 11px;
-    color: ${({ theme }) => theme.textSecondary};
-  }
-  .delete {
-    position: absolute;
-    top: -6px;
-    right: -30px;
-    opacity: 0;
-  }
-  &:hover .delete {
-    opacity: 1;
-  }
+  font-size: 12px;
+  background: ${({ theme }) => theme.paper};
+  color: ${({ theme }) => theme.textSecondary};
+  box-shadow: 0 1px 1px rgba(0, 0, 0, 0.08);
 `;
 
-const Ack = styled.span<{ $read: boolean; $played: boolean }>`
-  color: ${({ $read, theme }) => ($read ? theme.accent : 'inherit')};
-  font-weight: ${({ $played }) => ($played ? 800 : 400)};
-`;
-
-const ACK_MARKS = ['…', '✓', '✓✓', '✓✓', '✓✓', '✓✓'];
-
-function AckMark({ ack }: { ack: number }) {
+/** Today, yesterday, or the day in words. */
+function useDayLabel() {
   const { t } = useTranslation();
-  const level = Math.max(0, Math.min(ack, 5));
-  return (
-    <Ack data-ack={level} $read={level >= 3} $played={level >= 4} title={t(`web.inbox.messages.ack.${Math.min(level, 4)}`)}>
-      {ACK_MARKS[level]}
-    </Ack>
-  );
+  return (value: string) => {
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    if (sameDay(value, new Date())) return t('web.inbox.messages.today');
+    if (sameDay(value, yesterday)) return t('web.inbox.messages.yesterday');
+    return formatDay(value);
+  };
 }
 
+/** Puts a message in its place (by time), or merges it with the copy already shown. */
+function placeMessage(current: Message[], incoming: Message, create: boolean): Message[] {
+  const index = current.findIndex((message) => message.id === incoming.id);
+  if (index >= 0) {
+    const next = [...current];
+    next[index] = mergeMessage(current[index], incoming);
+    return next;
+  }
+  if (!create) return current;
+  const at = current.findIndex((message) => message.createdAt > incoming.createdAt);
+  return at < 0 ? [...current, incoming] : [...current.slice(0, at), incoming, ...current.slice(at)];
+}
 
-export function MessageList({ ticket, readOnly = false }: { ticket: Ticket; readOnly?: boolean }) {
+interface MessageListProps {
+  ticket: Ticket;
+  readOnly?: boolean;
+  /** The composer's outbox: its pending messages are shown last, its answers merged. */
+  outbox?: Outbox;
+  /** A failed message taken back from the outbox, for the composer. */
+  onTakeBack?(draft: Draft): void;
+}
+
+export function MessageList({ ticket, readOnly = false, outbox, onTakeBack }: MessageListProps) {
   const { t } = useTranslation();
   const { api } = useApi();
   const showError = useErrorToast();
+  const dayLabel = useDayLabel();
   const scroller = useRef<HTMLDivElement>(null);
+  const thread = useRef<HTMLDivElement>(null);
   const [messages, setMessages] = useState<Message[]>([]);
   const [pageNumber, setPageNumber] = useState(1);
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(true);
   const [viewing, setViewing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
-  /** Where to keep the view after a render: the bottom, or the same distance from it (older page). */
-  const anchor = useRef<{ fromBottom: number } | 'bottom'>('bottom');
+  /** Whether the view follows the bottom; else how far from the bottom it stays (older pages). */
+  const stick = useRef(true);
+  const fromBottom = useRef(0);
+  const line = useOutboxLine(outbox, ticket.id);
 
   useEffect(() => {
     let active = true;
@@ -112,32 +129,38 @@ export function MessageList({ ticket, readOnly = false }: { ticket: Ticket; read
     };
   }, [api, ticket.id, pageNumber, showError]);
 
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const target = anchor.current;
-    element.scrollTop = target === 'bottom' ? element.scrollHeight : element.scrollHeight - target.fromBottom;
-    anchor.current = 'bottom';
-  }, [messages]);
+  // The outbox's answers: shown even when the realtime push is late or the socket is down.
+  useEffect(() => {
+    if (line.delivered.length > 0) setMessages((current) => line.delivered.reduce((list, message) => placeMessage(list, message, true), current));
+  }, [line.delivered]);
 
   useChannel<MessageEvent>('appMessage', (event) => {
-    if (event.message.ticketId !== ticket.id) return;
-    const element = scroller.current;
-    // Stay where the reader is unless he was at the bottom already.
-    if (element && element.scrollHeight - element.scrollTop - element.clientHeight > 80) anchor.current = { fromBottom: element.scrollHeight - element.scrollTop };
-    setMessages((current) => {
-      const index = current.findIndex((message) => message.id === event.message.id);
-      if (index < 0) return event.action === 'create' ? [...current, event.message] : current;
-      const next = [...current];
-      next[index] = mergeMessage(current[index], event.message);
-      return next;
-    });
+    if (event.message.ticketId === ticket.id) setMessages((current) => placeMessage(current, event.message, event.action === 'create'));
   });
+
+  const keepPlace = useCallback(() => {
+    const element = scroller.current;
+    if (!element) return;
+    element.scrollTop = stick.current ? element.scrollHeight : element.scrollHeight - element.clientHeight - fromBottom.current;
+  }, []);
+
+  useLayoutEffect(keepPlace, [messages, line.items, keepPlace]);
+
+  // Images, players and fonts change the height after the render: keep the same place.
+  useEffect(() => {
+    const observed = thread.current;
+    if (!observed || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(keepPlace);
+    observer.observe(observed);
+    return () => observer.disconnect();
+  }, [keepPlace]);
 
   const onScroll = () => {
     const element = scroller.current;
-    if (!element || loading || !hasMore || element.scrollTop >= LOAD_OLDER_PX) return;
-    anchor.current = { fromBottom: element.scrollHeight - element.scrollTop };
+    if (!element) return;
+    fromBottom.current = element.scrollHeight - element.clientHeight - element.scrollTop;
+    stick.current = fromBottom.current < STICK_PX;
+    if (loading || !hasMore || element.scrollTop >= LOAD_OLDER_PX) return;
     setPageNumber((current) => current + 1);
   };
 
@@ -145,7 +168,7 @@ export function MessageList({ ticket, readOnly = false }: { ticket: Ticket; read
     if (!deleting) return;
     try {
       const updated = await api.messages.remove(deleting.id);
-      setMessages((current) => current.map((message) => (message.id === updated.id ? mergeMessage(message, updated) : message)));
+      setMessages((current) => placeMessage(current, updated, false));
     } catch (error) {
       showError(error);
     }
@@ -153,24 +176,31 @@ export function MessageList({ ticket, readOnly = false }: { ticket: Ticket; read
   };
 
   return (
-    <Scroller ref={scroller} onScroll={onScroll} data-messages={ticket.id}>
-      {loading && pageNumber > 1 ? <Spinner aria-label={t('web.inbox.messages.loadingOlder')} /> : null}
-      {messages.map((message) => (
-        <Bubble key={message.id} $fromMe={message.fromMe} data-message={message.id} data-from-me={message.fromMe} data-media-type={message.mediaType}>
-          {message.quotedMsg ? <QuotedBody quoted={message.quotedMsg} /> : null}
-          <MessageBody message={message} onViewImage={setViewing} />
-          <footer>
-            {message.isEdited ? <em>{t('web.inbox.messages.edited')}</em> : null}
-            <time dateTime={message.createdAt}>{formatShortDateTime(message.createdAt)}</time>
-            {message.fromMe ? <AckMark ack={message.ack} /> : null}
-          </footer>
-          {message.fromMe && !message.isDeleted && !readOnly ? (
-            <IconButton className="delete" icon="trash" label={t('web.inbox.messages.delete')} onClick={() => setDeleting(message)} />
-          ) : null}
-        </Bubble>
-      ))}
+    <Scroller ref={scroller} onScroll={onScroll} data-messages={ticket.id} tabIndex={0} aria-label={t('web.inbox.messages.label')}>
+      <Thread ref={thread}>
+        {loading && pageNumber > 1 ? <Spinner aria-label={t('web.inbox.messages.loadingOlder')} style={{ alignSelf: 'center' }} /> : null}
+        {messages.map((message, index) => (
+          <Fragment key={message.id}>
+            {index === 0 || !sameDay(messages[index - 1]!.createdAt, message.createdAt) ? <DaySeparator data-day>{dayLabel(message.createdAt)}</DaySeparator> : null}
+            <MessageBubble message={message} onViewImage={setViewing} onDelete={readOnly ? undefined : setDeleting} />
+          </Fragment>
+        ))}
+        {outbox
+          ? line.items.map((item) => (
+              <OutboxBubble
+                key={item.key}
+                item={item}
+                onRetry={() => outbox.retry(item.key)}
+                onTakeBack={() => {
+                  const draft = outbox.takeBack(item.key);
+                  if (draft) onTakeBack?.(draft);
+                }}
+              />
+            ))
+          : null}
+      </Thread>
       {viewing ? (
-        <Dialog title="" onClose={() => setViewing(null)} width={900}>
+        <Dialog title={t('web.inbox.messages.image')} onClose={() => setViewing(null)} width={900}>
           <img src={viewing} alt="" style={{ maxWidth: '100%' }} data-viewer />
         </Dialog>
       ) : null}

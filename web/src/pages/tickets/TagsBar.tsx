@@ -1,4 +1,4 @@
-/** The ticket's tags: shown as chips, removed one by one, added from the company's tags, kept live (POST /tags/sync). */
+/** The ticket's tags (in the contact panel): shown as chips, removed one by one, added from the company's tags, kept live (POST /tags/sync). */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -13,9 +13,6 @@ const Bar = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: 6px;
-  padding: 6px 12px;
-  border-bottom: 1px solid ${({ theme }) => theme.border};
-  background: ${({ theme }) => theme.paper};
   font-size: 13px;
   button {
     border: none;

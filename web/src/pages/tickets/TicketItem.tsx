@@ -1,137 +1,233 @@
-/** One row of the ticket list: contact, last message, time, queue colour, unread count, tags and (admins) the peek button. */
+/**
+ * One row of the ticket list, dense like an inbox: the avatar (or initials, a checkbox for bulk
+ * actions on hover, focus or while selecting), name, queue chip, assignee and time on the first
+ * line; the last message and the unread count, or a compact Accept for a pending ticket, on the
+ * second, with (admins) the peek button. The selected row is marked by the accent colour. The
+ * name is the row's link (keyboard and screen readers); a click anywhere on the row opens it too.
+ */
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Ticket } from '@atende/shared';
+import { Avatar } from '../../ui/Avatar.js';
 import { Button, Chip, IconButton } from '../../ui/controls.js';
-import { formatDate, formatTime } from '../../ui/format.js';
+import { formatWhen } from '../../ui/format.js';
 
-export const TICKET_ROW_HEIGHT = 76;
+export const TICKET_ROW_HEIGHT = 46;
 
-const Row = styled.div<{ $selected: boolean; $queueColor: string }>`
+const Row = styled.div<{ $selected: boolean }>`
   display: grid;
-  grid-template-columns: 1fr auto;
-  gap: 2px 8px;
-  width: 100%;
+  grid-template-columns: 30px minmax(0, 1fr) auto;
+  grid-template-rows: 20px 18px;
+  column-gap: 10px;
+  align-items: center;
   height: ${TICKET_ROW_HEIGHT}px;
-  padding: 8px 12px 8px 14px;
-  border: none;
+  padding: 4px 10px 4px 10px;
   border-bottom: 1px solid ${({ theme }) => theme.border};
-  border-left: 4px solid ${({ $queueColor }) => $queueColor};
-  background: ${({ $selected, theme }) => ($selected ? theme.hover : 'transparent')};
-  color: inherit;
-  text-align: left;
+  background: ${({ $selected, theme }) => ($selected ? theme.selected : 'transparent')};
+  box-shadow: ${({ $selected, theme }) => ($selected ? `inset 3px 0 0 ${theme.accent}` : 'none')};
   cursor: pointer;
-  overflow: hidden;
   &:hover {
-    background: ${({ theme }) => theme.hover};
+    background: ${({ $selected, theme }) => ($selected ? theme.selected : theme.hover)};
   }
-  strong,
-  span.last {
+  &:focus-within {
+    outline: 2px solid ${({ theme }) => theme.accent};
+    outline-offset: -2px;
+  }
+  .name {
+    color: inherit;
+    text-decoration: none;
+    outline: none;
+  }
+  .who {
+    grid-row: 1 / 3;
+    position: relative;
+    width: 30px;
+    height: 30px;
+  }
+  .who input {
+    position: absolute;
+    inset: 0;
+    margin: 0;
+    width: 30px;
+    height: 30px;
+    opacity: 0;
+    cursor: pointer;
+    accent-color: ${({ theme }) => theme.accentFill};
+  }
+  &:hover .who input,
+  &:focus-within .who input,
+  .who input:checked,
+  &[data-selecting='true'] .who input {
+    opacity: 1;
+  }
+  .line {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    min-width: 0;
+  }
+  .line > .name,
+  .line > .last {
+    flex: 1 1 auto;
+    min-width: 0;
     overflow: hidden;
     white-space: nowrap;
     text-overflow: ellipsis;
   }
-  span.last,
+  .line > .name {
+    font-weight: ${({ $selected }) => ($selected ? 700 : 600)};
+  }
+  .last,
+  .assignee,
   time {
-    font-size: 13px;
+    font-size: 12.5px;
     color: ${({ theme }) => theme.textSecondary};
+  }
+  .assignee {
+    flex: 0 1 auto;
+    min-width: 0;
+    max-width: 30%;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+  ${Chip} {
+    flex: 0 1 auto;
+    max-width: 35%;
+    font-size: 11px;
+    line-height: 15px;
+  }
+  .side {
+    grid-row: 1 / 3;
+    grid-column: 3;
+    display: flex;
+    flex-direction: column;
+    align-items: flex-end;
+    justify-content: space-between;
+    height: 38px;
   }
 `;
 
 const Unread = styled.span`
-  justify-self: end;
   min-width: 20px;
   padding: 0 6px;
   border-radius: 10px;
-  font-size: 12px;
-  line-height: 20px;
+  font-size: 11.5px;
+  font-weight: 700;
+  line-height: 18px;
   text-align: center;
-  color: #fff;
-  background: ${({ theme }) => theme.success};
+  color: ${({ theme }) => theme.onAccent};
+  background: ${({ theme }) => theme.accentFill};
 `;
 
 const AcceptButton = styled(Button)`
-  min-height: 24px;
-  padding: 2px 10px;
-  font-size: 12px;
-`;
-
-const Chips = styled.span`
-  display: flex;
-  gap: 4px;
-  overflow: hidden;
-  font-size: 11px;
+  min-height: 20px;
+  padding: 0 8px;
+  font-size: 11.5px;
 `;
 
 const PeekButton = styled(IconButton)`
-  justify-self: end;
-  width: 24px;
-  height: 22px;
+  width: 22px;
+  height: 20px;
+  svg {
+    width: 16px;
+    height: 16px;
+  }
 `;
-
-function when(updatedAt: string): string {
-  const date = new Date(updatedAt);
-  return date.toDateString() === new Date().toDateString() ? formatTime(date) : formatDate(date);
-}
 
 interface TicketItemProps {
   ticket: Ticket;
   selected: boolean;
+  /** Ticked for a bulk action; `selecting`: some row is, so every checkbox shows. */
+  checked: boolean;
+  selecting: boolean;
+  onCheck(ticket: Ticket, checked: boolean): void;
   onSelect(ticket: Ticket): void;
   onAccept(ticket: Ticket): void;
   /** Given to admins only: opens the read-only conversation. */
   onPeek?(ticket: Ticket): void;
 }
 
-export const TicketItem = memo(function TicketItem({ ticket, selected, onSelect, onAccept, onPeek }: TicketItemProps) {
+export const TicketItem = memo(function TicketItem({ ticket, selected, checked, selecting, onCheck, onSelect, onAccept, onPeek }: TicketItemProps) {
   const { t } = useTranslation();
   const pending = ticket.status === 'pending';
+  const name = ticket.contact?.name || ticket.contact?.number || t('web.inbox.list.noContact');
   return (
     <Row
       $selected={selected}
-      $queueColor={ticket.queue?.color ?? '#9aa3ae'}
-      role="button"
-      tabIndex={0}
       // A pending ticket is not opened by a click: it must be accepted (document 1 section 2).
       onClick={() => !pending && onSelect(ticket)}
-      // Enter on a button inside the row (accept, peek) is that button's.
-      onKeyDown={(event) => event.key === 'Enter' && event.target === event.currentTarget && !pending && onSelect(ticket)}
       title={pending ? t('web.inbox.list.pendingHint') : undefined}
       data-ticket={ticket.uuid}
       data-status={ticket.status}
-      aria-current={selected ? 'true' : undefined}
+      data-selecting={selecting}
+      data-selected={selected}
     >
-      <strong>{ticket.contact?.name ?? t('web.inbox.list.noContact')}</strong>
-      <time dateTime={ticket.updatedAt}>{when(ticket.updatedAt)}</time>
-      <span className="last">{ticket.lastMessage}</span>
-      {pending ? (
-        <AcceptButton onClick={() => onAccept(ticket)}>{t('web.inbox.actions.accept')}</AcceptButton>
-      ) : ticket.unreadMessages > 0 ? (
-        <Unread data-unread={ticket.unreadMessages}>{ticket.unreadMessages}</Unread>
-      ) : (
-        <span />
-      )}
-      <Chips>
-        {ticket.queue ? <Chip $color={ticket.queue.color}>{ticket.queue.name}</Chip> : null}
-        {ticket.user ? <Chip>{ticket.user.name}</Chip> : null}
-        {ticket.tags.map((tag) => (
-          <Chip key={tag.id} $color={tag.color}>
-            {tag.name}
-          </Chip>
-        ))}
-      </Chips>
-      {onPeek ? (
-        <PeekButton
-          icon="eye"
-          label={t('web.inbox.peek.open')}
-          onClick={(event) => {
-            // The row under it would open the ticket.
-            event.stopPropagation();
-            onPeek(ticket);
-          }}
+      <span className="who">
+        <Avatar name={name} url={ticket.contact?.profilePicUrl} size={30} />
+        <input
+          type="checkbox"
+          checked={checked}
+          aria-label={t('web.inbox.bulk.select', { name })}
+          onClick={(event) => event.stopPropagation()}
+          onChange={(event) => onCheck(ticket, event.target.checked)}
+          data-check={ticket.uuid}
         />
-      ) : null}
+      </span>
+      <span className="line">
+        {pending ? (
+          <strong className="name">{name}</strong>
+        ) : (
+          <a
+            className="name"
+            href={`/tickets/${ticket.uuid}`}
+            aria-label={t('web.inbox.list.rowLabel', { name, count: ticket.unreadMessages })}
+            aria-current={selected ? 'page' : undefined}
+            onClick={(event) => {
+              // The row opens it (in place, without a page load).
+              event.preventDefault();
+            }}
+          >
+            {name}
+          </a>
+        )}
+        {ticket.queue ? (
+          <Chip $color={ticket.queue.color} data-queue={ticket.queue.name}>
+            {ticket.queue.name}
+          </Chip>
+        ) : null}
+        {ticket.user ? <span className="assignee">{ticket.user.name}</span> : null}
+      </span>
+      <span className="line">
+        <span className="last">{ticket.lastMessage}</span>
+        {onPeek ? (
+          <PeekButton
+            icon="eye"
+            label={t('web.inbox.peek.open')}
+            onClick={(event) => {
+              // The row under it would open the ticket.
+              event.stopPropagation();
+              onPeek(ticket);
+            }}
+          />
+        ) : null}
+      </span>
+      <span className="side">
+        <time dateTime={ticket.updatedAt}>{formatWhen(ticket.updatedAt)}</time>
+        {pending ? (
+          <AcceptButton
+            onClick={(event) => {
+              event.stopPropagation();
+              onAccept(ticket);
+            }}
+          >
+            {t('web.inbox.actions.accept')}
+          </AcceptButton>
+        ) : ticket.unreadMessages > 0 ? (
+          <Unread data-unread={ticket.unreadMessages}>{ticket.unreadMessages}</Unread>
+        ) : null}
+      </span>
     </Row>
   );
 });

@@ -12,6 +12,7 @@ import { useApi, useUser } from '../../app/api.js';
 import { LOAD_MORE_THRESHOLD_PX } from '../../app/constants.js';
 import { useChannel } from '../../app/realtime.js';
 import { Spinner } from '../../ui/controls.js';
+import { EmptyState } from '../../ui/EmptyState.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
 import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
@@ -33,6 +34,12 @@ const Notice = styled.p`
   color: ${({ theme }) => theme.textSecondary};
 `;
 
+/** Loaded tickets, and whether more pages exist (the tabs' counters). */
+export interface ListCount {
+  count: number;
+  hasMore: boolean;
+}
+
 interface TicketListProps {
   query: Omit<TicketListQuery, 'pageNumber' | 'searchParam'>;
   search: string;
@@ -45,9 +52,15 @@ interface TicketListProps {
   onPeek?(ticket: Ticket): void;
   /** The outcome of this user's own action, which the channel may not bring. */
   applied: AppliedChange | null;
+  /** Tickets ticked for a bulk action. */
+  checked: ReadonlySet<string>;
+  onCheck(ticket: Ticket, checked: boolean): void;
+  onCount?(count: ListCount): void;
+  /** Kept loaded and live while another tab is shown (its counter stays true). */
+  hidden?: boolean;
 }
 
-export function TicketList({ query, search, liveFilter, selected, onSelect, onAccept, onPeek, applied }: TicketListProps) {
+export function TicketList({ query, search, liveFilter, selected, onSelect, onAccept, onPeek, applied, checked, onCheck, onCount, hidden = false }: TicketListProps) {
   const { t } = useTranslation();
   const { api } = useApi();
   const user = useUser();
@@ -91,6 +104,12 @@ export function TicketList({ query, search, liveFilter, selected, onSelect, onAc
     if (event.action === 'create') place(event.ticket);
   });
 
+  const count = list.items.length;
+  const latestOnCount = useLatest(onCount);
+  useEffect(() => {
+    if (!list.loading) latestOnCount.current?.({ count, hasMore: list.hasMore });
+  }, [count, list.hasMore, list.loading, latestOnCount]);
+
   const virtualizer = useVirtualizer({
     count: list.items.length,
     getScrollElement: () => scroller.current,
@@ -106,13 +125,22 @@ export function TicketList({ query, search, liveFilter, selected, onSelect, onAc
   }, [lastIndex, list.items.length, loadMore]);
 
   return (
-    <Scroller ref={scroller} data-ticket-list={query.status ?? 'search'} data-count={list.items.length}>
+    <Scroller ref={scroller} data-ticket-list={query.status ?? 'search'} data-count={list.items.length} hidden={hidden} tabIndex={-1} aria-label={t('web.inbox.list.label')}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {rows.map((row) => {
           const ticket = list.items[row.index]!;
           return (
             <div key={ticket.id} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.size, transform: `translateY(${row.start}px)` }}>
-              <TicketItem ticket={ticket} selected={selected === ticket.uuid || selected === ticket.id} onSelect={onSelect} onAccept={onAccept} onPeek={onPeek} />
+              <TicketItem
+                ticket={ticket}
+                selected={selected === ticket.uuid || selected === ticket.id}
+                checked={checked.has(ticket.id)}
+                selecting={checked.size > 0}
+                onCheck={onCheck}
+                onSelect={onSelect}
+                onAccept={onAccept}
+                onPeek={onPeek}
+              />
             </div>
           );
         })}
@@ -122,7 +150,13 @@ export function TicketList({ query, search, liveFilter, selected, onSelect, onAc
           <Spinner />
         </Notice>
       ) : list.items.length === 0 ? (
-        <Notice>{t('web.inbox.list.empty')}</Notice>
+        search ? (
+          <Notice>{t('web.inbox.list.empty')}</Notice>
+        ) : (
+          <EmptyState icon="check" title={t('web.inbox.list.caughtUp')} data-empty="tickets">
+            {t(query.status === 'pending' ? 'web.inbox.list.caughtUpPending' : 'web.inbox.list.caughtUpText')}
+          </EmptyState>
+        )
       ) : null}
     </Scroller>
   );

@@ -1,27 +1,29 @@
 /**
- * The left pane of /tickets (document 1 section 2): tabs open (assigned, pending), closed and
- * search; debounced text search, tag and (admins) user filters in the search tab; queue
- * multi-select, show-all switch (admins, on by default), the new-ticket button and (admins) the
- * ticket peek.
+ * The left pane of /tickets (document 1 section 2): one row of tabs, Assigned and Pending with
+ * their counters, Resolved and Search; a compact toolbar (the search text in the search tab, the
+ * new-ticket button, the queue filter, show-all for admins, tag and user filters in the search
+ * tab). Filters persist across reloads, and a line says how many tickets they hide. Ticked rows
+ * get bulk accept and resolve. Admins peek at tickets.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { Queue, Tag, Ticket, TicketListQuery, User } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
-import { Button, Spinner } from '../../ui/controls.js';
+import { Button, IconButton, Spinner } from '../../ui/controls.js';
 import { SearchInput } from '../../ui/Page.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
+import { BulkBar } from './BulkBar.js';
+import { Toolbar } from './PaneToolbar.js';
 import { CheckMenu } from './CheckMenu.js';
 import NewTicketModal from './NewTicketModal.js';
-import { TicketList } from './TicketList.js';
+import { TicketList, type ListCount } from './TicketList.js';
 import { TicketPeek } from './TicketPeek.js';
 import { isAdmin, type ListFilter } from './ticketRules.js';
+import { useHiddenCount } from './useHiddenCount.js';
+import { effectiveQueueIds, useTicketFilters, type InboxTab } from './useTicketFilters.js';
 import type { AppliedChange, TicketActions } from './useTicketActions.js';
-
-type Tab = 'open' | 'closed' | 'search';
-type OpenTab = 'open' | 'pending';
 
 const Pane = styled.div`
   display: flex;
@@ -35,39 +37,54 @@ const Tabs = styled.div`
   display: flex;
   border-bottom: 1px solid ${({ theme }) => theme.border};
   button {
-    flex: 1;
-    padding: 10px 4px;
+    flex: 1 1 auto;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: 5px;
+    padding: 10px 4px 8px;
     border: none;
     border-bottom: 2px solid transparent;
     background: transparent;
-    color: inherit;
+    color: ${({ theme }) => theme.textSecondary};
     font-weight: 600;
     cursor: pointer;
+    white-space: nowrap;
   }
   button[aria-selected='true'] {
     border-bottom-color: ${({ theme }) => theme.accent};
     color: ${({ theme }) => theme.accent};
   }
+  .count {
+    min-width: 18px;
+    padding: 0 5px;
+    border-radius: 9px;
+    font-size: 11px;
+    line-height: 17px;
+    background: ${({ theme }) => theme.hover};
+    color: ${({ theme }) => theme.text};
+  }
 `;
 
-const Toolbar = styled.div`
+const HiddenLine = styled.p`
   display: flex;
-  flex-wrap: wrap;
   align-items: center;
-  gap: 6px;
-  padding: 8px;
-  border-bottom: 1px solid ${({ theme }) => theme.border};
-  input[type='search'] {
-    flex: 1;
-    min-width: 0;
-  }
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: 4px;
-    font-size: 13px;
+  justify-content: space-between;
+  gap: 8px;
+  margin: 0;
+  padding: 4px 10px;
+  font-size: 12.5px;
+  color: ${({ theme }) => theme.textSecondary};
+  background: ${({ theme }) => theme.hover};
+  button {
+    min-height: 24px;
+    padding: 0 6px;
   }
 `;
+
+const STATUS_OF: Record<Exclude<InboxTab, 'search'>, 'open' | 'pending' | 'closed'> = { assigned: 'open', pending: 'pending', closed: 'closed' };
+
+const counterText = (count: ListCount | undefined) => (count ? `${count.count}${count.hasMore ? '+' : ''}` : '');
 
 interface TicketsManagerProps {
   selected: string | null;
@@ -82,18 +99,15 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
   const user = useUser();
   const showError = useErrorToast();
   const admin = isAdmin(user);
-  const [tab, setTab] = useState<Tab>('open');
-  const [openTab, setOpenTab] = useState<OpenTab>('open');
+  const { filters, change } = useTicketFilters(user.id, admin);
   const [search, setSearch] = useState('');
-  const [showAll, setShowAll] = useState(admin);
   const [queues, setQueues] = useState<Queue[]>([]);
-  const [queueIds, setQueueIds] = useState<string[]>(user.queueIds);
   const [tags, setTags] = useState<Tag[]>([]);
-  const [tagIds, setTagIds] = useState<string[]>([]);
   const [users, setUsers] = useState<User[]>([]);
-  const [userIds, setUserIds] = useState<string[]>([]);
   const [creating, setCreating] = useState(false);
   const [peeking, setPeeking] = useState<Ticket | null>(null);
+  const [counts, setCounts] = useState<Partial<Record<InboxTab, ListCount>>>({});
+  const [checked, setChecked] = useState<ReadonlyMap<string, Ticket>>(new Map());
   /** The lists wait for the queue filter, or they would load once with the user's ids, then again. */
   const [filtersLoaded, setFiltersLoaded] = useState(false);
 
@@ -107,9 +121,7 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
       .then(([allQueues, allTags, allUsers]) => {
         if (!active) return;
         // Admins filter by any queue of the company; the others by their own.
-        const mine = admin ? allQueues : allQueues.filter((queue) => myQueueIds.includes(queue.id));
-        setQueues(mine);
-        setQueueIds(mine.map((queue) => queue.id));
+        setQueues(admin ? allQueues : allQueues.filter((queue) => myQueueIds.includes(queue.id)));
         setTags(allTags);
         setUsers(allUsers);
         setFiltersLoaded(true);
@@ -123,17 +135,72 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
     };
   }, [api, admin, queueKey, latestUser, showError]);
 
-  const status = tab === 'search' ? undefined : tab === 'closed' ? 'closed' : openTab;
-  const query: Omit<TicketListQuery, 'pageNumber' | 'searchParam'> =
-    tab === 'search' ? { showAll, queueIds, tags: tagIds, users: userIds } : { status, showAll, queueIds };
-  const liveFilter: ListFilter | null = status ? { status, showAll, queueIds } : null;
+  const available = queues.map((queue) => queue.id);
+  const queueIds = effectiveQueueIds(filters, available);
+  const { tab, showAll } = filters;
+  const status = tab === 'search' ? null : STATUS_OF[tab];
+  const hidden = useHiddenCount(status, showAll, queueIds, available);
 
+  const onCheck = useCallback((ticket: Ticket, on: boolean) => {
+    setChecked((current) => {
+      const next = new Map(current);
+      if (on) next.set(ticket.id, ticket);
+      else next.delete(ticket.id);
+      return next;
+    });
+  }, []);
+  const checkedIds = new Set(checked.keys());
+  const clearChecked = () => setChecked(new Map());
+
+  // What every list of the pane does with its rows.
+  const rowProps = {
+    selected,
+    onSelect,
+    onAccept: (ticket: Ticket) => void actions.accept(ticket),
+    onPeek: admin ? setPeeking : undefined,
+    applied,
+    checked: checkedIds,
+    onCheck,
+  };
+
+  const listFor = (key: Exclude<InboxTab, 'search'>, shown: boolean) => {
+    const listStatus = STATUS_OF[key];
+    const query: Omit<TicketListQuery, 'pageNumber' | 'searchParam'> = { status: listStatus, showAll, queueIds };
+    const liveFilter: ListFilter = { status: listStatus, showAll, queueIds };
+    return (
+      <TicketList
+        key={`${key}:${JSON.stringify(query)}`}
+        query={query}
+        search=""
+        liveFilter={liveFilter}
+        {...rowProps}
+        onCount={(count) => setCounts((current) => ({ ...current, [key]: count }))}
+        hidden={!shown}
+      />
+    );
+  };
+
+  const openTabs = tab === 'assigned' || tab === 'pending';
   return (
     <Pane>
-      <Tabs role="tablist">
-        {(['open', 'closed', 'search'] as const).map((key) => (
-          <button key={key} role="tab" aria-selected={tab === key} data-tab={key} onClick={() => setTab(key)}>
+      <Tabs role="tablist" aria-label={t('web.inbox.title')}>
+        {(['assigned', 'pending', 'closed', 'search'] as const).map((key) => (
+          <button
+            key={key}
+            role="tab"
+            aria-selected={tab === key}
+            data-tab={key}
+            onClick={() => {
+              change({ tab: key });
+              clearChecked();
+            }}
+          >
             {t(`web.inbox.tabs.${key}`)}
+            {(key === 'assigned' || key === 'pending') && counts[key] ? (
+              <span className="count" data-counter={key} aria-label={t('web.inbox.list.counter', { count: counts[key]!.count })}>
+                {counterText(counts[key])}
+              </span>
+            ) : null}
           </button>
         ))}
       </Tabs>
@@ -141,41 +208,49 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
         {tab === 'search' ? (
           <SearchInput placeholder={t('web.inbox.filters.search')} aria-label={t('web.inbox.filters.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
         ) : (
-          <Button onClick={() => setCreating(true)}>{t('web.inbox.newTicket.open')}</Button>
+          <Button onClick={() => setCreating(true)} data-new-ticket>
+            {t('web.inbox.newTicket.open')}
+          </Button>
         )}
+        <CheckMenu label={t('web.inbox.filters.queues')} options={queues} value={queueIds} onChange={(ids) => change({ queueIds: ids.length === available.length ? null : ids })} />
+        {tab === 'search' ? <CheckMenu label={t('web.inbox.filters.tags')} options={tags} value={filters.tagIds} onChange={(ids) => change({ tagIds: ids })} /> : null}
+        {tab === 'search' && admin ? <CheckMenu label={t('web.inbox.filters.users')} options={users} value={filters.userIds} onChange={(ids) => change({ userIds: ids })} /> : null}
         {admin ? (
-          <label>
-            <input type="checkbox" name="showAll" checked={showAll} onChange={(event) => setShowAll(event.target.checked)} />
+          <label title={t('web.inbox.filters.showAllHint')}>
+            <input type="checkbox" name="showAll" checked={showAll} onChange={(event) => change({ showAll: event.target.checked })} />
             {t('web.inbox.filters.showAll')}
           </label>
         ) : null}
-        <CheckMenu label={t('web.inbox.filters.queues')} options={queues} value={queueIds} onChange={setQueueIds} />
-        {tab === 'search' ? <CheckMenu label={t('web.inbox.filters.tags')} options={tags} value={tagIds} onChange={setTagIds} /> : null}
-        {tab === 'search' && admin ? <CheckMenu label={t('web.inbox.filters.users')} options={users} value={userIds} onChange={setUserIds} /> : null}
+        {filters.queueIds !== null || filters.tagIds.length > 0 || filters.userIds.length > 0 ? (
+          <IconButton icon="close" label={t('web.inbox.filters.clear')} onClick={() => change({ queueIds: null, tagIds: [], userIds: [] })} data-clear-filters />
+        ) : null}
       </Toolbar>
-      {tab === 'open' ? (
-        <Tabs role="tablist">
-          {(['open', 'pending'] as const).map((key) => (
-            <button key={key} role="tab" aria-selected={openTab === key} data-tab={key === 'open' ? 'assigned' : 'pending'} onClick={() => setOpenTab(key)}>
-              {t(`web.inbox.tabs.${key === 'open' ? 'assigned' : 'pending'}`)}
-            </button>
-          ))}
-        </Tabs>
+      {hidden.count > 0 ? (
+        <HiddenLine data-hidden-by-filters={hidden.count}>
+          {t('web.inbox.filters.hidden', { count: hidden.count, more: hidden.more ? '+' : '' })}
+          <Button $variant="text" onClick={() => change({ queueIds: null })}>
+            {t('web.inbox.filters.showHidden')}
+          </Button>
+        </HiddenLine>
       ) : null}
-      {filtersLoaded ? (
-        <TicketList
-          key={JSON.stringify(query)}
-          query={query}
-          search={tab === 'search' ? search : ''}
-          liveFilter={liveFilter}
-          selected={selected}
-          onSelect={onSelect}
-          onAccept={(ticket) => void actions.accept(ticket)}
-          onPeek={admin ? setPeeking : undefined}
-          applied={applied}
-        />
-      ) : (
+      {checked.size > 0 ? <BulkBar tickets={[...checked.values()]} actions={actions} onDone={clearChecked} /> : null}
+      {!filtersLoaded ? (
         <Spinner />
+      ) : openTabs ? (
+        <>
+          {listFor('assigned', tab === 'assigned')}
+          {listFor('pending', tab === 'pending')}
+        </>
+      ) : tab === 'closed' ? (
+        listFor('closed', true)
+      ) : (
+        <TicketList
+          key={JSON.stringify({ showAll, queueIds, tags: filters.tagIds, users: filters.userIds })}
+          query={{ showAll, queueIds, tags: filters.tagIds, users: filters.userIds }}
+          search={search}
+          liveFilter={null}
+          {...rowProps}
+        />
       )}
       {creating ? <NewTicketModal onClose={() => setCreating(false)} /> : null}
       {peeking ? <TicketPeek ticket={peeking} onClose={() => setPeeking(null)} /> : null}

@@ -11,6 +11,7 @@ import type { Ticket } from '@atende/shared';
 import { useMediaQuery } from '../../ui/useMediaQuery.js';
 import { Conversation } from './Conversation.js';
 import { TicketsManager } from './TicketsManager.js';
+import { useOutbox } from './useOutbox.js';
 import { useTicketActions, type AppliedChange } from './useTicketActions.js';
 
 /** The spec's mobile breakpoint (document 1 section 9). */
@@ -74,6 +75,7 @@ export default function TicketsPage() {
   const narrow = useMediaQuery(NARROW_QUERY);
   const [applied, setApplied] = useState<AppliedChange | null>(null);
   const actions = useTicketActions(setApplied);
+  const outbox = useOutbox();
   const [pane, setPane] = useState<'tickets' | 'conversation'>(ticketRef ? 'conversation' : 'tickets');
   const open = (ticket: Ticket) => {
     setPane('conversation');
@@ -82,7 +84,7 @@ export default function TicketsPage() {
 
   const manager = <TicketsManager selected={ticketRef} onSelect={open} actions={actions} applied={applied} />;
   const conversation = ticketRef ? (
-    <Conversation key={ticketRef} ticketRef={ticketRef} actions={actions} onBack={narrow ? () => setPane('tickets') : undefined} />
+    <Conversation key={ticketRef} ticketRef={ticketRef} actions={actions} outbox={outbox} onBack={narrow ? () => setPane('tickets') : undefined} />
   ) : (
     <Welcome data-welcome>{t('web.inbox.welcome')}</Welcome>
   );

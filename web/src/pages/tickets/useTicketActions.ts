@@ -35,7 +35,23 @@ export function useTicketActions(onApplied: (change: AppliedChange) => void) {
         showError(error);
       }
     };
+    /** One change to several tickets, without leaving the page; how many went through. */
+    const updateMany = async (tickets: Ticket[], data: (ticket: Ticket) => Parameters<typeof api.tickets.update>[1]) => {
+      let done = 0;
+      for (const ticket of tickets) {
+        try {
+          applied.current({ ticket: await api.tickets.update(ticket.id, data(ticket)), removed: false });
+          done += 1;
+        } catch (error) {
+          showError(error);
+        }
+      }
+      return done;
+    };
     return {
+      acceptMany: (tickets: Ticket[]) => updateMany(tickets, () => ({ status: 'open', userId: user.id })),
+      resolveMany: (tickets: Ticket[]) =>
+        updateMany(tickets, (ticket) => ({ status: 'closed', userId: user.id, queueId: ticket.queueId, useIntegration: false, promptId: false, integrationId: false })),
       accept: (ticket: Ticket) => update(ticket, { status: 'open', userId: user.id }, `/tickets/${ticket.uuid}`),
       return: (ticket: Ticket) => update(ticket, { status: 'pending', userId: null }, '/tickets'),
       resolve: (ticket: Ticket) =>

@@ -131,6 +131,17 @@ export const backofficeEn: BackofficeTranslation = {
       campaignsEnabled: 'Campaigns',
       userCreation: 'Company creation (public sign-up)',
     },
+    descriptions: {
+      userRating: 'Asks the customer for a 1 to 3 rating when the ticket is resolved.',
+      call: 'When off, voice and video calls are rejected with an automatic reply.',
+      CheckMsgIsGroup: 'WhatsApp group messages do not open tickets.',
+      sendGreetingAccepted: 'Whoever accepts a ticket introduces themselves to the customer automatically.',
+      sendMsgTransfTicket: 'The customer is told when the ticket moves to another queue or agent.',
+      sendGreetingMessageOneQueues: 'With a single queue, its greeting is sent even without a menu.',
+      asaas: 'Billing through Asaas.',
+      campaignsEnabled: 'Shows the campaigns area to users.',
+      userCreation: 'Anyone can sign a new company up at /signup.',
+    },
     values: {
       enabled: 'Enabled',
       disabled: 'Disabled',

@@ -131,6 +131,17 @@ export const backofficeEs: BackofficeTranslation = {
       campaignsEnabled: 'Campañas',
       userCreation: 'Creación de empresas (registro público)',
     },
+    descriptions: {
+      userRating: 'Pide al cliente una nota de 1 a 3 al resolver el ticket.',
+      call: 'Desactivado, las llamadas de voz y video se rechazan con una respuesta automática.',
+      CheckMsgIsGroup: 'Los mensajes de grupos de WhatsApp no abren tickets.',
+      sendGreetingAccepted: 'Quien acepta el ticket se presenta al cliente automáticamente.',
+      sendMsgTransfTicket: 'Se avisa al cliente cuando el ticket cambia de cola o de agente.',
+      sendGreetingMessageOneQueues: 'Con una sola cola, su saludo se envía aunque no haya menú.',
+      asaas: 'Cobros a través de Asaas.',
+      campaignsEnabled: 'Muestra el área de campañas a los usuarios.',
+      userCreation: 'Cualquiera puede registrar una nueva empresa en /signup.',
+    },
     values: {
       enabled: 'Habilitado',
       disabled: 'Deshabilitado',

@@ -129,6 +129,17 @@ export const backofficePt = {
       campaignsEnabled: 'Campanhas',
       userCreation: 'Criação de empresas (cadastro público)',
     },
+    descriptions: {
+      userRating: 'Pede ao cliente uma nota de 1 a 3 ao resolver o ticket.',
+      call: 'Com isto desligado, chamadas de voz e vídeo são recusadas com uma resposta automática.',
+      CheckMsgIsGroup: 'Mensagens de grupos do WhatsApp não abrem tickets.',
+      sendGreetingAccepted: 'Quem aceita o ticket se apresenta ao cliente automaticamente.',
+      sendMsgTransfTicket: 'O cliente é avisado quando o ticket muda de fila ou de atendente.',
+      sendGreetingMessageOneQueues: 'Com uma única fila, a saudação dela é enviada mesmo sem menu.',
+      asaas: 'Cobranças pelo Asaas.',
+      campaignsEnabled: 'Mostra a área de campanhas aos usuários.',
+      userCreation: 'Qualquer pessoa pode cadastrar uma nova empresa em /signup.',
+    },
     values: {
       enabled: 'Habilitado',
       disabled: 'Desabilitado',

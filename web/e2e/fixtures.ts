@@ -1,0 +1,57 @@
+/**
+ * A company to drive the console with: its admin, one agent of a queue, a paired sandbox phone
+ * serving that queue, and customers writing in. Shared by the composer, design and proof tests.
+ */
+import type { Queue, Ticket, User, Whatsapp } from '@atende/shared';
+import type { ApiClient } from '@atende/shared/client';
+import { apiClient, pairedSandbox, type Console } from './support.js';
+
+const YEAR_MS = 365 * 24 * 3_600_000;
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+export interface Company {
+  admin: ApiClient;
+  adminAccount: Account;
+  agent: ApiClient;
+  agentUser: User;
+  agentAccount: Account;
+  queue: Queue;
+  whatsapp: Whatsapp;
+}
+
+/** `slug` keeps the e-mails of several companies of one server apart. */
+export async function createCompany(console: Console, slug: string): Promise<Company> {
+  const [plan] = await console.api.plans.all();
+  const adminAccount = { email: `admin@${slug}.test`, password: 'admin-secret' };
+  const agentAccount = { email: `agent@${slug}.test`, password: 'agent-secret' };
+  await console.api.companies.create({ name: `Loja ${slug}`, ...adminAccount, planId: plan!.id, dueDate: new Date(Date.now() + YEAR_MS).toISOString() });
+  const admin = apiClient(console.server);
+  await admin.auth.login(adminAccount);
+  const queue = await admin.queues.create({ name: 'Vendas', color: '#1d4ed8', greetingMessage: 'Olá!' });
+  const agentUser = await admin.users.create({ name: 'Ana Agente', ...agentAccount, profile: 'user', queueIds: [queue.id] });
+  const whatsapp = await pairedSandbox(admin, { name: 'Sandbox', isDefault: true, queueIds: [queue.id], greetingMessage: '' });
+  const agent = apiClient(console.server);
+  await agent.auth.login(agentAccount);
+  return { admin, adminAccount, agent, agentUser, agentAccount, queue, whatsapp };
+}
+
+/** A customer writes in; the ticket as the admin sees it once it exists. */
+export async function customerWrites(company: Company, from: string, name: string, body: string): Promise<Ticket> {
+  await company.admin.sandbox.send(company.whatsapp.id, { from, name, body });
+  for (let tries = 0; tries < 200; tries += 1) {
+    const { tickets } = await company.admin.tickets.list({ searchParam: from, showAll: true });
+    const ticket = tickets.find((found) => found.contact?.number === from);
+    if (ticket) return ticket;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no ticket appeared for ${from}`);
+}
+
+/** The agent accepts a customer's ticket (status open, assigned to him). */
+export async function acceptedBy(company: Company, ticket: Ticket): Promise<Ticket> {
+  return company.agent.tickets.update(ticket.id, { status: 'open', userId: company.agentUser.id });
+}
