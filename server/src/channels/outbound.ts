@@ -84,6 +84,8 @@ export function createOutboundSender(deps: {
   logger: Logger;
   provider(whatsappId: string): Provider | undefined;
   backoffBaseMs?: number;
+  /** A message went out through the connection (its health's last outbound). */
+  sent?(companyId: string, whatsappId: string): void;
 }): OutboundQueue {
   const { jobs, realtime, logger } = deps;
 
@@ -105,6 +107,7 @@ export function createOutboundSender(deps: {
       const provider = whatsappId ? deps.provider(String(whatsappId)) : undefined;
       if (!provider) throw new Error('the connection is not started');
       const { providerMessageId } = await provider.send(await toOutbound(message, ticket, contact));
+      deps.sent?.(companyId, String(whatsappId));
       // Acks are matched by connection and provider id: record the connection that sent it. The
       // network's receipts may be stored first: "sent" never lowers them.
       const sent = await updateDocument(MessageModel, companyId, messageId, { $set: { providerMessageId, whatsappId, sendError: null }, $max: { ack: 1 }, $inc: { sendAttempts: 1 } });

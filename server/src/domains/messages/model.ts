@@ -38,6 +38,8 @@ export interface MessageDoc {
   sendError: string | null;
   /** Who wrote it in a group (provider id of the participant). */
   participant: string | null;
+  /** Received undecryptable: `body` is the placeholder until a readable copy replaces it. */
+  undecryptable: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -63,6 +65,7 @@ export const MessageModel = tenantModel<MessageDoc>(
     sendAttempts: { type: Number, default: 0 },
     sendError: { type: String, default: null },
     participant: { type: String, default: null },
+    undecryptable: { type: Boolean, default: false },
   },
   (schema) => {
     schema.index({ companyId: 1, ticketId: 1, createdAt: -1 });
