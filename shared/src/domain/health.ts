@@ -16,7 +16,6 @@ export const HEALTH_REASONS = [
   'paired',
   'reconnected',
   'connectionLost',
-  'restartRequired',
   'watchdog',
   'qrNotScanned',
   'loggedOut',

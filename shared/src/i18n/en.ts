@@ -128,7 +128,6 @@ export const enCommon: CommonTranslation = {
       paired: 'paired',
       reconnected: 'reconnected',
       connectionLost: 'connection lost',
-      restartRequired: 'restart asked by WhatsApp',
       watchdog: 'connection silent (restarted)',
       qrNotScanned: 'QR code not scanned',
       loggedOut: 'logged out on the phone',

@@ -128,7 +128,6 @@ export const esCommon: CommonTranslation = {
       paired: 'emparejado',
       reconnected: 'reconectado',
       connectionLost: 'conexión perdida',
-      restartRequired: 'reinicio pedido por WhatsApp',
       watchdog: 'conexión sin respuesta (reiniciada)',
       qrNotScanned: 'código QR no leído',
       loggedOut: 'desconectado en el teléfono',

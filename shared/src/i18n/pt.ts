@@ -133,7 +133,6 @@ export const ptCommon = {
       paired: 'pareado',
       reconnected: 'reconectado',
       connectionLost: 'conexão perdida',
-      restartRequired: 'reinício pedido pelo WhatsApp',
       watchdog: 'conexão sem resposta (reiniciada)',
       qrNotScanned: 'QR code não lido',
       loggedOut: 'desconectado no celular',

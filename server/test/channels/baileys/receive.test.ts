@@ -42,11 +42,10 @@ describe('Baileys provider: receiving, sending, acks, calls (socket double)', ()
     await mongoose.disconnect();
   });
 
-  it('hands new messages over in order, with the customer and the time; history and status updates are not messages', async () => {
+  it('hands new messages over in order, with the customer and the time; status updates are not messages', async () => {
     const h = await connected(harness());
     const socket = h.bench.latest();
     socket.upsert([message({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: false, id: 'A1' }, { conversation: 'first' }), message({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: false, id: 'A2' }, { conversation: 'second' })]);
-    socket.emit('messages.upsert', { messages: [message({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'OLD' }, { conversation: 'history' })], type: 'append' });
     socket.upsert([message({ remoteJid: 'status@broadcast', participant: `${CUSTOMER}@s.whatsapp.net`, id: 'S1' }, { conversation: 'my status' })]);
     await until(() => h.inbound.length === 2, 'two messages');
     await pause(50);
