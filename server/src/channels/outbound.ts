@@ -125,7 +125,22 @@ export function createOutboundSender(deps: {
     }
   }
 
-  jobs.define<SendJob>(SEND_JOB, attempt);
+  /**
+   * Sends under way in this process: a job whose lock ran out while its send was still going
+   * (a busy moment, such as an outage's replay) is taken over by the job runner, and must not send
+   * the message a second time.
+   */
+  const inFlight = new Set<string>();
+  jobs.define<SendJob>(SEND_JOB, async (job) => {
+    const key = String(job.messageId);
+    if (inFlight.has(key)) return;
+    inFlight.add(key);
+    try {
+      await attempt(job);
+    } finally {
+      inFlight.delete(key);
+    }
+  });
 
   return {
     async enqueue(companyId, messageId) {
