@@ -77,3 +77,21 @@ export interface ConnectionAlert {
   recovered: number;
   at: string;
 }
+
+/** A duration as people read it at a glance, in the two largest units: 45s, 12m, 3h 5m, 2d 4h. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const units: [string, number][] = [
+    ['d', Math.floor(seconds / 86_400)],
+    ['h', Math.floor(seconds / 3_600) % 24],
+    ['m', Math.floor(seconds / 60) % 60],
+    ['s', seconds % 60],
+  ];
+  const first = units.findIndex(([, value]) => value > 0);
+  if (first < 0) return '0s';
+  return units
+    .slice(first, first + 2)
+    .filter(([, value], index) => index === 0 || value > 0)
+    .map(([unit, value]) => `${value}${unit}`)
+    .join(' ');
+}
