@@ -14,6 +14,7 @@ import { formatShortDateTime } from '../../ui/format.js';
 import { Icon, type IconName } from '../../ui/icons.js';
 import { PageFrame, PageHeader, Paper, StatusRow, Table } from '../../ui/Page.js';
 import ConnectionModal from './ConnectionModal.js';
+import { ConnectionHealthPanel } from './ConnectionHealthPanel.js';
 import { DeleteConnectionDialog } from './DeleteConnectionDialog.js';
 import QrCodeModal from './QrCodeModal.js';
 import { SessionActions } from './SessionActions.js';
@@ -99,6 +100,7 @@ export default function ConnectionsPage() {
           </tbody>
         </Table>
       </Paper>
+      <ConnectionHealthPanel isAdmin={isAdmin} />
       {editing !== null ? <ConnectionModal whatsappId={editing || null} onClose={() => setEditing(null)} /> : null}
       {qrFor ? <QrCodeModal whatsappId={qrFor} onClose={() => setQrFor(null)} /> : null}
       {deleting ? <DeleteConnectionDialog whatsapp={deleting} onClose={() => setDeleting(null)} /> : null}
