@@ -49,10 +49,13 @@ function reasonOf(change: StatusChange, previous: ConnectionHealthDoc | null): H
 function statusUpdate(previous: ConnectionHealthDoc | null, change: StatusChange, now: Date): Partial<ConnectionHealthDoc> {
   const reason = reasonOf(change, previous);
   const entry: HealthEntryDoc = { status: change.status, reason, code: change.code ?? null, at: now };
+  const last = previous?.timeline[0];
+  // A repeat (each renewed QR code) is not a change: the timeline keeps its first entry.
+  const repeated = last?.status === entry.status && last.reason === entry.reason && (last.code ?? null) === entry.code;
   const set: Partial<ConnectionHealthDoc> = {
     status: change.status,
     reason,
-    timeline: [entry, ...(previous?.timeline ?? [])].slice(0, HEALTH_TIMELINE_MAX),
+    timeline: repeated ? previous!.timeline : [entry, ...(previous?.timeline ?? [])].slice(0, HEALTH_TIMELINE_MAX),
   };
   if (previous?.status !== change.status || !previous.statusSince) set.statusSince = now;
   set.connectedSince = change.status === 'CONNECTED' ? (previous?.status === 'CONNECTED' ? previous.connectedSince : now) : null;

@@ -1,13 +1,10 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import mongoose from 'mongoose';
-import type { WAMessage } from '@whiskeysockets/baileys';
-import { loadBaileys, type Baileys } from '../../../src/channels/baileys/library.js';
+import type { Baileys } from '../../../src/channels/baileys/library.js';
 import { ContactModel } from '../../../src/domains/contacts/model.js';
 import { MessageModel } from '../../../src/domains/messages/model.js';
 import { TicketModel } from '../../../src/domains/tickets/model.js';
-import { testDatabaseUri } from '../../support/engine.js';
-import { harness, pause, until, type Harness } from './harness.js';
+import { harness, pause, providerSuite, until, type Harness } from './harness.js';
 
 const OURS = '5511999990000';
 const CUSTOMER = '5511988887777';
@@ -15,35 +12,12 @@ const OTHER = '5511977776666';
 const jid = (number: string) => `${number}@s.whatsapp.net`;
 
 describe('Baileys provider: offline replay, own echoes, undecryptable messages, backfill, status reasons (socket double)', () => {
+  const suite = providerSuite('baileys_replay');
+  const { message } = suite;
+  const connected = (h: Harness) => suite.connected(h, OURS, { paired: true });
   let proto: Baileys['proto'];
-  const running: Harness[] = [];
-
-  async function connected(h: Harness): Promise<Harness> {
-    running.push(h);
-    await h.provider.start();
-    const socket = await h.bench.waitFor(1);
-    // Paired: the credentials know who we are.
-    socket.emit('creds.update', { me: { id: `${OURS}:12@s.whatsapp.net`, name: 'Shop' } });
-    socket.open(OURS);
-    await until(() => h.statuses.some((s) => s.status === 'CONNECTED'), 'connected');
-    return h;
-  }
-
-  /** A message as Baileys builds it from a received node (WebMessageInfo.fromObject, then the key). */
-  function message(key: Record<string, unknown>, content: Record<string, unknown> | null, extra: Record<string, unknown> = {}): WAMessage {
-    return Object.assign(proto.WebMessageInfo.fromObject({ messageTimestamp: 1_700_000_000, pushName: 'Maria', ...(content ? { message: content } : {}), ...extra }), { key }) as WAMessage;
-  }
-
-  before(async () => {
-    ({ proto } = await loadBaileys());
-    await mongoose.connect(testDatabaseUri('baileys_replay'));
-  });
-  afterEach(async () => {
-    for (const h of running.splice(0)) await h.provider.stop();
-  });
-  after(async () => {
-    await mongoose.connection.dropDatabase();
-    await mongoose.disconnect();
+  before(() => {
+    proto = suite.proto();
   });
 
   it("takes WhatsApp's offline replay ('append' upserts) as replayed messages, in order with their own times; our own echoes are dropped", async () => {
