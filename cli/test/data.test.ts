@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import ExcelJS from 'exceljs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContactImportResult, HealthAnswer } from '@atende/shared';
 import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js';
@@ -97,7 +97,7 @@ describe('atende contacts import/export and db status/seed-demo', () => {
 
   it('db status: the server database and the embedded engine recorded in the data dir', async () => {
     const run = await cli(['db', 'status', '--data-dir', server.dataDir, '--json'], adminEnv);
-    const status = parse<{ health: HealthAnswer; engine: { pid: number; port: number; running: boolean } | null }>(run);
+    const status = parse<{ health: HealthAnswer; engine: { pid: number; port: number; postgresPid: number; running: boolean } | null }>(run);
     expect(status.health).to.include({ status: 'ok', version: '8.0.1' });
     expect(status.health.database.state).to.equal('connected');
     // The spawned server runs the embedded engine unless the tests were pointed at a MongoDB.
@@ -108,12 +108,32 @@ describe('atende contacts import/export and db status/seed-demo', () => {
       expect(status.health.database.engine).to.equal('embedded');
       expect(status.engine).to.include({ running: true });
       const text = await cli(['db', 'status'], { ...adminEnv, ATENDE_DATA_DIR: server.dataDir });
-      expect(text.stdout).to.match(new RegExp(`Engine pid:\\s+${status.engine!.pid} \\(running\\)`)).and.match(/Database:\s+embedded \(FerretDB\), connected/);
+      expect(text.stdout)
+        .to.match(new RegExp(`Engine pid:\\s+${status.engine!.pid} \\(running\\)`))
+        .and.match(new RegExp(`PostgreSQL pid:\\s+${status.engine!.postgresPid} \\(running\\)`))
+        .and.match(/Database:\s+embedded \(FerretDB on PostgreSQL\), connected/);
     }
 
     const down = await cli(['db', 'status', '--data-dir', server.dataDir], await unreachableEnv());
     expect(down.code).to.equal(3);
     expect(down.stdout, 'what is known locally is still shown').to.include(`Data directory: ${server.dataDir}`);
+  });
+
+  it('db migrate: nothing to move on a current data dir; refuses while the server runs on an old one', async () => {
+    const nothing = parse<{ status: string }>(await cli(['db', 'migrate', '--data-dir', server.dataDir, '--json'], adminEnv));
+    expect(nothing.status).to.equal('nothing');
+    const text = await cli(['db', 'migrate'], { ...adminEnv, ATENDE_DATA_DIR: server.dataDir });
+    expect(text.code).to.equal(0);
+    expect(text.stdout).to.include(`Nothing to move: ${server.dataDir} has no data of the previous release.`);
+    if (process.env.MONGODB_URI) return;
+    // A data dir still holding SQLite files while this server's engine runs on it.
+    await mkdir(path.join(server.dataDir, 'ferretdb'), { recursive: true });
+    await writeFile(path.join(server.dataDir, 'ferretdb', 'atende.sqlite'), '');
+    const refused = await cli(['db', 'migrate', '--data-dir', server.dataDir], adminEnv);
+    expect(refused.code).to.equal(1);
+    expect(refused.stderr).to.include('is running').and.include('stop the server first');
+    expect((await fetch(`${server.url}/api/health`)).status, 'the running engine was left alone').to.equal(200);
+    await rm(path.join(server.dataDir, 'ferretdb'), { recursive: true });
   });
 
   it('db seed-demo: a demo company with logins, a paired connection and tickets; running it again adds nothing', async () => {

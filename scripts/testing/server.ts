@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,6 +52,8 @@ export async function freePort(): Promise<number> {
 
 export async function spawnServer(options: SpawnServerOptions = {}): Promise<SpawnedServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'atende-server-')));
+  // mkdtemp makes it private; the embedded PostgreSQL may run as another user (tests run as root).
+  await chmod(dataDir, 0o755);
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {

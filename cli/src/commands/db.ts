@@ -1,6 +1,7 @@
 /**
- * atende db status|seed-demo. status: what /api/health says of the database, plus the embedded
- * engine recorded in `<data dir>/ferretdb/engine.json` (pid, port, start) and whether it runs.
+ * atende db status|seed-demo|migrate. status: what /api/health says of the database, plus the
+ * embedded engine recorded in `<data dir>/engine/engine.json` (FerretDB and PostgreSQL pids and
+ * ports, start) and whether they run.
  */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -11,12 +12,15 @@ import { action, examples, type Context } from '../support/context.js';
 import { isApiError } from '../support/errors.js';
 import type { Texts } from '../support/i18n.js';
 import { details, emit } from '../support/output.js';
+import { dbMigrate } from './dbMigrate.js';
 import { seedDemo } from './seedDemo.js';
 
 interface EngineRecord {
   file: string;
   pid: number;
   port: number;
+  postgresPid: number | null;
+  postgresPort: number | null;
   startedAt: string;
   running: boolean;
 }
@@ -32,11 +36,19 @@ function running(pid: number): boolean {
 }
 
 async function engineRecord(dataDir: string): Promise<EngineRecord | null> {
-  const file = join(dataDir, 'ferretdb', 'engine.json');
+  const file = join(dataDir, 'engine', 'engine.json');
   try {
     const record = JSON.parse(await readFile(file, 'utf8')) as Partial<EngineRecord>;
     if (!Number.isInteger(record.pid) || record.pid! <= 0) return null;
-    return { file, pid: record.pid!, port: record.port ?? 0, startedAt: record.startedAt ?? '', running: running(record.pid!) };
+    return {
+      file,
+      pid: record.pid!,
+      port: record.port ?? 0,
+      postgresPid: record.postgresPid ?? null,
+      postgresPort: record.postgresPort ?? null,
+      startedAt: record.startedAt ?? '',
+      running: running(record.pid!),
+    };
   } catch {
     return null;
   }
@@ -76,6 +88,8 @@ async function status(ctx: Context, options: { dataDir?: string }): Promise<void
       [t('db.engineFile'), engine ? engine.file : t('db.noEngineFile')],
       [t('db.enginePid'), engine ? `${engine.pid} (${engine.running ? t('db.running') : t('db.notRunning')})` : null],
       [t('db.enginePort'), engine?.port],
+      [t('db.postgresPid'), engine?.postgresPid ? `${engine.postgresPid} (${running(engine.postgresPid) ? t('db.running') : t('db.notRunning')})` : null],
+      [t('db.postgresPort'), engine?.postgresPort],
       [t('db.engineStarted'), engine?.startedAt],
     ]),
   );
@@ -95,4 +109,9 @@ export function dbCommand(program: Command, texts: Texts): void {
     .description(t('db.seedDescription'))
     .addHelpText('after', examples(texts, ['atende login --server http://127.0.0.1:8080 --email admin@example.com', 'atende db seed-demo']))
     .action(action(texts, seedDemo));
+  db.command('migrate')
+    .description(t('db.migrateDescription'))
+    .option('--data-dir <dir>', t('db.dataDirOption'))
+    .addHelpText('after', examples(texts, ['atende db migrate', 'atende db migrate --data-dir /var/lib/atende --json']))
+    .action(action(texts, dbMigrate));
 }

@@ -7,6 +7,8 @@ export interface Config {
   host: string;
   publicUrl: string | null;
   mongodbUri: string | null;
+  /** PostgreSQL under a FerretDB given in MONGODB_URI: its GIN indexes are created at start. */
+  ferretdbPostgresUrl: string | null;
   databaseName: string;
   dataDir: string;
   adminEmail: string;
@@ -81,6 +83,7 @@ const schema = Joi.object({
   HOST: Joi.string().default('0.0.0.0'),
   ATENDE_PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }).allow(''),
   MONGODB_URI: Joi.string().pattern(/^mongodb(\+srv)?:\/\//).allow(''),
+  ATENDE_FERRETDB_POSTGRES_URL: Joi.string().pattern(/^postgres(ql)?:\/\//).allow(''),
   ATENDE_DB_NAME: Joi.string().pattern(/^[A-Za-z0-9_-]{1,60}$/).default('atende'),
   ATENDE_DATA_DIR: Joi.string().default('./data'),
   ATENDE_ADMIN_EMAIL: Joi.string().email({ tlds: { allow: false } }).lowercase().default('admin@atende.local'),
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     host: value.HOST,
     publicUrl: value.ATENDE_PUBLIC_URL || null,
     mongodbUri: value.MONGODB_URI || null,
+    ferretdbPostgresUrl: value.ATENDE_FERRETDB_POSTGRES_URL || null,
     databaseName: value.ATENDE_DB_NAME,
     dataDir: path.resolve(value.ATENDE_DATA_DIR),
     adminEmail: value.ATENDE_ADMIN_EMAIL,

@@ -41,8 +41,11 @@ interface MongoDuplicateError {
   message: string;
 }
 
-/** FerretDB answers a unique violation on update with code 1 and the SQLite index name. */
-const FERRET_UPDATE_DUPLICATE = /UNIQUE constraint failed: index '([A-Za-z0-9]+)_[0-9a-f]{8}_([^']+)'/;
+/**
+ * FerretDB answers a unique violation on update with code 1 and PostgreSQL's message, naming its
+ * index "<collection>_<hash>_<index name, lower-cased, non-letters as _, cut>_<hash>_idx".
+ */
+const FERRET_UPDATE_DUPLICATE = /duplicate key value violates unique constraint "([a-z0-9]+)_[0-9a-f]{8}_(\w+?)_[0-9a-f]{8}_idx"/;
 
 function isDuplicateKey(err: unknown): err is MongoDuplicateError {
   if (typeof err !== 'object' || err === null) return false;
@@ -50,9 +53,9 @@ function isDuplicateKey(err: unknown): err is MongoDuplicateError {
   return code === 11000 || (typeof message === 'string' && FERRET_UPDATE_DUPLICATE.test(message));
 }
 
-/** Index "companyId_1_key_1" -> fields companyId, key. */
-function indexFields(indexName: string): string[] {
-  return indexName.split('_').filter((_part, i) => i % 2 === 0);
+/** The registered fields an index name (as FerretDB mangles it: lower case, cut) speaks of. */
+function fieldsNamedIn(indexPart: string, fields: Map<string, ErrorCode>): string[] {
+  return [...fields.keys()].filter((field) => indexPart.includes(field.toLowerCase().slice(0, 5)));
 }
 
 /**
@@ -66,7 +69,7 @@ export function duplicateKeyCode(err: MongoDuplicateError): ErrorCode {
   const collection = onUpdate?.[1] ?? /collection: [^.\s]+\.(\S+)/.exec(text)?.[1];
   const fields = collection ? duplicateCodes.get(collection) : undefined;
   if (!fields) return 'ERR_DUPLICATED';
-  const named = onUpdate?.[2] ? indexFields(onUpdate[2]) : Object.keys(err.keyValue ?? err.keyPattern ?? {});
+  const named = onUpdate?.[2] ? fieldsNamedIn(onUpdate[2], fields) : Object.keys(err.keyValue ?? err.keyPattern ?? {});
   for (const field of named) {
     const code = fields.get(field);
     if (code) return code;

@@ -1,50 +1,58 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, Server, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import {
-  startEmbeddedEngine,
-  type EmbeddedEngine,
-  type EngineLogger,
-} from '../../src/platform/database/embeddedEngine.js';
+import { MongoClient } from 'mongodb';
+import pg from 'pg';
+import { startEmbeddedEngine, type EmbeddedEngine, type EngineLogger } from '../../src/platform/database/embeddedEngine.js';
 import { isRunning, pings, waitUntilGone } from '../support/processes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const quiet: EngineLogger = { info() {}, warn() {}, error() {} };
 
-describe('embedded engine lifecycle', () => {
+interface Pids {
+  pid: number;
+  postgresPid: number;
+}
+
+describe('embedded engine lifecycle (FerretDB on PostgreSQL)', function () {
+  this.timeout(60_000);
   let root: string;
   const started: EmbeddedEngine[] = [];
   // Cleanup for failed tests: child Node processes, and engines they started.
   const children: ChildProcess[] = [];
   const strayPids: number[] = [];
 
-  async function start(dataDir: string, opts: { binary?: string } = {}): Promise<EmbeddedEngine> {
+  async function start(dataDir: string, opts: { binary?: string; logger?: EngineLogger } = {}): Promise<EmbeddedEngine> {
     const engine = await startEmbeddedEngine({ dataDir, logger: quiet, ...opts });
     started.push(engine);
     return engine;
   }
 
-  async function record(dataDir: string): Promise<{ pid: number; port: number; startedAt: string } | undefined> {
-    const text = await readFile(join(dataDir, 'ferretdb', 'engine.json'), 'utf8').catch(() => undefined);
+  async function record(dataDir: string): Promise<(Pids & { port: number; postgresPort: number }) | undefined> {
+    const text = await readFile(join(dataDir, 'engine', 'engine.json'), 'utf8').catch(() => undefined);
     return text === undefined ? undefined : JSON.parse(text);
   }
 
-  /** Starts an engine in a child Node process; resolves with that process and the engine's pid. */
+  async function gone(pids: Pids): Promise<boolean> {
+    return (await waitUntilGone(pids.pid)) && (await waitUntilGone(pids.postgresPid, 15_000));
+  }
+
+  /** Starts an engine in a child Node process; resolves with that process and the engine's pids. */
   async function startInChild(dataDir: string, mode: 'hold' | 'exit') {
     const parent = spawn(process.execPath, ['--import', 'tsx', join(here, '../support/childEngine.ts'), dataDir, mode], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(parent);
     const [line] = (await once(createInterface({ input: parent.stdout }), 'line')) as [string];
-    const { pid } = JSON.parse(line) as { pid: number };
-    strayPids.push(pid);
-    return { parent, pid };
+    const pids = JSON.parse(line) as Pids;
+    strayPids.push(pids.pid, pids.postgresPid);
+    return { parent, pids };
   }
 
   beforeEach(async () => {
@@ -58,20 +66,53 @@ describe('embedded engine lifecycle', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it('starts on a fresh data dir, answers ping, and stop leaves no process', async () => {
+  it('starts on a fresh data dir, keeps the data across restarts, and stop leaves no process', async () => {
     const dataDir = join(root, 'data');
-    const t0 = Date.now();
     const engine = await start(dataDir);
-    expect(Date.now() - t0).to.be.below(2_000);
-
     expect(engine.uri).to.equal(`mongodb://127.0.0.1:${engine.port}/`);
     expect(await pings(engine.uri)).to.equal(true);
-    expect(await record(dataDir)).to.include({ pid: engine.pid, port: engine.port });
+    expect(await record(dataDir)).to.include({ pid: engine.pid, port: engine.port, postgresPid: engine.postgres.pid, postgresPort: engine.postgres.port });
+    const client = new MongoClient(engine.uri);
+    await client.db('kept').collection('notes').insertOne({ text: 'still here' });
+    await client.close();
 
     await engine.stop();
-    expect(await isRunning(engine.pid)).to.equal(false);
+    expect(await gone({ pid: engine.pid, postgresPid: engine.postgres.pid })).to.equal(true);
     expect(await record(dataDir)).to.equal(undefined);
     await engine.stop(); // idempotent
+
+    const again = await start(dataDir);
+    const reader = new MongoClient(again.uri);
+    expect(await reader.db('kept').collection('notes').findOne({}, { projection: { _id: 0 } })).to.deep.equal({ text: 'still here' });
+    await reader.close();
+  });
+
+  it('keeps PostgreSQL on 127.0.0.1 behind a password generated once and kept in the data dir', async () => {
+    const dataDir = join(root, 'data');
+    const engine = await start(dataDir);
+    const passwordFile = join(dataDir, 'engine', 'postgres-password');
+    const password = (await readFile(passwordFile, 'utf8')).trim();
+    expect(password).to.match(/^[0-9a-f]{48}$/);
+    expect((await stat(passwordFile)).mode & 0o777).to.equal(0o600);
+    expect(new URL(engine.postgres.url).password).to.equal(password);
+
+    const refused = new pg.Client({ host: '127.0.0.1', port: engine.postgres.port, user: 'atende', password: 'wrong', database: 'postgres' });
+    refused.on('error', () => undefined);
+    const failure = await refused.connect().then(() => null, (err: Error) => err);
+    await refused.end().catch(() => undefined);
+    expect(failure?.message).to.match(/password authentication failed/);
+
+    const client = new pg.Client({ connectionString: engine.postgres.url });
+    await client.connect();
+    const { rows } = await client.query<{ listen: string; sockets: string; plans: string }>(
+      "SELECT current_setting('listen_addresses') AS listen, current_setting('unix_socket_directories') AS sockets, current_setting('plan_cache_mode') AS plans",
+    );
+    await client.end();
+    expect(rows[0]).to.deep.equal({ listen: '127.0.0.1', sockets: '', plans: 'force_custom_plan' });
+
+    await engine.stop();
+    const again = await start(dataDir);
+    expect(new URL(again.postgres.url).password).to.equal(password);
   });
 
   it('replaces an engine already running on the same data dir', async () => {
@@ -79,7 +120,7 @@ describe('embedded engine lifecycle', () => {
     const first = await start(dataDir);
     const second = await start(dataDir);
 
-    expect(await waitUntilGone(first.pid)).to.equal(true);
+    expect(await gone({ pid: first.pid, postgresPid: first.postgres.pid })).to.equal(true);
     expect(await pings(second.uri)).to.equal(true);
     expect(await record(dataDir)).to.include({ pid: second.pid });
 
@@ -88,22 +129,23 @@ describe('embedded engine lifecycle', () => {
   });
 
   it('does not outlive a Node process that exits without stopping it', async () => {
-    const { parent, pid } = await startInChild(join(root, 'data'), 'exit');
+    const { parent, pids } = await startInChild(join(root, 'data'), 'exit');
     const [code] = await once(parent, 'exit');
     expect(code).to.equal(0);
-    expect(await waitUntilGone(pid)).to.equal(true);
+    expect(await gone(pids)).to.equal(true);
   });
 
   it('replaces an engine orphaned by a SIGKILLed parent process', async () => {
     const dataDir = join(root, 'data');
-    const { parent, pid: orphan } = await startInChild(dataDir, 'hold');
+    const { parent, pids } = await startInChild(dataDir, 'hold');
 
     parent.kill('SIGKILL');
     await once(parent, 'exit');
-    expect(await isRunning(orphan), 'orphan survives its parent').to.equal(true);
+    expect(await isRunning(pids.pid), 'FerretDB survives its parent').to.equal(true);
+    expect(await isRunning(pids.postgresPid), 'PostgreSQL survives its parent').to.equal(true);
 
     const engine = await start(dataDir);
-    expect(await waitUntilGone(orphan)).to.equal(true);
+    expect(await gone(pids)).to.equal(true);
     expect(await pings(engine.uri)).to.equal(true);
   });
 
@@ -111,11 +153,8 @@ describe('embedded engine lifecycle', () => {
     const dataDir = join(root, 'data');
     const dead = spawn('true');
     await once(dead, 'exit');
-    await mkdir(join(dataDir, 'ferretdb'), { recursive: true });
-    await writeFile(
-      join(dataDir, 'ferretdb', 'engine.json'),
-      JSON.stringify({ pid: dead.pid, port: 1, startedAt: new Date().toISOString() }),
-    );
+    await mkdir(join(dataDir, 'engine'), { recursive: true });
+    await writeFile(join(dataDir, 'engine', 'engine.json'), JSON.stringify({ pid: dead.pid, port: 1, startedAt: new Date().toISOString() }));
 
     const engine = await start(dataDir);
     expect(await pings(engine.uri)).to.equal(true);
@@ -125,6 +164,7 @@ describe('embedded engine lifecycle', () => {
   it('runs engines on two data dirs at once, on different ports', async () => {
     const [a, b] = await Promise.all([start(join(root, 'a')), start(join(root, 'b'))]);
     expect(a.port).to.not.equal(b.port);
+    expect(a.postgres.port).to.not.equal(b.postgres.port);
     expect(await pings(a.uri)).to.equal(true);
     expect(await pings(b.uri)).to.equal(true);
   });
@@ -133,7 +173,7 @@ describe('embedded engine lifecycle', () => {
     const squatter = createServer();
     await new Promise<void>((done) => squatter.listen(0, '127.0.0.1', done));
     const taken = (squatter.address() as AddressInfo).port;
-    // Make the engine's free-port probe report the squatted port once, as if it had lost the race.
+    // Make the engine's first free-port probe report the squatted port, as if it had lost the race.
     const realAddress = Server.prototype.address;
     let raced = false;
     Server.prototype.address = function (this: Server) {
@@ -144,10 +184,8 @@ describe('embedded engine lifecycle', () => {
     };
     const warnings: string[] = [];
     try {
-      const logger = { ...quiet, warn: (msg: string) => warnings.push(msg) };
-      const engine = await startEmbeddedEngine({ dataDir: join(root, 'data'), logger });
-      started.push(engine);
-      expect(engine.port).to.not.equal(taken);
+      const engine = await start(join(root, 'data'), { logger: { ...quiet, warn: (msg: string) => warnings.push(msg) } });
+      expect([engine.port, engine.postgres.port]).to.not.include(taken);
       expect(await pings(engine.uri)).to.equal(true);
       expect(warnings.join('\n')).to.include(`port ${taken} was taken`);
     } finally {
@@ -156,16 +194,17 @@ describe('embedded engine lifecycle', () => {
     }
   });
 
-  it('reports the engine output when it fails to start', async () => {
+  it('reports the engine output when FerretDB fails to start, and leaves nothing running', async () => {
     const fake = join(root, 'fake-ferretdb');
-    await writeFile(fake, '#!/bin/sh\necho "cannot open database: disk I/O error" >&2\nexit 3\n');
+    await writeFile(fake, '#!/bin/sh\necho "cannot reach PostgreSQL: connection refused" >&2\nexit 3\n');
     await chmod(fake, 0o755);
+    const dataDir = join(root, 'data');
 
-    const failure = await start(join(root, 'data'), { binary: fake }).catch((err: unknown) => err);
+    const failure = await start(dataDir, { binary: fake }).catch((err: unknown) => err);
     expect(failure).to.be.instanceOf(Error);
-    expect((failure as Error).message)
-      .to.include('exited (code 3)')
-      .and.include('cannot open database: disk I/O error');
-    expect(await record(join(root, 'data'))).to.equal(undefined);
+    expect((failure as Error).message).to.include('exited (code 3)').and.include('cannot reach PostgreSQL: connection refused');
+    expect(await record(dataDir)).to.equal(undefined);
+    const lock = await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => '');
+    expect(lock, 'PostgreSQL was stopped').to.equal('');
   });
 });

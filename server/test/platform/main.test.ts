@@ -59,13 +59,15 @@ describe('main: a fresh start on the embedded engine, login, graceful stop', () 
       expect(((await login.json()) as { user: { super: boolean } }).user.super).to.equal(true);
       const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { database: { engine: string } };
       expect(health.database.engine).to.equal('embedded');
-      const engine = JSON.parse(await readFile(path.join(dataDir, 'ferretdb', 'engine.json'), 'utf8')) as { pid: number };
+      const engine = JSON.parse(await readFile(path.join(dataDir, 'engine', 'engine.json'), 'utf8')) as { pid: number; postgresPid: number };
       expect(await isRunning(engine.pid)).to.equal(true);
+      expect(await isRunning(engine.postgresPid)).to.equal(true);
 
       child.kill('SIGTERM');
       expect(await exited).to.equal(0);
       expect(await waitUntilGone(engine.pid)).to.equal(true);
-      expect(existsSync(path.join(dataDir, 'ferretdb', 'engine.json'))).to.equal(false);
+      expect(await waitUntilGone(engine.postgresPid, 10_000)).to.equal(true);
+      expect(existsSync(path.join(dataDir, 'engine', 'engine.json'))).to.equal(false);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }

@@ -65,6 +65,7 @@ export async function startTestApp(name: string, env: Record<string, string> = {
     LOG_LEVEL: 'silent',
     ATENDE_JOBS_PROCESS_EVERY: '100',
     ATENDE_JOB_LOCK_MS: '1000',
+    ATENDE_FERRETDB_POSTGRES_URL: process.env.ATENDE_TEST_POSTGRES_URL ?? '',
     ...env,
   });
   // Real WhatsApp connections of a test get a socket that never reaches the network.

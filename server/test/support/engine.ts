@@ -1,15 +1,17 @@
 // Mocha global fixture: one database engine for the whole test run.
-// MONGODB_URI wins; otherwise an embedded FerretDB on a throwaway data dir.
+// MONGODB_URI wins; otherwise an embedded engine (FerretDB on PostgreSQL) on a throwaway data dir.
 // Test files get their own database from testDatabaseUri().
 
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/platform/database/embeddedEngine.js';
 
-// An env var rather than module state: it reaches every test file however mocha loads them.
+// Env vars rather than module state: they reach every test file however mocha loads them.
 const BASE_URI_ENV = 'ATENDE_TEST_MONGO_BASE';
+/** The embedded engine's PostgreSQL, so that test apps tune their databases as the server does. */
+export const POSTGRES_URL_ENV = 'ATENDE_TEST_POSTGRES_URL';
 
 let engine: EmbeddedEngine | undefined;
 let dataDir: string | undefined;
@@ -20,11 +22,16 @@ export async function mochaGlobalSetup(): Promise<void> {
     return;
   }
   dataDir = await mkdtemp(join(tmpdir(), 'atende-test-'));
+  // mkdtemp makes it private; PostgreSQL may run as another user (when the tests run as root).
+  await chmod(dataDir, 0o755);
   engine = await startEmbeddedEngine({
     dataDir,
     logger: { info: () => {}, warn: console.warn, error: console.error },
+    // Throwaway data: no need to wait for the disk.
+    postgresSettings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
   });
   process.env[BASE_URI_ENV] = engine.uri;
+  process.env[POSTGRES_URL_ENV] = engine.postgres.url;
 }
 
 export async function mochaGlobalTeardown(): Promise<void> {
@@ -32,7 +39,7 @@ export async function mochaGlobalTeardown(): Promise<void> {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }
 
-/** True when tests run on the embedded FerretDB, whose known gaps some tests must skip. */
+/** True when tests run on the embedded engine (FerretDB), whose known gaps some tests must skip. */
 export function usingEmbeddedEngine(): boolean {
   return !process.env.MONGODB_URI;
 }

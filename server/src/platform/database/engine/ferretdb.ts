@@ -1,0 +1,152 @@
+/** FerretDB 1.24 on the embedded PostgreSQL: the MongoDB wire protocol the server talks to. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { MongoClient } from 'mongodb';
+import {
+  collectStderr,
+  exitStatus,
+  hasExited,
+  HOST,
+  pickFreePort,
+  PortTakenError,
+  processArgv,
+  stopLeftover,
+  terminate,
+  waitUntilReady,
+  type EngineLogger,
+} from './processes.js';
+
+const READY_DEADLINE_MS = 20_000;
+const STOP_GRACE_MS = 5_000;
+/** FerretDB's connections to PostgreSQL: more than the two cores can use only adds contention. */
+const POOL_MAX_CONNS = 20;
+
+export interface FerretdbProcess {
+  port: number;
+  pid: number;
+  uri: string;
+  stop(): Promise<void>;
+}
+
+export interface FerretdbOptions {
+  binary: string;
+  /** FerretDB's own state (a small state.json); marks which process serves this data dir. */
+  stateDir: string;
+  /** Where the data is: the embedded PostgreSQL, or the SQLite folder of the previous release. */
+  backend: { postgresqlUrl: string } | { sqliteDir: string };
+  logger: EngineLogger;
+}
+
+function stateArg(stateDir: string): string {
+  return `--state-dir=${stateDir}`;
+}
+
+/** True if pid is a live FerretDB serving this data dir (not a dead pid, a zombie, or a reused pid). */
+export async function servesStateDir(pid: number, stateDir: string): Promise<boolean> {
+  return (await processArgv(pid)).includes(stateArg(stateDir));
+}
+
+/** Stops a FerretDB a crashed run left serving this data dir. */
+export async function stopLeftoverFerretdb(pid: number, stateDir: string): Promise<void> {
+  await stopLeftover(pid, () => servesStateDir(pid, stateDir), 'SIGTERM', STOP_GRACE_MS, `FerretDB on ${stateDir}`);
+}
+
+function parseLine(raw: string): { level: 'warn' | 'error' | 'skip'; text: string } {
+  try {
+    const entry = JSON.parse(raw) as { level?: string; msg?: string; error?: string };
+    const text = [entry.level, entry.msg, entry.error].filter(Boolean).join(' ');
+    // A refused query (a unique index, say) is answered to the client, which reports it.
+    if (entry.msg === 'Query') return { level: 'skip', text };
+    return { level: entry.level?.startsWith('ERROR') ? 'error' : 'warn', text };
+  } catch {
+    return { level: 'error', text: raw }; // not JSON: Go's plain log.Fatal / panics
+  }
+}
+
+async function answersPing(port: number): Promise<boolean> {
+  const client = new MongoClient(`mongodb://${HOST}:${port}/`, { directConnection: true, serverSelectionTimeoutMS: 1_000, connectTimeoutMS: 1_000 });
+  try {
+    await client.db('admin').command({ ping: 1 });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.close();
+  }
+}
+
+export async function startFerretdb(options: FerretdbOptions): Promise<FerretdbProcess> {
+  // The chosen port is free when picked but may be taken before FerretDB binds it.
+  for (let attempt = 1; ; attempt++) {
+    const port = await pickFreePort();
+    try {
+      return await launch(options, port);
+    } catch (err) {
+      if (!(err instanceof PortTakenError) || attempt === 3) throw err;
+      options.logger.warn(`FerretDB: port ${port} was taken before it could bind; retrying on another port`);
+    }
+  }
+}
+
+function backendArgs(backend: FerretdbOptions['backend']): string[] {
+  if ('sqliteDir' in backend) return ['--handler=sqlite', `--sqlite-url=file:${backend.sqliteDir}/`];
+  const url = new URL(backend.postgresqlUrl);
+  url.searchParams.set('pool_max_conns', String(POOL_MAX_CONNS));
+  return ['--handler=postgresql', `--postgresql-url=${url.toString()}`];
+}
+
+async function launch({ binary, stateDir, backend, logger }: FerretdbOptions, port: number): Promise<FerretdbProcess> {
+  const startedAt = Date.now();
+  const child: ChildProcess = spawn(
+    binary,
+    [
+      ...backendArgs(backend),
+      stateArg(stateDir),
+      `--listen-addr=${HOST}:${port}`,
+      '--debug-addr=-', // the default is a fixed port (8088): two engines would clash
+      '--telemetry=disable',
+      '--log-format=json',
+      '--log-level=error', // WARN logs every error reply (even the driver's routine endSessions)
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const output = collectStderr(child, 'FerretDB', logger, parseLine);
+  // 'close' comes after 'exit' once stderr is drained: error messages then have the last lines.
+  const closed = new Promise<void>((done) => child.once('close', () => done()));
+  // Our exit handler (below) stops the engine, so it need not keep Node alive.
+  child.unref();
+  const spawned = await new Promise<Error | undefined>((done) => {
+    child.once('spawn', () => done(undefined));
+    child.once('error', done);
+  });
+  if (spawned || child.pid === undefined) throw new Error(`FerretDB: cannot run ${binary}: ${spawned?.message}`);
+  const pid = child.pid;
+
+  if (!(await waitUntilReady(port, child, startedAt + READY_DEADLINE_MS, () => answersPing(port)))) {
+    const exitedByItself = hasExited(child);
+    await terminate(child, closed, 'SIGTERM', STOP_GRACE_MS);
+    const why = exitedByItself ? `exited (${exitStatus(child)})` : `did not answer ping within ${READY_DEADLINE_MS} ms`;
+    const message = output.explain(`FerretDB ${why} on ${HOST}:${port}`);
+    throw message.includes('address already in use') ? new PortTakenError(message) : new Error(message);
+  }
+
+  let stopping: Promise<void> | undefined;
+  const killOnExit = () => child.kill('SIGTERM');
+  process.on('exit', killOnExit);
+  void closed.then(() => {
+    process.off('exit', killOnExit);
+    if (!stopping) logger.error(output.explain(`FerretDB (pid ${pid}) exited unexpectedly (${exitStatus(child)})`));
+  });
+  logger.info(`FerretDB (pid ${pid}) ready on ${HOST}:${port} in ${Date.now() - startedAt} ms`);
+  return {
+    port,
+    pid,
+    uri: `mongodb://${HOST}:${port}/`,
+    stop() {
+      stopping ??= (async () => {
+        process.off('exit', killOnExit);
+        await terminate(child, closed, 'SIGTERM', STOP_GRACE_MS);
+      })();
+      return stopping;
+    },
+  };
+}
