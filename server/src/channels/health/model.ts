@@ -7,6 +7,7 @@ import type { Types } from 'mongoose';
 import { Schema } from 'mongoose';
 import type { HealthReason, WhatsappStatus } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
+import { engineKeys } from '../../platform/database/tuning.js';
 
 export interface HealthEntryDoc {
   status: WhatsappStatus;
@@ -64,6 +65,7 @@ export const ConnectionHealthModel = tenantModel<ConnectionHealthDoc>(
   },
   (schema) => {
     schema.index({ companyId: 1, whatsappId: 1 }, { unique: true });
+    engineKeys(schema, ['whatsappId']);
     // The alert sweeps across companies.
     schema.index({ down: 1, downAlerted: 1 });
     schema.index({ backPending: 1 });

@@ -7,6 +7,7 @@ import type { Types } from 'mongoose';
 import { Schema } from 'mongoose';
 import type { SandboxOutboxMessage } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
+import { engineKeys } from '../../platform/database/tuning.js';
 
 export interface SandboxDeviceDoc {
   _id: Types.ObjectId;
@@ -123,5 +124,6 @@ export const SandboxQueuedModel = tenantModel<SandboxQueuedDoc>(
   },
   (schema) => {
     schema.index({ companyId: 1, whatsappId: 1, _id: 1 });
+    engineKeys(schema, ['whatsappId']);
   },
 );
