@@ -2,7 +2,7 @@
  * Keeps each connection's health document current. Status changes are written at once, with the
  * timeline and the outage bookkeeping (down since, the "back" alert); traffic (last inbound and
  * outbound, messages recovered, decryption failures) is gathered in memory and written at most
- * once per `flushMs` per connection, so a replay of thousands of messages costs a handful of
+ * once a second per connection, so a replay of thousands of messages costs a handful of
  * writes, not one per message. Reads flush first.
  */
 import { HEALTH_TIMELINE_MAX, type HealthReason, type WhatsappStatus } from '@atende/shared';
@@ -71,16 +71,18 @@ function statusUpdate(previous: ConnectionHealthDoc | null, change: StatusChange
   return set;
 }
 
-export function createHealthRecorder(deps: { logger: Logger; flushMs?: number }) {
+/** How long traffic gathers in memory before it is written (per connection). */
+const FLUSH_MS = 1_000;
+
+export function createHealthRecorder(deps: { logger: Logger }) {
   const { logger } = deps;
-  const flushMs = deps.flushMs ?? 1_000;
   const writes = keyedSerial();
   const pending = new Map<string, Pending>();
 
   function pendingOf(companyId: string, whatsappId: string): Pending {
     let entry = pending.get(whatsappId);
     if (!entry) {
-      const timer = setTimeout(() => void flush(whatsappId).catch((err: unknown) => logger.warn({ err, whatsappId }, 'writing connection health failed')), flushMs);
+      const timer = setTimeout(() => void flush(whatsappId).catch((err: unknown) => logger.warn({ err, whatsappId }, 'writing connection health failed')), FLUSH_MS);
       timer.unref();
       entry = { companyId, recovered: 0, decryptFailures: 0, timer };
       pending.set(whatsappId, entry);
