@@ -29,8 +29,14 @@ describe('web console: connection health and alerts (issue 21)', () => {
 
     await console.api.sandbox.connectivity(line.id, false);
     await row.locator('summary', { hasText: 'Reconnecting (phone offline)' }).waitFor();
+    // The alert reaches the admin anywhere in the console.
+    await page.click('[data-menu="tickets"]');
+    await page.waitForURL('**/tickets');
     for (const body of ['are you open?', 'hello?', 'anyone?']) await console.api.sandbox.send(line.id, { from: '5511966661234', name: 'Rita', body });
     await waitForToast(page, 'Connection Health line is down');
+    await page.click('[data-menu="connections"]');
+    await page.waitForURL('**/connections');
+    await page.locator('[data-alerts] li[data-action="down"]').waitFor();
 
     await console.api.sandbox.connectivity(line.id, true);
     await row.locator('summary', { hasText: 'Connected (reconnected)' }).waitFor();

@@ -2,17 +2,18 @@
  * The health of every connection (issue 21), under the connections table: status with its reason
  * and since when, time connected, last message in and out, reconnects in 24 h, messages recovered
  * after outages, decryption failures, and each connection's recent status changes. Kept live from
- * `whatsappSession`; admins also get the "down" and "back" alerts as they are raised.
+ * `whatsappSession`; admins also see the latest "down" and "back" alerts (app/connectionAlerts.ts).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { formatDuration, type ConnectionAlert, type ConnectionHealth } from '@atende/shared';
+import { formatDuration, type ConnectionHealth } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
+import { useWhatsapps } from '../../app/whatsapps.js';
 import { formatShortDateTime } from '../../ui/format.js';
 import { Table } from '../../ui/Page.js';
-import { useErrorToast, useToast } from '../../ui/toast.js';
+import { useErrorToast } from '../../ui/toast.js';
 
 const TICK_MS = 30_000;
 
@@ -61,31 +62,20 @@ function useTick(): number {
   return now;
 }
 
-export function ConnectionHealthPanel({ isAdmin }: { isAdmin: boolean }) {
+export function ConnectionHealthPanel() {
   const { t } = useTranslation();
   const { api } = useApi();
-  const toast = useToast();
+  const { alerts } = useWhatsapps();
   const showError = useErrorToast();
   const now = useTick();
   const [rows, setRows] = useState<ConnectionHealth[]>([]);
-  const [alerts, setAlerts] = useState<ConnectionAlert[]>([]);
 
   const load = useCallback(() => {
     api.whatsapp.healthAll().then(setRows, showError);
   }, [api, showError]);
-  useEffect(load, [load, now]);
+  // Again on every alert: the "back" alert comes with the recovered count now written.
+  useEffect(load, [load, now, alerts]);
   useChannel('whatsappSession', load);
-  useChannel<ConnectionAlert & { action: string }>(
-    'connectionAlert',
-    (alert) => {
-      setAlerts((previous) => [alert, ...previous].slice(0, 5));
-      const text = t(alert.action === 'down' ? 'health.alert.downSubject' : 'health.alert.upSubject', { name: alert.name });
-      if (alert.action === 'down') toast.warning(text);
-      else toast.success(text);
-      load();
-    },
-    isAdmin,
-  );
 
   const ago = (iso: string | null) => (iso ? formatDuration(now - Date.parse(iso)) : t('health.fields.never'));
   return (

@@ -100,7 +100,7 @@ export default function ConnectionsPage() {
           </tbody>
         </Table>
       </Paper>
-      <ConnectionHealthPanel isAdmin={isAdmin} />
+      <ConnectionHealthPanel />
       {editing !== null ? <ConnectionModal whatsappId={editing || null} onClose={() => setEditing(null)} /> : null}
       {qrFor ? <QrCodeModal whatsappId={qrFor} onClose={() => setQrFor(null)} /> : null}
       {deleting ? <DeleteConnectionDialog whatsapp={deleting} onClose={() => setDeleting(null)} /> : null}
