@@ -11,6 +11,7 @@ import { sendCommand } from './commands/send.js';
 import { sessionCommands } from './commands/session.js';
 import { settingsCommand } from './commands/settings.js';
 import { usersCommand } from './commands/users.js';
+import { whatsappCommand } from './commands/whatsapp.js';
 import { describeError, EXIT, exitCodeOf } from './support/errors.js';
 import { createTexts, languageFlag, resolveLanguage, type Texts } from './support/i18n.js';
 
@@ -34,6 +35,7 @@ function buildProgram(texts: Texts): Command {
   usersCommand(program, texts);
   settingsCommand(program, texts);
   connectionsCommand(program, texts);
+  whatsappCommand(program, texts);
   sendCommand(program, texts);
   sandboxCommand(program, texts);
   contactsCommand(program, texts);

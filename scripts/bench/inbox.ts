@@ -8,15 +8,9 @@
  * Uses MONGODB_URI when set, else an embedded engine on a temporary data dir.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import mongoose, { Types } from 'mongoose';
 import Nes from '@hapi/nes/lib/client.js';
-import { createApp } from '../../server/src/app.js';
-import { loadConfig } from '../../server/src/platform/config.js';
-import { createLogger } from '../../server/src/platform/logger.js';
-import { startEmbeddedEngine, type EmbeddedEngine } from '../../server/src/platform/database/embeddedEngine.js';
+import { BENCH_PASSWORD as PASSWORD, benchCompany, benchSandbox, log, runBench, startBenchApp } from './app.js';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
@@ -25,74 +19,30 @@ const QUEUES = 5;
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 200);
 const INBOUND = Number(process.env.BENCH_INBOUND ?? 2_000);
 const BATCH = 5_000;
-const PASSWORD = 'bench-pass';
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 }
 
-function log(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
-}
-
 async function main(): Promise<void> {
-  let engine: EmbeddedEngine | null = null;
-  let dataDir: string | null = null;
-  let uri = process.env.MONGODB_URI;
-  if (!uri) {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'atende-bench-'));
-    engine = await startEmbeddedEngine({ dataDir, logger: { info: () => undefined, warn: log, error: log } });
-    uri = engine.uri;
-  }
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MONGODB_URI: uri,
-    ATENDE_DB_NAME: `atende_bench_${randomBytes(3).toString('hex')}`,
-    ATENDE_DATA_DIR: dataDir ?? path.join(tmpdir(), 'atende-bench-media'),
-    ATENDE_ADMIN_EMAIL: 'bench-super@atende.bench',
-    ATENDE_ADMIN_PASSWORD: PASSWORD,
-    JWT_SECRET: randomBytes(24).toString('hex'),
-    JWT_REFRESH_SECRET: randomBytes(24).toString('hex'),
-    LOG_LEVEL: 'silent',
-    ATENDE_SANDBOX_ACK_MS: '50',
-    ATENDE_JOBS_PROCESS_EVERY: '200',
-  });
-  const app = await createApp(config, createLogger(process.env.BENCH_LOG_LEVEL ?? 'silent'));
-  await app.start();
-  const url = app.server.info.uri;
-  const call = async (method: string, route: string, token?: string, body?: unknown) => {
-    const response = await fetch(`${url}/api${route}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text.slice(0, 200)}`);
-    return text ? JSON.parse(text) : null;
-  };
+  const bench = await startBenchApp();
+  const { call, url } = bench;
 
   try {
     // A company, its queues, agents and a paired sandbox connection, through the API.
-    const superToken = (await call('POST', '/auth/login', undefined, { email: 'bench-super@atende.bench', password: PASSWORD })).token as string;
-    const plan = await call('POST', '/plans', superToken, { name: 'Bench', users: 100, connections: 5, queues: 10, useKanban: true });
-    const company = await call('POST', '/companies', superToken, { name: 'Bench Co', email: 'admin@bench.co', password: PASSWORD, planId: plan.id });
-    const adminToken = (await call('POST', '/auth/login', undefined, { email: 'admin@bench.co', password: PASSWORD })).token as string;
+    const { adminToken, companyId: company } = await benchCompany(bench);
     const queues: string[] = [];
     for (let i = 0; i < QUEUES; i += 1) queues.push((await call('POST', '/queue', adminToken, { name: `Queue ${i}`, color: `#10${i}0${i}0`, greetingMessage: 'Hi' })).id);
     const agents: string[] = [];
     for (let i = 0; i < AGENTS; i += 1) {
       agents.push((await call('POST', '/users', adminToken, { name: `Agent ${i}`, email: `agent${i}@bench.co`, password: PASSWORD, profile: 'user', queueIds: [queues[i % QUEUES]] })).id);
     }
-    const whatsapp = await call('POST', '/whatsapp', adminToken, { name: 'Bench phone', provider: 'sandbox' });
-    await call('POST', `/whatsappsession/${whatsapp.id}`, adminToken);
-    for (let i = 0; i < 50 && (await call('GET', `/whatsapp/${whatsapp.id}`, adminToken)).status !== 'qrcode'; i += 1) await new Promise((r) => setTimeout(r, 100));
-    await call('POST', `/sandbox/${whatsapp.id}/pair`, adminToken, {});
+    const whatsapp = { id: await benchSandbox(bench, adminToken, 'Bench phone') };
 
     // Raw seed with the bare driver: also the engine's raw insert rate.
     const db = mongoose.connection.db!;
-    const companyId = new Types.ObjectId(company.id as string);
+    const companyId = new Types.ObjectId(company);
     const whatsappId = new Types.ObjectId(whatsapp.id as string);
     const contactIds: Types.ObjectId[] = [];
     const now = Date.now();
@@ -177,7 +127,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < SUBSCRIBERS; i += 1) {
       const client = new Nes.Client(url.replace('http:', 'ws:') as `ws://${string}`);
       await client.connect({ auth: { headers: { authorization: `Bearer ${adminToken}` } } });
-      await client.subscribe(`/company/${company.id}/appMessage`, (payload) => {
+      await client.subscribe(`/company/${company}/appMessage`, (payload) => {
         if ((payload as { message?: { body?: string } }).message?.body === marker) arrivals.push(performance.now() - sentAt);
       });
       clients.push(client);
@@ -212,7 +162,7 @@ async function main(): Promise<void> {
     );
     const inboundRate = Math.round((inboundDone / ((performance.now() - inboundStarted) / 1000)) * 10) / 10;
 
-    const engineName = engine ? 'embedded FerretDB 1.24.2 (SQLite)' : 'MongoDB (MONGODB_URI)';
+    const engineName = bench.engineName;
     process.stdout.write(
       `${JSON.stringify(
         {
@@ -227,17 +177,8 @@ async function main(): Promise<void> {
       )}\n`,
     );
   } finally {
-    await mongoose.connection.dropDatabase().catch(() => undefined);
-    await app.stop();
-    await engine?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

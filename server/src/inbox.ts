@@ -35,6 +35,7 @@ export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
     realtime,
     logger,
     provider: (whatsappId) => sessions?.provider(whatsappId),
+    sent: (companyId, whatsappId) => sessions?.health.outbound(companyId, whatsappId),
     backoffBaseMs: config.sendRetryMs,
   });
   const messages = createMessageService({ realtime, outbound, config });

@@ -11,11 +11,14 @@ type Leaves<T, Prefix extends string = ''> = {
 
 export type CliKey = Leaves<Translation['cli']>;
 export type ValidationKey = Leaves<Translation['validation']>;
+export type HealthKey = Leaves<Translation['health']>;
 
 export interface Texts {
   language: Language;
   t(key: CliKey, values?: Record<string, unknown>): string;
   validation(key: ValidationKey, values?: Record<string, unknown>): string;
+  /** The connection health texts shared with the web console and the terminal inbox. */
+  health(key: HealthKey, values?: Record<string, unknown>): string;
   error(code: string, fallback?: string): string;
   /** Dates as the language writes them (dd/MM/yyyy for pt and es). */
   date(iso: string | null | undefined): string;
@@ -49,6 +52,7 @@ export function createTexts(language: Language): Texts {
     language,
     t: (key, values) => i18n.t(`cli.${key}`, values ?? {}),
     validation: (key, values) => i18n.t(`validation.${key}`, values ?? {}),
+    health: (key, values) => i18n.t(`health.${key}`, values ?? {}),
     error: (code, fallback) => translateError(i18n, code, fallback),
     date: (iso) => (iso ? new Date(iso).toLocaleDateString(locale, { timeZone: 'UTC' }) : '-'),
   };

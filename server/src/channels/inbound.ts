@@ -3,7 +3,18 @@
  * created -> message stored -> unread count -> realtime -> chatbot. Idempotent on the provider's
  * message id (checked first, and guarded by the unique index); events of one chat are handled one
  * after another so that a burst never opens two tickets. Edits and revokes change the stored
- * message; a message delivered again with the media it lacked gets it.
+ * message; a message delivered again with the media it lacked gets it, and one stored
+ * undecryptable gets its content when it arrives readable.
+ *
+ * Replayed messages (`replayed`: WhatsApp's offline replay, a history backfill, the sandbox's
+ * outage replay) are stored like live ones, with their original timestamp (the conversation is
+ * ordered by it) and they count as unread and raise notifications. What they trigger, rule by rule:
+ * - the greeting, out-of-hours message and queue menu (chatbot start) go out when the replayed
+ *   message opens a new ticket, as for a live one: the customer never had an answer. Out of hours
+ *   is judged now, when the answer is sent;
+ * - they never answer the chatbot: they were written before the menu being answered was sent
+ *   (a replay of "hello", "are you there?" must not pick options or count as wrong answers);
+ * - a 1..3 answer to a rating request is taken as a live one (it was written after the request).
  */
 import type { Logger } from '../platform/logger.js';
 import type { RealtimePublisher } from '../platform/realtime.js';
@@ -16,7 +27,7 @@ import { ContactModel, type ContactDoc } from '../domains/contacts/model.js';
 import { findOrCreateContact } from '../domains/contacts/service.js';
 import { updateContact } from '../domains/contacts/writer.js';
 import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
-import { applyInboundChange, attachInboundMedia, summary, type MessageService } from '../domains/messages/service.js';
+import { applyInboundChange, attachInboundMedia, replaceUndecryptable, summary, type MessageService } from '../domains/messages/service.js';
 import { insertMessage } from '../domains/messages/store.js';
 import { messageView } from '../domains/messages/view.js';
 import { companySetting } from '../domains/settings/service.js';
@@ -88,19 +99,23 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
     if (!(await attachInboundMedia(realtime, message, media))) await removeUpload(companyId, media.fileName);
   }
 
-  async function handle(companyId: string, whatsappId: string, inbound: InboundMessage): Promise<void> {
+  /** Answers whether a new message was stored (false: a duplicate, a change, or nothing kept). */
+  async function handle(companyId: string, whatsappId: string, inbound: InboundMessage): Promise<boolean> {
     const whatsapp = await WhatsappModel.findOne({ companyId, _id: whatsappId }).lean<WhatsappDoc>();
-    if (!whatsapp) return;
-    if (inbound.chat.isGroup && (await companySetting(companyId, 'CheckMsgIsGroup')) === 'enabled') return;
+    if (!whatsapp) return false;
+    if (inbound.chat.isGroup && (await companySetting(companyId, 'CheckMsgIsGroup')) === 'enabled') return false;
     if (inbound.isEdited || inbound.isDeleted) {
       await applyInboundChange(realtime, companyId, whatsappId, inbound.providerMessageId, inbound.isDeleted ? { isDeleted: true } : { isEdited: true, body: inbound.body });
-      return;
+      return false;
     }
     const existing = await MessageModel.findOne({ companyId, whatsappId, providerMessageId: inbound.providerMessageId }).lean<MessageDoc>();
     if (existing) {
-      if (existing.mediaError && !existing.mediaPath && inbound.media) await completeMedia(companyId, whatsappId, existing, inbound);
+      if (existing.undecryptable && !inbound.undecryptable) {
+        const media = await storeMedia(companyId, whatsappId, inbound);
+        if (!(await replaceUndecryptable(realtime, existing, { body: inbound.body, mediaType: inbound.mediaType, ...media })) && media.media) await removeUpload(companyId, media.media.fileName);
+      } else if (existing.mediaError && !existing.mediaPath && inbound.media) await completeMedia(companyId, whatsappId, existing, inbound);
       await repairCount(existing);
-      return;
+      return false;
     }
 
     const chatContact = await contactOf(companyId, { number: inbound.chat.id, name: inbound.chat.name, isGroup: inbound.chat.isGroup, ...(inbound.chat.lid ? { lid: inbound.chat.lid } : {}) });
@@ -113,17 +128,17 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
       const rating = await findRatingTicket(companyId, chatContact._id, whatsappId);
       const rated = rating ? await takeRating(rating, inbound.body) : null;
       if (rated) {
-        await storeMessage(companyId, whatsappId, await freshTicket(rated), inbound, sender._id, { media: null, mediaError: null }, false);
-        return;
+        return Boolean(await storeMessage(companyId, whatsappId, await freshTicket(rated), inbound, sender._id, { media: null, mediaError: null }, false));
       }
     }
 
     // A message typed on the paired phone itself opens the conversation as the phone's.
     const { ticket, created } = await activeTicketFor(companyId, chatContact, whatsapp._id, { status: inbound.fromMe ? 'open' : 'pending' });
     const stored = await storeMessage(companyId, whatsappId, ticket, inbound, sender._id, await storeMedia(companyId, whatsappId, inbound), true);
-    if (!stored || inbound.fromMe) return;
+    if (!stored || inbound.fromMe) return Boolean(stored);
     if (created) await chatbot.start(stored, whatsapp);
-    else if (stored.chatbot && stored.status === 'pending' && inbound.mediaType === 'chat') await chatbot.answer(stored, whatsapp, inbound.body);
+    else if (stored.chatbot && stored.status === 'pending' && inbound.mediaType === 'chat' && !inbound.replayed) await chatbot.answer(stored, whatsapp, inbound.body);
+    return true;
   }
 
   /** Stores the message and updates the ticket; answers the updated ticket, or null for a duplicate. */
@@ -157,6 +172,7 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
         mediaError,
         quotedMsgId: quoted?._id ?? null,
         participant: inbound.chat.isGroup ? inbound.sender.number : null,
+        undecryptable: Boolean(inbound.undecryptable),
         createdAt: inbound.timestamp,
       });
     } catch (err) {
@@ -194,8 +210,8 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
   }
 
   return {
-    /** Handles one provider event; events of the same chat run in arrival order. */
-    handle(companyId: string, whatsappId: string, inbound: InboundMessage): Promise<void> {
+    /** Handles one provider event; events of the same chat run in arrival order. Answers whether a new message was stored. */
+    handle(companyId: string, whatsappId: string, inbound: InboundMessage): Promise<boolean> {
       return chats.run(`${whatsappId}:${inbound.chat.id}`, () => handle(companyId, whatsappId, inbound));
     },
   };

@@ -13,6 +13,10 @@ import type { SocketFactory } from './baileys/socket.js';
 import { purgeSandbox } from './sandbox/model.js';
 import { createSandboxFactory, type SandboxSettings } from './sandbox/provider.js';
 import { createSessionManager, type SessionHandlers, type SessionManager } from './sessions.js';
+import { createAlerts } from './health/alerts.js';
+import { purgeHealth } from './health/model.js';
+import { createHealthRecorder } from './health/recorder.js';
+import { createMailer, type Mailer } from '../platform/mail.js';
 
 export type { SessionHandlers, SessionManager } from './sessions.js';
 
@@ -29,11 +33,13 @@ export interface ChannelOptions {
    * media downloader (tests pass doubles; default: a real WhatsApp socket).
    */
   baileys?: { settings?: Partial<Config['baileys']>; socket?: SocketFactory; download?: MediaDownloader };
+  /** How the connection alerts send e-mail (default: the configuration's SMTP server). */
+  mailer?: Mailer;
 }
 
 export interface Channels {
   sessions: SessionManager;
-  /** Brings back every session that was running (after the server listens). */
+  /** Brings back every session that was running (after the server listens), and the alert sweep. */
   start(): Promise<void>;
   /** Closes every live session, keeping credentials and statuses for the next start. */
   stop(): Promise<void>;
@@ -61,9 +67,12 @@ export function startChannels(context: AppContext, options: ChannelOptions = {})
 
   // Late-bound, so handlers may use the session manager they are handed (outbound replies).
   let handlers: SessionHandlers | undefined;
+  const health = createHealthRecorder({ logger });
+  const alerts = createAlerts({ config: context.config, logger, realtime, mailer: options.mailer ?? createMailer(context.config.mail), health });
   const sessions = createSessionManager({
     realtime,
     logger,
+    health,
     providers: {
       sandbox: createSandboxFactory({ realtime, logger, settings: { ackMs: context.config.sandboxAckMs, qrMs: context.config.sandboxQrMs, ...options.sandbox } }),
       beta: createBaileysFactory({
@@ -79,6 +88,7 @@ export function startChannels(context: AppContext, options: ChannelOptions = {})
     purge: async (companyId, whatsappId) => {
       await purgeSandbox(companyId, whatsappId);
       await purgeBaileys(companyId, whatsappId);
+      await purgeHealth(companyId, whatsappId);
     },
     inbound: (companyId, whatsappId, message) => handlers!.inbound(companyId, whatsappId, message),
     ack: (companyId, whatsappId, providerMessageId, ack) => handlers!.ack(companyId, whatsappId, providerMessageId, ack),
@@ -88,7 +98,13 @@ export function startChannels(context: AppContext, options: ChannelOptions = {})
 
   return {
     sessions,
-    start: () => sessions.startAll(),
-    stop: () => sessions.stopAll(),
+    async start() {
+      await sessions.startAll();
+      alerts.start();
+    },
+    async stop() {
+      await alerts.stop();
+      await sessions.stopAll();
+    },
   };
 }

@@ -84,6 +84,8 @@ export function createOutboundSender(deps: {
   logger: Logger;
   provider(whatsappId: string): Provider | undefined;
   backoffBaseMs?: number;
+  /** A message went out through the connection (its health's last outbound). */
+  sent?(companyId: string, whatsappId: string): void;
 }): OutboundQueue {
   const { jobs, realtime, logger } = deps;
 
@@ -105,6 +107,7 @@ export function createOutboundSender(deps: {
       const provider = whatsappId ? deps.provider(String(whatsappId)) : undefined;
       if (!provider) throw new Error('the connection is not started');
       const { providerMessageId } = await provider.send(await toOutbound(message, ticket, contact));
+      deps.sent?.(companyId, String(whatsappId));
       // Acks are matched by connection and provider id: record the connection that sent it. The
       // network's receipts may be stored first: "sent" never lowers them.
       const sent = await updateDocument(MessageModel, companyId, messageId, { $set: { providerMessageId, whatsappId, sendError: null }, $max: { ack: 1 }, $inc: { sendAttempts: 1 } });
@@ -122,7 +125,22 @@ export function createOutboundSender(deps: {
     }
   }
 
-  jobs.define<SendJob>(SEND_JOB, attempt);
+  /**
+   * Sends under way in this process: a job whose lock ran out while its send was still going
+   * (a busy moment, such as an outage's replay) is taken over by the job runner, and must not send
+   * the message a second time.
+   */
+  const inFlight = new Set<string>();
+  jobs.define<SendJob>(SEND_JOB, async (job) => {
+    const key = String(job.messageId);
+    if (inFlight.has(key)) return;
+    inFlight.add(key);
+    try {
+      await attempt(job);
+    } finally {
+      inFlight.delete(key);
+    }
+  });
 
   return {
     async enqueue(companyId, messageId) {

@@ -4,6 +4,7 @@
  * was created with, and sends what the outbound sender hands it. `sandbox` is the local simulated
  * phone; `baileys` speaks real WhatsApp.
  */
+import type { HealthReason } from '@atende/shared';
 
 /** Connection statuses of document 1 section 4. */
 export const SESSION_STATUSES = ['OPENING', 'qrcode', 'PAIRING', 'CONNECTED', 'TIMEOUT', 'DISCONNECTED'] as const;
@@ -45,7 +46,25 @@ export interface InboundMessage {
   quotedProviderMessageId?: string;
   isEdited?: boolean;
   isDeleted?: boolean;
+  /**
+   * Delivered late: WhatsApp's offline replay of what arrived while the session was down, or a
+   * history backfill. Stored with its original timestamp; the pipeline decides per rule what it
+   * triggers (see inbound.ts).
+   */
+  replayed?: boolean;
+  /**
+   * The network could not decrypt it: stored as a placeholder (`body` says so) and replaced when
+   * the same providerMessageId arrives readable (a retry that succeeded).
+   */
+  undecryptable?: boolean;
   timestamp: Date;
+}
+
+/** Why a status changed, for the connection's health timeline. */
+export interface StatusReason {
+  reason?: HealthReason;
+  /** The network's close code. */
+  code?: number;
 }
 
 /** What the outbound sender asks a provider to deliver. */
@@ -64,7 +83,7 @@ export interface OutboundMessage {
 
 export interface ProviderEvents {
   /** With a QR code, when that code stops being valid (the console counts it down). */
-  status(status: SessionStatus, detail?: { qrcode?: string; qrExpiresAt?: Date; number?: string }): void | Promise<void>;
+  status(status: SessionStatus, detail?: { qrcode?: string; qrExpiresAt?: Date; number?: string } & StatusReason): void | Promise<void>;
   inbound(message: InboundMessage): Promise<void>;
   /** Delivery progress of a sent message: 1 sent, 2 delivered, 3 read, 4/5 played. */
   ack(providerMessageId: string, ack: number): Promise<void>;

@@ -11,12 +11,16 @@ import type { Logger } from '../platform/logger.js';
 import type { RealtimePublisher } from '../platform/realtime.js';
 import { announceSession } from '../domains/whatsapp/queries.js';
 import { WhatsappModel, type WhatsappDoc } from '../domains/whatsapp/model.js';
-import type { InboundMessage, Provider, ProviderEvents, ProviderFactory, SessionStatus } from './provider.js';
+import type { InboundMessage, Provider, ProviderEvents, ProviderFactory, SessionStatus, StatusReason } from './provider.js';
 import { connectionWrites, keyedSerial } from '../platform/database/serial.js';
+import type { HealthRecorder } from './health/recorder.js';
 
 export interface SessionHandlers {
-  /** A message the network delivered; resolves once it is stored (the provider then acknowledges it). */
-  inbound(companyId: string, whatsappId: string, message: InboundMessage): Promise<void>;
+  /**
+   * A message the network delivered; resolves once it is stored (the provider then acknowledges
+   * it), with false when it was a duplicate (nothing new stored).
+   */
+  inbound(companyId: string, whatsappId: string, message: InboundMessage): Promise<boolean | void>;
   /** Delivery progress of a message sent through this connection. */
   ack(companyId: string, whatsappId: string, providerMessageId: string, ack: number): Promise<void>;
 }
@@ -30,6 +34,8 @@ export interface SessionManagerOptions extends SessionHandlers {
   purge?: (companyId: string, whatsappId: string) => Promise<void>;
   /** Sessions started together at boot. */
   bootConcurrency?: number;
+  /** Each connection's health: statuses with their reasons, traffic, recovered messages. */
+  health: HealthRecorder;
 }
 
 export interface SessionManager {
@@ -49,6 +55,8 @@ export interface SessionManager {
   startAll(): Promise<void>;
   /** The live provider of a connection (the outbound sender sends through it). */
   provider(whatsappId: string): Provider | undefined;
+  /** The connections' health records (the health routes read them, the sender reports sends). */
+  readonly health: HealthRecorder;
 }
 
 interface Live {
@@ -59,7 +67,7 @@ interface Live {
 }
 
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
-  const { realtime, logger, providers } = options;
+  const { realtime, logger, providers, health } = options;
   const lives = new Map<string, Live>();
   const operations = keyedSerial();
   // Status writes share the queue of every other write to the connection document.
@@ -73,17 +81,21 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   /** Saves a status (qrcode only while status is qrcode) and pushes it on whatsappSession. */
-  async function saveStatus(companyId: string, whatsappId: string, status: SessionStatus, detail: { qrcode?: string; qrExpiresAt?: Date; number?: string; retries?: number } = {}): Promise<void> {
+  async function saveStatus(companyId: string, whatsappId: string, status: SessionStatus, detail: { qrcode?: string; qrExpiresAt?: Date; number?: string; retries?: number } = {}): Promise<boolean> {
     const set: Record<string, unknown> = { status, qrcode: status === 'qrcode' ? (detail.qrcode ?? '') : '', qrExpiresAt: status === 'qrcode' ? (detail.qrExpiresAt ?? null) : null };
     if (detail.number) set.number = detail.number;
     if (detail.retries !== undefined) set.retries = detail.retries;
     const doc = await WhatsappModel.findOneAndUpdate({ _id: whatsappId, companyId }, { $set: set }, { returnDocument: 'after' }).lean<WhatsappDoc>();
     // Deleted meanwhile: nothing to save or announce.
     if (doc) await announceSession(realtime, doc);
+    return Boolean(doc);
   }
 
-  function writeStatus(companyId: string, whatsappId: string, status: SessionStatus, detail?: { qrcode?: string; qrExpiresAt?: Date; number?: string; retries?: number }): Promise<void> {
-    return writes.run(whatsappId, () => saveStatus(companyId, whatsappId, status, detail));
+  /** Saves the status and records it, with why it changed, on the connection's health. */
+  function writeStatus(companyId: string, whatsappId: string, status: SessionStatus, detail: { qrcode?: string; qrExpiresAt?: Date; number?: string; retries?: number } & StatusReason = {}): Promise<void> {
+    return writes.run(whatsappId, async () => {
+      if (await saveStatus(companyId, whatsappId, status, detail)) await health.status(companyId, whatsappId, { status, reason: detail.reason, code: detail.code });
+    });
   }
 
   function eventsFor(whatsappId: string, live: () => Live | undefined): ProviderEvents {
@@ -113,7 +125,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       async inbound(message) {
         const mine = current();
         if (!mine) throw new AppError('ERR_WAPP_NOT_CONNECTED');
-        await options.inbound(mine.companyId, whatsappId, message);
+        const stored = await options.inbound(mine.companyId, whatsappId, message);
+        health.inbound(mine.companyId, whatsappId, message, stored !== false);
       },
       async ack(providerMessageId, ack) {
         const mine = current();
@@ -163,10 +176,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     const factory = providers[doc.provider];
     if (!factory) {
       logger.warn({ companyId, whatsappId, provider: doc.provider }, `no "${doc.provider}" provider in this build: the session cannot start`);
-      await writeStatus(companyId, whatsappId, 'DISCONNECTED', { retries: 0 });
+      await writeStatus(companyId, whatsappId, 'DISCONNECTED', { retries: 0, reason: 'startFailed' });
       throw new AppError('ERR_WAPP_NOT_INITIALIZED', { provider: doc.provider });
     }
-    await writeStatus(companyId, whatsappId, 'OPENING', { retries: 0 });
+    await writeStatus(companyId, whatsappId, 'OPENING', { retries: 0, reason: 'started' });
     let live: Live | undefined;
     const provider = factory({ companyId, whatsappId, events: eventsFor(whatsappId, () => live) });
     live = { companyId, provider, qrCodes: 0 };
@@ -177,7 +190,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       logger.error({ err, companyId, whatsappId }, 'session start failed');
       if (lives.get(whatsappId) === live) lives.delete(whatsappId);
       await provider.stop().catch(() => undefined);
-      await writeStatus(companyId, whatsappId, 'DISCONNECTED');
+      await writeStatus(companyId, whatsappId, 'DISCONNECTED', { reason: 'startFailed' });
       throw err instanceof AppError ? err : new AppError('ERR_WAPP_NOT_INITIALIZED');
     }
     await writes.settled(whatsappId);
@@ -220,7 +233,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           await forget(doc);
         } finally {
           await setAutoStart(doc, false);
-          await writeStatus(companyId, whatsappId, 'DISCONNECTED', { retries: 0 });
+          await writeStatus(companyId, whatsappId, 'DISCONNECTED', { retries: 0, reason: 'logout' });
         }
         return findDoc(companyId, whatsappId);
       });
@@ -250,6 +263,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       await Promise.all([...lives.keys()].map((whatsappId) => manager.stop(whatsappId)));
       await operations.all();
       await writes.all();
+      await health.flushAll();
     },
 
     async startAll() {
@@ -274,6 +288,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     provider(whatsappId) {
       return lives.get(whatsappId)?.provider;
     },
+
+    health,
   };
   return manager;
 }

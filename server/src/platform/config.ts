@@ -36,6 +36,23 @@ export interface Config {
   sendRetryMs: number;
   language: 'pt' | 'en' | 'es';
   baileys: BaileysConfig;
+  alerts: AlertConfig;
+  /** Outgoing e-mail; null: not configured (alerts go in-app and to the webhook only). */
+  mail: MailConfig | null;
+}
+
+/** Alerts of connections that stay down (issue 21). */
+export interface AlertConfig {
+  /** A connection down this long (ms) raises an alert to the company's admins. */
+  downMs: number;
+  /** The operator's webhook, POSTed every alert (JSON); null: none. */
+  webhookUrl: string | null;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// URL with the credentials (nodemailer's connection URL). */
+  smtpUrl: string;
+  from: string;
 }
 
 /** Real WhatsApp sessions (the Baileys provider). Times in ms. */
@@ -57,6 +74,8 @@ export interface BaileysConfig {
   keepDays: number;
   /** Log level of the Baileys library itself (very verbose below warn). */
   logLevel: string;
+  /** A session back after an outage longer than this asks WhatsApp for the recent history of its active chats. */
+  backfillAfterMs: number;
 }
 
 const schema = Joi.object({
@@ -93,6 +112,11 @@ const schema = Joi.object({
   ATENDE_BAILEYS_RETRIES: Joi.number().integer().min(0).max(100).default(5),
   ATENDE_BAILEYS_KEEP_DAYS: Joi.number().integer().min(1).max(365).default(7),
   ATENDE_BAILEYS_LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('warn'),
+  ATENDE_BAILEYS_BACKFILL_AFTER_MS: Joi.number().integer().min(0).max(86_400_000).default(60_000),
+  ATENDE_CONNECTION_ALERT_MS: Joi.number().integer().min(50).max(86_400_000).default(300_000),
+  ATENDE_CONNECTION_ALERT_WEBHOOK: Joi.string().uri({ scheme: ['http', 'https'] }).allow(''),
+  ATENDE_SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }).allow(''),
+  ATENDE_MAIL_FROM: Joi.string().max(200).default('Atende <no-reply@atende.local>'),
   ATENDE_TIMEZONE: Joi.string().default('America/Sao_Paulo'),
   ATENDE_LANGUAGE: Joi.string().valid('pt', 'en', 'es').default('pt'),
 }).unknown(true);
@@ -149,6 +173,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
       retries: value.ATENDE_BAILEYS_RETRIES,
       keepDays: value.ATENDE_BAILEYS_KEEP_DAYS,
       logLevel: value.ATENDE_BAILEYS_LOG_LEVEL,
+      backfillAfterMs: value.ATENDE_BAILEYS_BACKFILL_AFTER_MS,
     },
+    alerts: { downMs: value.ATENDE_CONNECTION_ALERT_MS, webhookUrl: value.ATENDE_CONNECTION_ALERT_WEBHOOK || null },
+    mail: value.ATENDE_SMTP_URL ? { smtpUrl: value.ATENDE_SMTP_URL, from: value.ATENDE_MAIL_FROM } : null,
   };
 }

@@ -27,6 +27,7 @@ export const CHANNELS = [
   'quickmessage',
   'ticketNote',
   'sandbox',
+  'connectionAlert',
   'chat',
   'announcement',
   'payment',

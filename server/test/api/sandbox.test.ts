@@ -302,7 +302,7 @@ describe('sandbox channel (simulated phone, /api/sandbox)', () => {
       expectInvalid(await t.call('POST', `/sandbox/${line.id}/failures`, { token: tenant.admin.token, body: { count: -1 } }), 'count');
     });
 
-    it('connectivity: an offline phone is TIMEOUT and neither sends nor receives; back online it is CONNECTED', async () => {
+    it('connectivity: an offline phone is TIMEOUT and sends nothing; what customers write is held and replayed when it is back CONNECTED', async () => {
       const offline = await t.call('POST', `/sandbox/${line.id}/connectivity`, { token: tenant.admin.token, body: { online: false } });
       expect(offline.body.online).to.equal(false);
       expect((await t.call('GET', `/whatsapp/${line.id}`, { token: tenant.admin.token })).body.status).to.equal('TIMEOUT');
@@ -313,9 +313,15 @@ describe('sandbox channel (simulated phone, /api/sandbox)', () => {
         failure = err;
       }
       expect((failure as AppError | undefined)?.code).to.equal('ERR_WAPP_NOT_CONNECTED');
-      expectError(await t.call('POST', `/sandbox/${line.id}/messages`, { token: tenant.admin.token, body: { from: '5511966660005', body: 'x' } }), 409, 'ERR_WAPP_NOT_CONNECTED');
-      await t.call('POST', `/sandbox/${line.id}/connectivity`, { token: tenant.admin.token, body: { online: true } });
+      delivered = [];
+      const held = await t.call('POST', `/sandbox/${line.id}/messages`, { token: tenant.admin.token, body: { from: '5511966660005', body: 'written while offline' } });
+      expect(held.status).to.equal(202);
+      expect(held.body.queued).to.equal(true);
+      expect(delivered).to.have.length(0);
+      const back = await t.call('POST', `/sandbox/${line.id}/connectivity`, { token: tenant.admin.token, body: { online: true } });
+      expect(back.body).to.deep.include({ online: true, queued: 0 });
       expect((await t.call('GET', `/whatsapp/${line.id}`, { token: tenant.admin.token })).body.status).to.equal('CONNECTED');
+      expect(delivered.map((d) => [d.message.providerMessageId, d.message.body, d.message.replayed])).to.deep.equal([[held.body.providerMessageId, 'written while offline', true]]);
     });
 
     it('shared client: pair, send, outbox, read, failures, connectivity', async () => {

@@ -8,6 +8,7 @@ export * from './queues.js';
 export * from './tags.js';
 export * from './quickMessages.js';
 export * from './whatsapp.js';
+export * from './health.js';
 export * from './dashboard.js';
 export * from './announcements.js';
 export * from './chats.js';

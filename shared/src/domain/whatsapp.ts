@@ -107,7 +107,8 @@ export type SandboxEvent =
   | { action: 'ack'; whatsappId: string; providerMessageId: string; ack: number }
   | { action: 'inbound'; whatsappId: string; providerMessageId: string; from: string; chatId: string; isGroup: boolean; body: string; mediaType: string }
   | { action: 'pairing'; whatsappId: string; paired: boolean; number: string }
-  | { action: 'connectivity'; whatsappId: string; online: boolean };
+  | { action: 'connectivity'; whatsappId: string; online: boolean }
+  | { action: 'queued'; whatsappId: string; providerMessageId: string; from: string; chatId: string };
 
 /** Answer of the sandbox device controls (failures, connectivity). */
 export interface SandboxDevice {
@@ -117,6 +118,8 @@ export interface SandboxDevice {
   online: boolean;
   /** Sends still to fail on purpose (the sender's retry tests). */
   failNext: number;
+  /** Customers' messages waiting for the phone to come back online. */
+  queued: number;
 }
 
 /** Kinds of message a sandbox customer can send (the provider seam's inbound media types). */
@@ -171,4 +174,18 @@ export interface SandboxCustomerMessage {
   quotedProviderMessageId?: string;
   /** To replay a delivery (idempotency); drawn by the server when absent. */
   providerMessageId?: string;
+  /** Arrives undecryptable: stored as a placeholder until the same providerMessageId comes readable. */
+  undecryptable?: boolean;
+}
+
+/** Answer of an injected message: `queued` while the phone is offline (replayed when it comes back). */
+export interface SandboxInjected {
+  providerMessageId: string;
+  queued: boolean;
+}
+
+/** Replay options of a phone coming back online. */
+export interface SandboxReplayOptions {
+  repeat?: number;
+  shuffle?: boolean;
 }

@@ -115,6 +115,8 @@ export const sandboxMessageSchema = Joi.object({
   }),
   quotedProviderMessageId: Joi.string().max(200),
   providerMessageId: Joi.string().max(200),
+  /** The message arrives undecryptable (stored as a placeholder); its retry is the same providerMessageId sent again. */
+  undecryptable: Joi.boolean().default(false),
 });
 
 export const sandboxOutboxQuery = Joi.object({
@@ -130,4 +132,11 @@ export const sandboxReadSchema = Joi.object({
 
 export const sandboxFailuresSchema = Joi.object({ count: Joi.number().integer().min(0).max(1_000).required() });
 
-export const sandboxConnectivitySchema = Joi.object({ online: Joi.boolean().required() });
+/**
+ * The phone loses or gets back its connection. Coming back, the messages queued meanwhile are
+ * replayed: `repeat` of them delivered twice, and `shuffle`d, as WhatsApp's replay sometimes is.
+ */
+export const sandboxConnectivitySchema = Joi.object({
+  online: Joi.boolean().required(),
+  replay: Joi.object({ repeat: Joi.number().integer().min(0).max(10_000).default(0), shuffle: Joi.boolean().default(false) }),
+});

@@ -27,6 +27,7 @@ import { NoticeLine, StatusBar, type Notice } from './StatusBar.js';
 import { useInboxKeys } from './useInboxKeys.js';
 import { useNotification } from './useNotification.js';
 import { useNow } from './useNow.js';
+import { useConnectionHealth } from '../state/useConnectionHealth.js';
 import { runTicketAction } from './ticketCommands.js';
 import { useTerminalSize } from './useTerminalSize.js';
 import { useKeys } from '../ui/keys.js';
@@ -68,6 +69,7 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
   const tickets = useTickets(api, feed, viewer.isAdmin, onError);
   const search = useSearch(api, ui.tab === 'search' ? searchEditor.text : '', queueFilter, viewer.isAdmin, onError);
   const quickMessages = useQuickMessages(api, feed.generation, onError);
+  const connections = useConnectionHealth(connection, feed, onError);
   const showConversation = ui.focus === 'conversation' || ui.focus === 'composer';
   const conversationVisible = ui.openTicketId !== null && ui.dialog === null && (layout.wide || showConversation);
   const conversation = useConversation(api, feed, ui.openTicketId, conversationVisible, onError);
@@ -154,7 +156,7 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
   const conversationOnly = !layout.wide && showConversation && openTicket !== null;
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
-      <StatusBar user={user} status={feed.status} notification={notification?.text ?? null} />
+      <StatusBar user={user} status={feed.status} notification={notification?.text ?? null} connections={connections} now={now} />
       <Box flexDirection="row" height={layout.bodyHeight}>
         {ui.dialog ? (
           <InboxDialog

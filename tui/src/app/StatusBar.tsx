@@ -1,10 +1,11 @@
 /**
- * The top rows: who is signed in, the realtime connection (reconnections are shown as they
- * happen), and the notification line of the last message worth one.
+ * The top rows: who is signed in, the company's WhatsApp connections, the realtime connection
+ * (reconnections are shown as they happen), and the notification line of the last message worth one.
  */
-import type { User } from '@atende/shared';
+import type { ConnectionHealth, User } from '@atende/shared';
 import type { RealtimeStatus } from '@atende/shared/client';
 import { Box, Text } from 'ink';
+import { ConnectionsLine } from './ConnectionsLine.js';
 import { useTexts } from './i18n.js';
 
 const STATUS_LOOK: Record<RealtimeStatus, { color: string; symbol: string }> = {
@@ -14,7 +15,19 @@ const STATUS_LOOK: Record<RealtimeStatus, { color: string; symbol: string }> = {
   disconnected: { color: 'red', symbol: '○' },
 };
 
-export function StatusBar({ user, status, notification }: { user: User; status: RealtimeStatus; notification: string | null }) {
+export function StatusBar({
+  user,
+  status,
+  notification,
+  connections,
+  now,
+}: {
+  user: User;
+  status: RealtimeStatus;
+  notification: string | null;
+  connections: ConnectionHealth[];
+  now: Date;
+}) {
   const { t } = useTexts();
   const look = STATUS_LOOK[status];
   return (
@@ -27,6 +40,7 @@ export function StatusBar({ user, status, notification }: { user: User; status: 
           <Text>{` ${user.name}`}</Text>
           <Text dimColor>{user.company?.name ? ` · ${user.company.name}` : ''}</Text>
         </Text>
+        <ConnectionsLine connections={connections} now={now} />
         <Text color={look.color}>{`${look.symbol} ${t(`realtime.${status}`)}`}</Text>
       </Box>
       <Text color="yellow" bold wrap="truncate">

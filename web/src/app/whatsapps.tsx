@@ -3,9 +3,10 @@
  * alert badge and the connections page read the same list.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Whatsapp, WhatsappEvent, WhatsappSessionEvent, WhatsappStatus } from '@atende/shared';
+import type { ConnectionAlert, Whatsapp, WhatsappEvent, WhatsappSessionEvent, WhatsappStatus } from '@atende/shared';
 import { useErrorToast } from '../ui/toast.js';
 import { useApi } from './api.js';
+import { useConnectionAlerts } from './connectionAlerts.js';
 import { useChannel } from './realtime.js';
 
 /** Statuses that raise the menu's connection alert (document 1 section 2). */
@@ -21,6 +22,8 @@ interface WhatsappsState {
   /** Applies an answer of the API at once (the realtime echo may come later). */
   put(whatsapp: Whatsapp): void;
   drop(id: string): void;
+  /** The latest connection alerts (admins only), newest first. */
+  alerts: ConnectionAlert[];
 }
 
 const WhatsappsContext = createContext<WhatsappsState | null>(null);
@@ -59,8 +62,9 @@ export function WhatsappsProvider({ children }: { children: ReactNode }) {
     else drop(event.whatsappId);
   });
   useChannel<WhatsappSessionEvent>('whatsappSession', (event) => put(event.session));
+  const alerts = useConnectionAlerts();
 
-  const state = useMemo(() => ({ whatsapps, loading, put, drop }), [whatsapps, loading, put, drop]);
+  const state = useMemo(() => ({ whatsapps, loading, put, drop, alerts }), [whatsapps, loading, put, drop, alerts]);
   return <WhatsappsContext.Provider value={state}>{children}</WhatsappsContext.Provider>;
 }
 

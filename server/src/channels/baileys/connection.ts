@@ -9,6 +9,7 @@ import type { ConnectionState } from '@whiskeysockets/baileys';
 import type { BaileysConfig } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import { backoffMs } from '../outbound.js';
+import type { HealthReason } from '@atende/shared';
 import type { ProviderEvents } from '../provider.js';
 import { baileys } from './library.js';
 import type { WaSocket } from './socket.js';
@@ -35,8 +36,11 @@ export interface ConnectionHooks {
   createSocket(): Promise<WaSocket>;
   /** Binds the message handlers of a new socket; `live()` turns false once the socket is replaced or ended. */
   bind(socket: WaSocket, live: () => boolean): void;
-  /** The socket logged in (CONNECTED). */
-  opened(socket: WaSocket): void;
+  /**
+   * The socket logged in (CONNECTED). `downMs`: how long the session was without a socket before
+   * this one (null when unknown: the first socket since start, which may follow a server restart).
+   */
+  opened(socket: WaSocket, downMs: number | null): void;
   /** The credentials are no longer valid (logged out on the phone, banned): forget them. */
   forget(): Promise<void>;
   registered(): boolean;
@@ -64,6 +68,8 @@ export function createConnection(deps: { settings: ConnectionSettings; logger: L
   /** TIMEOUT is announced once per outage of a logged-in session. */
   let outage = false;
   let lastFrameAt = Date.now();
+  /** When the last logged-in socket went away (undefined: none since start). */
+  let downAt: number | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
   let stableTimer: NodeJS.Timeout | undefined;
   let watchdogTimer: NodeJS.Timeout | undefined;
@@ -123,7 +129,12 @@ export function createConnection(deps: { settings: ConnectionSettings; logger: L
       if (!live() || Date.now() - lastFrameAt <= settings.watchdogMs) return;
       logger.warn({ silentMs: Date.now() - lastFrameAt }, 'socket silent: restarting it');
       attempts += 1;
-      void connect().catch((err: unknown) => retryLater(err));
+      // Open but dead: recorded as an outage of its own (the health timeline says why).
+      const wasOpen = open;
+      void (async () => {
+        if (wasOpen && hooks.registered()) await down('watchdog');
+        await connect();
+      })().catch((err: unknown) => retryLater(err));
     }, every);
     watchdogTimer.unref();
   }
@@ -142,11 +153,19 @@ export function createConnection(deps: { settings: ConnectionSettings; logger: L
     reconnectTimer.unref();
   }
 
+  /** A logged-in session lost its socket: TIMEOUT, announced once per outage. */
+  async function down(reason: HealthReason, code?: number): Promise<void> {
+    downAt ??= Date.now();
+    if (outage) return;
+    outage = true;
+    await events.status('TIMEOUT', { reason, ...(code !== undefined ? { code } : {}) });
+  }
+
   /** The session ends for good (until started again): no socket, no reconnect. */
-  async function end(): Promise<void> {
+  async function end(reason: HealthReason, code?: number): Promise<void> {
     stopped = true;
     await endSocket();
-    await events.status('DISCONNECTED');
+    await events.status('DISCONNECTED', { reason, ...(code !== undefined ? { code } : {}) });
   }
 
   async function onUpdate(socket: WaSocket, update: Partial<ConnectionState>): Promise<void> {
@@ -154,7 +173,7 @@ export function createConnection(deps: { settings: ConnectionSettings; logger: L
       qrShown += 1;
       if (qrShown > settings.maxQr) {
         logger.info({ qrShown: qrShown - 1 }, 'QR codes not scanned: giving up');
-        return end();
+        return end('qrNotScanned');
       }
       // Baileys keeps the first code 60 s and each next one 20 s.
       await events.status('qrcode', { qrcode: update.qr, qrExpiresAt: new Date(Date.now() + (qrShown === 1 ? 60_000 : 20_000)) });
@@ -171,13 +190,16 @@ export function createConnection(deps: { settings: ConnectionSettings; logger: L
       stableTimer.unref();
       const number = baileys().jidDecode(socket.user?.id)?.user ?? '';
       await events.status('CONNECTED', number ? { number } : {});
-      hooks.opened(socket);
+      const downMs = downAt === undefined ? null : Date.now() - downAt;
+      downAt = undefined;
+      hooks.opened(socket, downMs);
     }
     if (update.connection === 'close') await onClose(closeCode(update.lastDisconnect?.error));
   }
 
   async function onClose(code: number | undefined): Promise<void> {
     // The socket ended by itself: it is gone, its events no longer count.
+    if (open) downAt ??= Date.now();
     current = undefined;
     open = false;
     generation += 1;
@@ -189,22 +211,19 @@ export function createConnection(deps: { settings: ConnectionSettings; logger: L
       case DisconnectReason.forbidden:
         // Logged out on the phone (or banned): the credentials are worthless, a new scan is needed.
         await hooks.forget();
-        return end();
+        return end('loggedOut', code);
       case DisconnectReason.connectionReplaced:
         // Another client took the session: reconnecting would only take it back and loop.
-        return end();
+        return end('connectionReplaced', code);
       case DisconnectReason.multideviceMismatch:
-        return end();
+        return end('multideviceMismatch', code);
       case DisconnectReason.restartRequired:
         // Asked after a pairing (and on some server restarts): reconnect at once.
         return connect().catch((err: unknown) => retryLater(err));
       default:
-        if (!hooks.registered() && qrShown >= settings.maxQr) return end();
+        if (!hooks.registered() && qrShown >= settings.maxQr) return end('qrNotScanned');
         // A paired session that cannot reach WhatsApp says so (TIMEOUT) until it is back.
-        if (hooks.registered() && !outage) {
-          outage = true;
-          await events.status('TIMEOUT');
-        }
+        if (hooks.registered()) await down('connectionLost', code);
         retryLater();
     }
   }
@@ -214,6 +233,7 @@ export function createConnection(deps: { settings: ConnectionSettings; logger: L
       stopped = false;
       attempts = 0;
       qrShown = 0;
+      downAt = undefined;
       try {
         await connect();
       } catch (err) {

@@ -4,7 +4,7 @@
  * calls (./calls.ts); sending, revoking, acks and Baileys' getMessage here. The socket factory is
  * injected so tests drive everything up to the socket with a double.
  */
-import type { proto, WAMessageKey } from '@whiskeysockets/baileys';
+import type { proto, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
 import { createI18n, type Language } from '@atende/shared';
 import type { BaileysConfig } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
@@ -13,6 +13,7 @@ import { MessageModel, type MessageDoc } from '../../domains/messages/model.js';
 import type { OutboundMessage, Provider, ProviderContext, ProviderFactory } from '../provider.js';
 import { keyedSerial } from '../../platform/database/serial.js';
 import { ackOfReceipt, ackOfStatus } from './acks.js';
+import { requestBackfill } from './backfill.js';
 import { clearAuthState, loadAuthState, type AuthStore } from './authState.js';
 import { createCallHandler } from './calls.js';
 import { createConnection } from './connection.js';
@@ -53,12 +54,22 @@ function createBaileysProvider({ companyId, whatsappId, events }: ProviderContex
     if (missed) return texts.t(isVideo ? 'inbox.missedVideoCall' : 'inbox.missedVoiceCall');
     return texts.t(isVideo ? 'inbox.videoCall' : 'inbox.voiceCall');
   };
-  const receiver = createReceiver({ scope, logger, events, settings, callBody, download: options.download ?? createDownloader(libraryLogger) });
+  const receiver = createReceiver({
+    scope,
+    logger,
+    events,
+    settings,
+    callBody,
+    undecryptableBody: texts.t('inbox.undecryptable'),
+    download: options.download ?? createDownloader(libraryLogger),
+  });
   const onCalls = createCallHandler({ scope, logger, events, callBody, rejectReply: () => texts.t('inbox.callsDisabled') });
   const makeSocket = options.socket ?? defaultSocketFactory;
   let auth: AuthStore | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let retrying = false;
+  /** Ids of our sends under way: their echo may come before the send returns. */
+  const sending = new Set<string>();
 
   /** Baileys' retry requests: the content we sent, else the text we kept of the message. */
   async function getMessage(key: WAMessageKey): Promise<proto.IMessage | undefined> {
@@ -84,6 +95,22 @@ function createBaileysProvider({ companyId, whatsappId, events }: ProviderContex
       });
   }
 
+  /** A message this connection sent itself, coming back (its echo): stored already by the sender. */
+  async function isEcho(message: WAMessage): Promise<boolean> {
+    const { id, fromMe } = message.key;
+    if (!fromMe || !id) return false;
+    return sending.has(id) || Boolean(await sentContent(scope, { id }));
+  }
+
+  /** Late messages (offline replay, history backfill): every one but our own echoes, in order. */
+  function receiveLate(socket: WaSocket, messages: WAMessage[]): void {
+    void receiving
+      .run(whatsappId, async () => {
+        for (const message of messages) if (!(await isEcho(message))) await receiver.receive(socket, message, { replayed: true });
+      })
+      .catch(report('handling replayed messages failed'));
+  }
+
   function ack(id: string | null | undefined, value: number | null): void {
     if (!id || value === null) return;
     void events.ack(id, value).catch(report('an ack was not taken'));
@@ -97,13 +124,20 @@ function createBaileysProvider({ companyId, whatsappId, events }: ProviderContex
       void store.saveCreds().catch(report('saving the credentials failed'));
     });
     socket.ev.on('messages.upsert', ({ messages, type }) => {
-      // 'append' is history and our own echoes; new messages come as 'notify'.
-      if (!live() || type !== 'notify') return;
+      if (!live()) return;
+      // 'append': what arrived while the session was down (WhatsApp's offline replay), our own
+      // echoes, and messages rebuilt from notifications; new messages come as 'notify'.
+      if (type === 'append') return receiveLate(socket, messages);
       void receiving
         .run(whatsappId, async () => {
           for (const message of messages) await receiver.receive(socket, message);
         })
         .catch(report('handling received messages failed'));
+    });
+    socket.ev.on('messaging-history.set', ({ messages, syncType }) => {
+      // Only what we asked for (backfill after a gap); the bulk history of a pairing is not
+      // turned into tickets.
+      if (live() && syncType === baileys().proto.HistorySync.HistorySyncType.ON_DEMAND) receiveLate(socket, messages);
     });
     socket.ev.on('messages.update', (updates) => {
       if (!live()) return;
@@ -139,9 +173,15 @@ function createBaileysProvider({ companyId, whatsappId, events }: ProviderContex
         });
       },
       bind,
-      opened() {
+      opened(socket, downMs) {
         void pruneSent(scope, settings.keepDays).catch(report('pruning sent contents failed'));
         retryNow();
+        // Back after more than a blip (or after a restart, the outage's length unknown).
+        if (downMs === null || downMs >= settings.backfillAfterMs) {
+          void requestBackfill(scope, socket, logger)
+            .then((chats) => logger.info({ chats, downMs }, 'asked WhatsApp for the recent history of the active chats'))
+            .catch(report('backfill failed'));
+        }
       },
       forget: async () => {
         await (auth ? auth.clear() : clearAuthState(scope));
@@ -188,16 +228,21 @@ function createBaileysProvider({ companyId, whatsappId, events }: ProviderContex
       const jid = await jidOf(companyId, message.to);
       const stored = message.quotedProviderMessageId ? await sentContent(scope, { id: message.quotedProviderMessageId }) : null;
       const quoted = quotedOf(jid, message, stored);
+      const messageId = baileys().generateMessageIDV2(socket.user?.id);
       let sent;
+      sending.add(messageId);
       try {
-        sent = await socket.sendMessage(jid, contentOf(message), { messageId: baileys().generateMessageIDV2(socket.user?.id), ...(quoted ? { quoted } : {}) });
+        sent = await socket.sendMessage(jid, contentOf(message), { messageId, ...(quoted ? { quoted } : {}) });
+        const providerMessageId = sent?.key.id;
+        if (!providerMessageId) throw new AppError('ERR_SENDING_WAPP_MSG');
+        if (sent?.message) await saveSent(scope, providerMessageId, sent.message).catch(report('keeping a sent content failed'));
+        return { providerMessageId };
       } catch (err) {
+        if (err instanceof AppError) throw err;
         throw new AppError('ERR_SENDING_WAPP_MSG', { reason: err instanceof Error ? err.message : String(err) }, err instanceof Error ? err.message : undefined);
+      } finally {
+        sending.delete(messageId);
       }
-      const providerMessageId = sent?.key.id;
-      if (!providerMessageId) throw new AppError('ERR_SENDING_WAPP_MSG');
-      if (sent?.message) await saveSent(scope, providerMessageId, sent.message).catch(report('keeping a sent content failed'));
-      return { providerMessageId };
     },
 
     async revoke({ providerMessageId, to }) {

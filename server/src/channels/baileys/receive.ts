@@ -8,7 +8,7 @@ import type { WAMessage } from '@whiskeysockets/baileys';
 import type { Logger } from '../../platform/logger.js';
 import { companySetting } from '../../domains/settings/service.js';
 import type { InboundMessage, ProviderEvents } from '../provider.js';
-import { mapContent, type CallBody } from './content.js';
+import { mapContent, type CallBody, type MappedContent } from './content.js';
 import { groupId, isGroupJid, personOf, rememberLid, type Person } from './identity.js';
 import { baileys } from './library.js';
 import { tooLarge, type MediaDownloader } from './media.js';
@@ -18,9 +18,14 @@ import { dueRetries, retryDone, scheduleRetry, type RetrySettings, type Scope } 
 
 const GROUP_NAME_TIMEOUT_MS = 5_000;
 
+export interface ReceiveOptions {
+  /** Delivered late (offline replay, history backfill): see InboundMessage.replayed. */
+  replayed?: boolean;
+}
+
 export interface Receiver {
   /** Handles one received message (errors are kept for a retry, never thrown). */
-  receive(socket: WaSocket, message: WAMessage): Promise<void>;
+  receive(socket: WaSocket, message: WAMessage, options?: ReceiveOptions): Promise<void>;
   /** Tries again the messages whose time has come. */
   retryDue(socket: WaSocket): Promise<void>;
 }
@@ -31,7 +36,16 @@ interface Mapped {
   retry: boolean;
 }
 
-export function createReceiver(deps: { scope: Scope; logger: Logger; events: Pick<ProviderEvents, 'inbound'>; settings: RetrySettings; callBody: CallBody; download: MediaDownloader }): Receiver {
+export function createReceiver(deps: {
+  scope: Scope;
+  logger: Logger;
+  events: Pick<ProviderEvents, 'inbound'>;
+  settings: RetrySettings;
+  callBody: CallBody;
+  /** The text stored for a message that could not be decrypted. */
+  undecryptableBody: string;
+  download: MediaDownloader;
+}): Receiver {
   const { scope, logger, events, settings } = deps;
   const groupNames = new Map<string, string>();
 
@@ -63,17 +77,33 @@ export function createReceiver(deps: { scope: Scope; logger: Logger; events: Pic
     return { chat: { id: person.number, name, isGroup: false, ...lidOf(person) }, sender: { number: person.number, name, ...lidOf(person) } };
   }
 
-  async function map(socket: WaSocket, message: WAMessage): Promise<Mapped | null> {
+  /**
+   * Baileys hands over a message it could not decrypt (Bad MAC, no session) as a CIPHERTEXT stub
+   * and asks the sender for a retry; a retry that succeeds comes as the same id with content.
+   */
+  function undecryptable(message: WAMessage): MappedContent | null {
+    if (message.message || message.messageStubType !== baileys().proto.WebMessageInfo.StubType.CIPHERTEXT) return null;
+    return { action: 'message', mediaType: 'chat', body: deps.undecryptableBody };
+  }
+
+  async function map(socket: WaSocket, message: WAMessage, options: ReceiveOptions): Promise<Mapped | null> {
     const { key } = message;
     const remoteJid = key.remoteJid;
     const { isJidBroadcast, isJidNewsletter, toNumber } = baileys();
     if (!remoteJid || !key.id || isJidBroadcast(remoteJid) || isJidNewsletter(remoteJid)) return null;
-    const content = mapContent(message, deps.callBody);
+    const unreadable = undecryptable(message);
+    const content = unreadable ?? mapContent(message, deps.callBody);
     if (!content) return null;
     // Groups ignored by the company: not even their media is downloaded.
     if (isGroupJid(remoteJid) && (await companySetting(scope.companyId, 'CheckMsgIsGroup')) === 'enabled') return null;
     const seconds = toNumber(message.messageTimestamp);
-    const base = { ...(await parties(socket, message, remoteJid)), fromMe: Boolean(key.fromMe), timestamp: seconds ? new Date(seconds * 1000) : new Date() };
+    const base = {
+      ...(await parties(socket, message, remoteJid)),
+      fromMe: Boolean(key.fromMe),
+      timestamp: seconds ? new Date(seconds * 1000) : new Date(),
+      ...(options.replayed ? { replayed: true } : {}),
+      ...(unreadable ? { undecryptable: true } : {}),
+    };
     if (content.action === 'edit') return { inbound: { ...base, providerMessageId: content.providerMessageId, body: content.body, mediaType: 'chat', isEdited: true }, retry: false };
     if (content.action === 'delete') return { inbound: { ...base, providerMessageId: content.providerMessageId, body: '', mediaType: 'chat', isDeleted: true }, retry: false };
 
@@ -97,9 +127,9 @@ export function createReceiver(deps: { scope: Scope; logger: Logger; events: Pic
   }
 
   /** One attempt; answers whether the message needs another. */
-  async function attempt(socket: WaSocket, message: WAMessage): Promise<{ again: boolean; error: string }> {
+  async function attempt(socket: WaSocket, message: WAMessage, options: ReceiveOptions = {}): Promise<{ again: boolean; error: string }> {
     try {
-      const mapped = await map(socket, message);
+      const mapped = await map(socket, message, options);
       if (mapped) await events.inbound(mapped.inbound);
       return { again: Boolean(mapped?.retry), error: mapped?.inbound.mediaError ?? '' };
     } catch (err) {
@@ -109,8 +139,8 @@ export function createReceiver(deps: { scope: Scope; logger: Logger; events: Pic
   }
 
   return {
-    async receive(socket, message) {
-      const { again, error } = await attempt(socket, message);
+    async receive(socket, message, options) {
+      const { again, error } = await attempt(socket, message, options);
       if (!again) return;
       await scheduleRetry(scope, message, error, settings).catch((err: unknown) => logger.error({ err, providerMessageId: message.key.id }, 'could not keep a message for a retry'));
     },

@@ -2,7 +2,7 @@
  * The part of a Baileys socket the provider uses, so tests can hand it a double (an event
  * emitter standing for `ev`, with end/logout/ws) instead of a connection to WhatsApp.
  */
-import type { AnyMessageContent, BaileysEventMap, GroupMetadata, MiscMessageGenerationOptions, UserFacingSocketConfig, WAMessage } from '@whiskeysockets/baileys';
+import type { AnyMessageContent, BaileysEventMap, GroupMetadata, MiscMessageGenerationOptions, UserFacingSocketConfig, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
 import { baileys } from './library.js';
 
 export interface SocketEvents {
@@ -20,6 +20,8 @@ export interface WaSocket {
   rejectCall(callId: string, callFrom: string): Promise<void>;
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
   groupMetadata(jid: string): Promise<GroupMetadata>;
+  /** Asks the phone for `count` messages of a chat before the given one (answered on messaging-history.set, ON_DEMAND). */
+  fetchMessageHistory(count: number, oldestMsgKey: WAMessageKey, oldestMsgTimestamp: number): Promise<string>;
   signalRepository: { lidMapping: { getPNForLID(lid: string): Promise<string | null> } };
 }
 

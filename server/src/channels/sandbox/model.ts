@@ -7,6 +7,7 @@ import type { Types } from 'mongoose';
 import { Schema } from 'mongoose';
 import type { SandboxOutboxMessage } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
+import { engineKeys } from '../../platform/database/tuning.js';
 
 export interface SandboxDeviceDoc {
   _id: Types.ObjectId;
@@ -99,4 +100,30 @@ export function toOutboxMessage(doc: SandboxMessageDoc): SandboxOutboxMessage {
 export async function purgeSandbox(companyId: string, whatsappId: string): Promise<void> {
   await SandboxDeviceModel.deleteMany({ companyId, whatsappId });
   await SandboxMessageModel.deleteMany({ companyId, whatsappId });
+  await SandboxQueuedModel.deleteMany({ companyId, whatsappId });
 }
+
+/**
+ * Customers' messages sent while the phone was offline, held by "WhatsApp" and replayed when the
+ * phone comes back (in injection order, by _id). `message` is the InboundMessage as JSON, media
+ * bytes as base64.
+ */
+export interface SandboxQueuedDoc {
+  _id: Types.ObjectId;
+  companyId: Types.ObjectId;
+  whatsappId: Types.ObjectId;
+  message: string;
+  createdAt: Date;
+}
+
+export const SandboxQueuedModel = tenantModel<SandboxQueuedDoc>(
+  'SandboxQueued',
+  {
+    whatsappId: { type: ObjectId, ref: 'Whatsapp', required: true },
+    message: { type: String, required: true },
+  },
+  (schema) => {
+    schema.index({ companyId: 1, whatsappId: 1, _id: 1 });
+    engineKeys(schema, ['whatsappId']);
+  },
+);

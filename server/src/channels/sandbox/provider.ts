@@ -3,17 +3,19 @@
  * WhatsApp. Start shows a QR whose content is a pairing token; the pairing is confirmed through
  * the API (standing for the scan); a paired phone comes back CONNECTED after a restart. What is
  * sent lands in the device's outbox with acks advancing 1 -> 2 -> 3 on timers; customers'
- * messages are injected through `receive`.
+ * messages are injected through `receive`, and held while the phone is offline to be replayed
+ * when it comes back (./outage.ts).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import type { SandboxOutboxMessage } from '@atende/shared';
+import type { SandboxOutboxMessage, SandboxReplayOptions } from '@atende/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePayload, RealtimePublisher } from '../../platform/realtime.js';
 import type { InboundMessage, OutboundMessage, Provider, ProviderContext, ProviderFactory } from '../provider.js';
 import { keyedSerial } from '../../platform/database/serial.js';
 import { SandboxDeviceModel, SandboxMessageModel, toOutboxMessage, type SandboxDeviceDoc, type SandboxMessageDoc } from './model.js';
+import { holdMessage, replayHeld } from './outage.js';
 
 export interface SandboxSettings {
   /** Delay of each ack step (1 -> 2 -> 3), in ms. */
@@ -34,14 +36,20 @@ export interface SandboxPhone extends Provider {
   state(): SandboxState;
   /** The (simulated) scan of the QR; `token` is checked against the QR's content when given. */
   pair(input: { number?: string; token?: string }): Promise<void>;
-  /** A customer's message: resolves once the platform stored it. */
-  receive(message: InboundMessage): Promise<void>;
+  /**
+   * A customer's message: resolves once the platform stored it, or (`queued`) once it is held
+   * because the phone is offline.
+   */
+  receive(message: InboundMessage): Promise<{ queued: boolean }>;
   /** The customer read these messages: ack 3. Answers the messages that changed. */
   read(providerMessageIds: string[]): Promise<SandboxOutboxMessage[]>;
   /** The next `count` sends fail (the sender's retry tests). */
   failNext(count: number): Promise<SandboxDeviceDoc>;
-  /** The phone loses (TIMEOUT) or gets back (CONNECTED) its connection. */
-  setOnline(online: boolean): Promise<SandboxDeviceDoc>;
+  /**
+   * The phone loses (TIMEOUT) or gets back its connection: back, it replays what was held
+   * (`replay` options) and then is CONNECTED.
+   */
+  setOnline(online: boolean, replay?: SandboxReplayOptions): Promise<SandboxDeviceDoc>;
   device(): Promise<SandboxDeviceDoc>;
 }
 
@@ -63,6 +71,8 @@ export function sandboxNumber(): string {
  * engine loses concurrent updates of one document (see ../serial.ts).
  */
 const deviceWrites = keyedSerial();
+/** Connectivity changes of a phone, one after another (a replay finishes before the next change). */
+const connectivity = keyedSerial();
 
 async function fileSize(filePath: string): Promise<number | null> {
   try {
@@ -186,6 +196,20 @@ function createSandboxPhone({ companyId, whatsappId, events }: ProviderContext, 
     qrTimer.unref();
   }
 
+  /** Hands a message to the platform and shows it on the phone's page. */
+  async function deliver(message: InboundMessage): Promise<void> {
+    await events.inbound(message);
+    publish({
+      action: 'inbound',
+      providerMessageId: message.providerMessageId,
+      from: message.sender.number,
+      chatId: message.chat.id,
+      isGroup: message.chat.isGroup,
+      body: message.body,
+      mediaType: message.mediaType,
+    });
+  }
+
   function refuseUnlessConnected(): void {
     if (state !== 'connected') throw new AppError('ERR_WAPP_NOT_CONNECTED');
   }
@@ -203,7 +227,7 @@ function createSandboxPhone({ companyId, whatsappId, events }: ProviderContext, 
       if (!device.paired) return showQr();
       if (!device.online) {
         state = 'offline';
-        await events.status('TIMEOUT');
+        await events.status('TIMEOUT', { reason: 'phoneOffline' });
         return;
       }
       state = 'connected';
@@ -276,17 +300,14 @@ function createSandboxPhone({ companyId, whatsappId, events }: ProviderContext, 
     },
 
     async receive(message) {
+      if (state === 'offline') {
+        await holdMessage(scope, message);
+        publish({ action: 'queued', providerMessageId: message.providerMessageId, from: message.sender.number, chatId: message.chat.id });
+        return { queued: true };
+      }
       refuseUnlessConnected();
-      await events.inbound(message);
-      publish({
-        action: 'inbound',
-        providerMessageId: message.providerMessageId,
-        from: message.sender.number,
-        chatId: message.chat.id,
-        isGroup: message.chat.isGroup,
-        body: message.body,
-        mediaType: message.mediaType,
-      });
+      await deliver(message);
+      return { queued: false };
     },
 
     async read(providerMessageIds) {
@@ -304,19 +325,25 @@ function createSandboxPhone({ companyId, whatsappId, events }: ProviderContext, 
       return saveDevice({ failNext: count });
     },
 
-    async setOnline(online) {
-      if (state !== 'connected' && state !== 'offline') throw new AppError('ERR_WAPP_NOT_CONNECTED');
-      const device = await saveDevice({ online });
-      if (online && state === 'offline') {
-        state = 'connected';
-        await events.status('CONNECTED', { number: device.number });
-        await resumeAcks();
-      } else if (!online && state === 'connected') {
-        state = 'offline';
-        await events.status('TIMEOUT');
-      }
-      publish({ action: 'connectivity', online });
-      return device;
+    setOnline(online, replay = {}) {
+      return connectivity.run(whatsappId, async () => {
+        if (state !== 'connected' && state !== 'offline') throw new AppError('ERR_WAPP_NOT_CONNECTED');
+        const device = await saveDevice({ online });
+        if (online && state === 'offline') {
+          // Messages flow again (live ones too, overlapping the replay); the status says CONNECTED
+          // once the replay has landed, as a phone that finished syncing.
+          state = 'connected';
+          const replayed = await replayHeld(scope, replay, deliver, () => state === 'connected', (err) => logger.warn({ err, ...scope }, 'sandbox replay of a message failed'));
+          logger.info({ ...scope, replayed }, 'sandbox phone back online: held messages replayed');
+          if (state === 'connected') await events.status('CONNECTED', { number: device.number, reason: 'reconnected' });
+          await resumeAcks();
+        } else if (!online && state === 'connected') {
+          state = 'offline';
+          await events.status('TIMEOUT', { reason: 'phoneOffline' });
+        }
+        publish({ action: 'connectivity', online });
+        return device;
+      });
     },
 
     device: loadDevice,

@@ -49,6 +49,8 @@ export interface MessageDoc {
   unreadKey: string | null;
   /** The body's words (searchWordsOf): the ticket search finds messages by one of them. */
   words: string[];
+  /** Received undecryptable: `body` is the placeholder until a readable copy replaces it. */
+  undecryptable: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -79,6 +81,7 @@ export const MessageModel = tenantModel<MessageDoc>(
     pageKey: { type: String, required: true },
     unreadKey: { type: String, default: null },
     words: { type: [String], default: [] },
+    undecryptable: { type: Boolean, default: false },
   },
   (schema) => {
     schema.index({ companyId: 1, pageKey: 1 });

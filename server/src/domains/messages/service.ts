@@ -172,6 +172,30 @@ export async function applyInboundChange(realtime: RealtimePublisher, companyId:
   return Boolean(updated);
 }
 
+/**
+ * A message stored as undecryptable, received readable at last (the network's retry succeeded):
+ * the placeholder takes the real content. False when it was replaced already.
+ */
+export async function replaceUndecryptable(
+  realtime: RealtimePublisher,
+  message: MessageDoc,
+  content: { body: string; mediaType: MediaType; media: StoredMedia | null; mediaError: string | null },
+): Promise<boolean> {
+  const companyId = String(message.companyId);
+  const { media } = content;
+  const set = {
+    body: content.body,
+    mediaType: media ? media.mediaType : content.mediaType,
+    mediaPath: media?.fileName ?? null,
+    mediaMimeType: media?.mimeType ?? null,
+    mediaError: content.mediaError,
+    undecryptable: false,
+  };
+  const updated = await updateDocument(MessageModel, companyId, message._id, { $set: set }, { undecryptable: true });
+  if (updated) await publishUpdated(realtime, companyId, updated);
+  return Boolean(updated);
+}
+
 /** The media of a received message stored without it, had at a later attempt. */
 export async function attachInboundMedia(realtime: RealtimePublisher, message: MessageDoc, media: StoredMedia): Promise<boolean> {
   const companyId = String(message.companyId);

@@ -1,5 +1,6 @@
 import type { Plugin } from '@hapi/hapi';
 import {
+  type SandboxReplayOptions,
   sandboxConnectivitySchema,
   sandboxFailuresSchema,
   sandboxMessageSchema,
@@ -16,7 +17,7 @@ import { createSandboxService, type OutboxQuery, type SandboxMessageInput } from
 export const sandboxRoutes: Plugin<ChannelRoutesOptions> = {
   name: 'sandbox',
   register(server, options) {
-    const sandbox = createSandboxService(options.sessions);
+    const sandbox = createSandboxService(options.sessions, options.config.language);
     const tags = ['api', 'sandbox'];
     const plugins = { access: { profiles: ['admin' as const] } };
     const whatsappId = (request: Parameters<typeof params>[0]) => params<{ whatsappId: string }>(request).whatsappId;
@@ -44,7 +45,11 @@ export const sandboxRoutes: Plugin<ChannelRoutesOptions> = {
           payload: { maxBytes: Math.ceil((SANDBOX_MEDIA_MAX_BYTES * 4) / 3) + 64 * 1024 },
           validate: { params: sandboxParams, payload: sandboxMessageSchema },
         },
-        handler: async (request, h) => h.response(await sandbox.inject(actor(request), whatsappId(request), payload<SandboxMessageInput>(request))).code(201),
+        handler: async (request, h) => {
+          const injected = await sandbox.inject(actor(request), whatsappId(request), payload<SandboxMessageInput>(request));
+          // Held by "WhatsApp" while the phone is offline: accepted, delivered later.
+          return h.response(injected).code(injected.queued ? 202 : 201);
+        },
       },
       {
         method: 'GET',
@@ -74,11 +79,14 @@ export const sandboxRoutes: Plugin<ChannelRoutesOptions> = {
         path: '/sandbox/{whatsappId}/connectivity',
         options: {
           tags,
-          description: 'The sandbox phone loses (status TIMEOUT) or regains (CONNECTED) its connection',
+          description: 'The sandbox phone loses (status TIMEOUT) or regains (CONNECTED) its connection; back, it replays the messages held meanwhile (replay: repeat some, shuffle)',
           plugins,
           validate: { params: sandboxParams, payload: sandboxConnectivitySchema },
         },
-        handler: (request) => sandbox.setOnline(actor(request), whatsappId(request), payload<{ online: boolean }>(request).online),
+        handler: (request) => {
+          const { online, replay } = payload<{ online: boolean; replay?: SandboxReplayOptions }>(request);
+          return sandbox.setOnline(actor(request), whatsappId(request), online, replay);
+        },
       },
     ]);
   },

@@ -1,18 +1,31 @@
 /** The sandbox phone's API: the scan, customers' messages, what they received, their reading. */
 import { createHash, randomBytes } from 'node:crypto';
-import { SANDBOX_MEDIA_MAX_BYTES, type SandboxCustomerMessage, type SandboxDevice, type SandboxMediaType, type SandboxOutbox, type SandboxOutboxMessage, type Whatsapp } from '@atende/shared';
+import {
+  createI18n,
+  SANDBOX_MEDIA_MAX_BYTES,
+  type Language,
+  type SandboxCustomerMessage,
+  type SandboxDevice,
+  type SandboxInjected,
+  type SandboxMediaType,
+  type SandboxOutbox,
+  type SandboxOutboxMessage,
+  type SandboxReplayOptions,
+  type Whatsapp,
+} from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { AppError } from '../../platform/errors.js';
 import type { InboundMessage } from '../../channels/provider.js';
 import { SandboxMessageModel, toOutboxMessage, type SandboxDeviceDoc, type SandboxMessageDoc } from '../../channels/sandbox/model.js';
 import { isSandboxPhone, type SandboxPhone } from '../../channels/sandbox/provider.js';
+import { heldCount } from '../../channels/sandbox/outage.js';
 import type { SessionManager } from '../../channels/sessions.js';
 import { findWhatsapp, whatsappView } from '../whatsapp/queries.js';
 import type { WhatsappDoc } from '../whatsapp/model.js';
 import type { ErrorCode } from '@atende/shared';
 
 /** The message after the schema's defaults. */
-export type SandboxMessageInput = SandboxCustomerMessage & Required<Pick<SandboxCustomerMessage, 'body' | 'fromMe' | 'isGroup'>>;
+export type SandboxMessageInput = SandboxCustomerMessage & Required<Pick<SandboxCustomerMessage, 'body' | 'fromMe' | 'isGroup' | 'undecryptable'>>;
 
 export interface OutboxQuery {
   to?: string;
@@ -32,11 +45,14 @@ function mediaTypeOf(mimeType: string): SandboxMediaType {
   return 'application';
 }
 
-function toDevice(doc: SandboxDeviceDoc): SandboxDevice {
-  return { whatsappId: String(doc.whatsappId), paired: doc.paired, number: doc.number, online: doc.online, failNext: doc.failNext };
+async function toDevice(doc: SandboxDeviceDoc): Promise<SandboxDevice> {
+  const queued = await heldCount({ companyId: String(doc.companyId), whatsappId: String(doc.whatsappId) });
+  return { whatsappId: String(doc.whatsappId), paired: doc.paired, number: doc.number, online: doc.online, failNext: doc.failNext, queued };
 }
 
-export function createSandboxService(sessions: SessionManager) {
+export function createSandboxService(sessions: SessionManager, language: Language) {
+  const texts = createI18n(language);
+
   /** A sandbox connection of the actor's company (another provider: ERR_SANDBOX_ONLY). */
   async function sandboxConnection(actor: AuthCredentials, whatsappId: string): Promise<WhatsappDoc> {
     const doc = await findWhatsapp(actor, whatsappId);
@@ -59,7 +75,7 @@ export function createSandboxService(sessions: SessionManager) {
       return whatsappView(await findWhatsapp(actor, whatsappId), true);
     },
 
-    async inject(actor: AuthCredentials, whatsappId: string, input: SandboxMessageInput): Promise<{ providerMessageId: string }> {
+    async inject(actor: AuthCredentials, whatsappId: string, input: SandboxMessageInput): Promise<SandboxInjected> {
       const phone = await phoneOf(actor, whatsappId);
       let media: InboundMessage['media'];
       if (input.media) {
@@ -73,18 +89,20 @@ export function createSandboxService(sessions: SessionManager) {
       const chat = input.isGroup
         ? { id: input.groupId ?? sandboxGroupId(input.groupName ?? ''), name: input.groupName ?? '', isGroup: true }
         : { id: input.from, name, isGroup: false };
-      await phone.receive({
+      const content: Pick<InboundMessage, 'body' | 'mediaType' | 'media' | 'undecryptable'> = input.undecryptable
+        ? // What the platform gets of a message it cannot decrypt: a placeholder, nothing of its content.
+          { body: texts.t('inbox.undecryptable'), mediaType: 'chat', undecryptable: true }
+        : { body: input.body, mediaType: input.mediaType ?? (media ? mediaTypeOf(media.mimeType) : 'chat'), ...(media ? { media } : {}) };
+      const { queued } = await phone.receive({
         providerMessageId,
         chat,
         sender: { number: input.from, name },
         fromMe: input.fromMe,
-        body: input.body,
-        mediaType: input.mediaType ?? (media ? mediaTypeOf(media.mimeType) : 'chat'),
-        ...(media ? { media } : {}),
+        ...content,
         ...(input.quotedProviderMessageId ? { quotedProviderMessageId: input.quotedProviderMessageId } : {}),
         timestamp: new Date(),
       });
-      return { providerMessageId };
+      return { providerMessageId, queued };
     },
 
     /** What the customers received, oldest first; `after` is an outbox id or a date (exclusive). */
@@ -109,9 +127,9 @@ export function createSandboxService(sessions: SessionManager) {
       return toDevice(await phone.failNext(count));
     },
 
-    async setOnline(actor: AuthCredentials, whatsappId: string, online: boolean): Promise<SandboxDevice> {
+    async setOnline(actor: AuthCredentials, whatsappId: string, online: boolean, replay?: SandboxReplayOptions): Promise<SandboxDevice> {
       const phone = await phoneOf(actor, whatsappId);
-      return toDevice(await phone.setOnline(online));
+      return toDevice(await phone.setOnline(online, replay));
     },
   };
 }

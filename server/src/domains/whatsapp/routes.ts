@@ -3,6 +3,7 @@ import { idParams, whatsappCreateSchema, whatsappDeleteQuery, whatsappListQuery,
 import type { SessionManager } from '../../channels/sessions.js';
 import type { AppContext } from '../../platform/context.js';
 import { actor, params, payload, query } from '../../platform/http/routes.js';
+import { createHealthService } from './health.js';
 import { createWhatsappService, type WhatsappInput } from './service.js';
 
 export type ChannelRoutesOptions = AppContext & { sessions: SessionManager };
@@ -13,6 +14,7 @@ export const whatsappRoutes: Plugin<ChannelRoutesOptions> = {
     const whatsapps = createWhatsappService({ realtime: options.realtime, logger: options.logger, sessions: options.sessions });
     const tags = ['api', 'whatsapp'];
     const admins = { access: { profiles: ['admin' as const] } };
+    const healths = createHealthService(options.sessions.health);
     const byId = (request: Parameters<typeof params>[0]) => params<{ id: string }>(request).id;
 
     server.route([
@@ -25,6 +27,18 @@ export const whatsappRoutes: Plugin<ChannelRoutesOptions> = {
           validate: { query: whatsappListQuery },
         },
         handler: (request) => whatsapps.list(actor(request), query<{ companyId?: string }>(request)),
+      },
+      {
+        method: 'GET',
+        path: '/whatsapp/health',
+        options: { tags, description: 'Health of every connection of the company: status timeline, traffic, reconnects, messages recovered, decryption failures' },
+        handler: (request) => healths.list(actor(request)),
+      },
+      {
+        method: 'GET',
+        path: '/whatsapp/{id}/health',
+        options: { tags, description: 'Health of one connection', validate: { params: idParams } },
+        handler: (request) => healths.get(actor(request), byId(request)),
       },
       {
         method: 'GET',

@@ -2,7 +2,10 @@
  * One Baileys provider on the test database, driven through a socket double, with what it
  * reports (statuses, inbound messages, acks) recorded.
  */
-import { Types } from 'mongoose';
+import mongoose, { Types } from 'mongoose';
+import type { WAMessage } from '@whiskeysockets/baileys';
+import { loadBaileys, type Baileys } from '../../../src/channels/baileys/library.js';
+import { testDatabaseUri } from '../../support/engine.js';
 import { createBaileysFactory } from '../../../src/channels/baileys/provider.js';
 import type { MediaDownloader } from '../../../src/channels/baileys/media.js';
 import type { InboundMessage, Provider, ProviderEvents, SessionStatus } from '../../../src/channels/provider.js';
@@ -83,4 +86,54 @@ export const pause = (ms: number): Promise<void> => new Promise((resolve) => set
 
 export function statusesOf(h: Harness): string[] {
   return h.statuses.map((s) => s.status);
+}
+
+export interface ProviderSuite {
+  /** Baileys' protobuf classes (after the suite's `before`). */
+  proto(): Baileys['proto'];
+  /** Stops the provider after the test. */
+  track(h: Harness): Harness;
+  /** Starts the provider, opens its first socket as `number` (`paired`: the credentials know who we are), waits for CONNECTED. */
+  connected(h: Harness, number: string, options?: { paired?: boolean }): Promise<Harness>;
+  /** A message as Baileys builds it from a received node (WebMessageInfo.fromObject, then the key); `content` null: none (a stub). */
+  message(key: Record<string, unknown>, content: Record<string, unknown> | null, extra?: Record<string, unknown>): WAMessage;
+}
+
+/**
+ * The hooks of a provider test file (Baileys loaded, a database of its own, every provider started
+ * by `connected` stopped after each test) and its helpers.
+ */
+export function providerSuite(database: string): ProviderSuite {
+  const running: Harness[] = [];
+  let proto: Baileys['proto'] | undefined;
+  before(async () => {
+    ({ proto } = await loadBaileys());
+    await mongoose.connect(testDatabaseUri(database));
+  });
+  afterEach(async () => {
+    for (const h of running.splice(0)) await h.provider.stop();
+  });
+  after(async () => {
+    await mongoose.connection.dropDatabase();
+    await mongoose.disconnect();
+  });
+  return {
+    proto: () => proto!,
+    track(h) {
+      running.push(h);
+      return h;
+    },
+    async connected(h, number, { paired = false } = {}) {
+      running.push(h);
+      await h.provider.start();
+      const socket = await h.bench.waitFor(1);
+      if (paired) socket.emit('creds.update', { me: { id: `${number}:12@s.whatsapp.net`, name: 'Shop' } });
+      socket.open(number);
+      await until(() => statusesOf(h).includes('CONNECTED'), 'connected');
+      return h;
+    },
+    message(key, content, extra = {}) {
+      return Object.assign(proto!.WebMessageInfo.fromObject({ messageTimestamp: 1_700_000_000, pushName: 'Maria', ...(content ? { message: content } : {}), ...extra }), { key }) as WAMessage;
+    },
+  };
 }

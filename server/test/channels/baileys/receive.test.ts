@@ -1,11 +1,9 @@
 import { expect } from 'chai';
-import mongoose from 'mongoose';
-import type { WACallEvent, WAMessage } from '@whiskeysockets/baileys';
-import { loadBaileys, type Baileys } from '../../../src/channels/baileys/library.js';
+import type { WACallEvent } from '@whiskeysockets/baileys';
+import type { Baileys } from '../../../src/channels/baileys/library.js';
 import { BaileysRetryModel, BaileysSentModel } from '../../../src/channels/baileys/model.js';
 import { SettingModel } from '../../../src/domains/settings/model.js';
-import { testDatabaseUri } from '../../support/engine.js';
-import { harness, pause, statusesOf, until, type Harness } from './harness.js';
+import { harness, pause, providerSuite, until, type Harness } from './harness.js';
 
 const OURS = '5511999990000';
 const CUSTOMER = '5511988887777';
@@ -14,39 +12,18 @@ const GROUP = '120363040000000001@g.us';
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46]);
 
 describe('Baileys provider: receiving, sending, acks, calls (socket double)', () => {
+  const suite = providerSuite('baileys_receive');
+  const { message } = suite;
+  const connected = (h: Harness) => suite.connected(h, OURS);
   let proto: Baileys['proto'];
-  const running: Harness[] = [];
-
-  async function connected(h: Harness): Promise<Harness> {
-    running.push(h);
-    await h.provider.start();
-    const socket = await h.bench.waitFor(1);
-    socket.open(OURS);
-    await until(() => statusesOf(h).includes('CONNECTED'), 'connected');
-    return h;
-  }
-
-  function message(key: Record<string, unknown>, content: Record<string, unknown>, extra: Record<string, unknown> = {}): WAMessage {
-    return Object.assign(proto.WebMessageInfo.fromObject({ messageTimestamp: 1_700_000_000, pushName: 'Maria', message: content, ...extra }), { key }) as WAMessage;
-  }
-
-  before(async () => {
-    ({ proto } = await loadBaileys());
-    await mongoose.connect(testDatabaseUri('baileys_receive'));
-  });
-  afterEach(async () => {
-    for (const h of running.splice(0)) await h.provider.stop();
-  });
-  after(async () => {
-    await mongoose.connection.dropDatabase();
-    await mongoose.disconnect();
+  before(() => {
+    proto = suite.proto();
   });
 
-  it('hands new messages over in order, with the customer and the time; history and status updates are not messages', async () => {
+  it('hands new messages over in order, with the customer and the time; status updates are not messages', async () => {
     const h = await connected(harness());
     const socket = h.bench.latest();
     socket.upsert([message({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: false, id: 'A1' }, { conversation: 'first' }), message({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: false, id: 'A2' }, { conversation: 'second' })]);
-    socket.emit('messages.upsert', { messages: [message({ remoteJid: `${CUSTOMER}@s.whatsapp.net`, id: 'OLD' }, { conversation: 'history' })], type: 'append' });
     socket.upsert([message({ remoteJid: 'status@broadcast', participant: `${CUSTOMER}@s.whatsapp.net`, id: 'S1' }, { conversation: 'my status' })]);
     await until(() => h.inbound.length === 2, 'two messages');
     await pause(50);
@@ -214,8 +191,7 @@ describe('Baileys provider: receiving, sending, acks, calls (socket double)', ()
   });
 
   it('refuses to send while not connected', async () => {
-    const h = harness();
-    running.push(h);
+    const h = suite.track(harness());
     await h.provider.start();
     let failed: unknown;
     await h.provider.send({ localId: 'local:1', to: { id: CUSTOMER, isGroup: false }, body: 'x' }).catch((err: unknown) => (failed = err));

@@ -6,7 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { Boom } from '@hapi/boom';
-import type { AnyMessageContent, BaileysEventMap, GroupMetadata, MiscMessageGenerationOptions, UserFacingSocketConfig, WAMessage } from '@whiskeysockets/baileys';
+import type { AnyMessageContent, BaileysEventMap, GroupMetadata, MiscMessageGenerationOptions, UserFacingSocketConfig, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
 import { baileys } from '../../../src/channels/baileys/library.js';
 import type { SocketFactory, WaSocket } from '../../../src/channels/baileys/socket.js';
 
@@ -35,6 +35,8 @@ export class SocketDouble implements WaSocket {
   readonly lids = new Map<string, string>();
   groups: Record<string, string> = {};
   failSends = 0;
+  /** On-demand history requests (backfill), as Baileys' fetchMessageHistory was called. */
+  readonly historyRequests: { count: number; key: WAMessageKey; timestampMs: number }[] = [];
   readonly signalRepository = { lidMapping: { getPNForLID: async (lid: string) => this.lids.get(lid) ?? null } };
 
   constructor(readonly config: UserFacingSocketConfig) {}
@@ -79,6 +81,11 @@ export class SocketDouble implements WaSocket {
     return { id: jid, subject: this.groups[jid] ?? '', participants: [] } as unknown as GroupMetadata;
   }
 
+  async fetchMessageHistory(count: number, key: WAMessageKey, timestampMs: number): Promise<string> {
+    this.historyRequests.push({ count, key, timestampMs });
+    return `PDO${this.historyRequests.length}`;
+  }
+
   // What WhatsApp would do, driven by the test.
   qr(code: string): void {
     this.emit('connection.update', { qr: code });
@@ -101,6 +108,17 @@ export class SocketDouble implements WaSocket {
 
   upsert(messages: WAMessage[]): void {
     this.emit('messages.upsert', { messages, type: 'notify' });
+  }
+
+  /** WhatsApp's offline replay: what arrived while the session was down (Baileys: `node.attrs.offline ? 'append' : 'notify'`). */
+  append(messages: WAMessage[]): void {
+    this.emit('messages.upsert', { messages, type: 'append' });
+  }
+
+  /** The phone's answer to an on-demand history request. */
+  history(messages: WAMessage[]): void {
+    const { proto } = baileys();
+    this.emit('messaging-history.set', { chats: [], contacts: [], messages, syncType: proto.HistorySync.HistorySyncType.ON_DEMAND, peerDataRequestSessionId: `PDO${this.historyRequests.length}` });
   }
 }
 

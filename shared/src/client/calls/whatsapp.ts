@@ -1,4 +1,5 @@
 /** Connections and their sessions (document 1 sections 4 and 7). */
+import type { ConnectionHealth } from '../../domain/health.js';
 import type { Whatsapp, WhatsappData } from '../../domain/whatsapp.js';
 import type { Http } from '../http.js';
 
@@ -19,6 +20,9 @@ export function whatsappCalls(http: Http) {
     newQrCode: (id: string) => http.request<Whatsapp>('PUT', session(id)),
     /** Disconnect: a new scan is needed afterwards. */
     disconnect: (id: string) => http.request<Whatsapp>('DELETE', session(id)),
+    /** Health of every connection: status timeline, traffic, reconnects, recovered messages. */
+    healthAll: () => http.request<ConnectionHealth[]>('GET', '/whatsapp/health'),
+    health: (id: string) => http.request<ConnectionHealth>('GET', `${one(id)}/health`),
   };
 }
 

@@ -152,6 +152,12 @@ export const cliEn: CliTranslation = {
     key: 'Key',
     value: 'Value',
   },
+  whatsapp: {
+    description: 'WhatsApp connections: how healthy they are',
+    statusDescription: 'health of every connection, or of one: status and since when, time connected, last message in and out, reconnects in 24 h, messages recovered after outages, decryption failures; with an id, its recent status changes too',
+    name: 'Name',
+    timelineTitle: 'Recent status changes:',
+  },
   connections: {
     description: 'manage WhatsApp connections and pair them',
     listDescription: 'list the connections of the company',

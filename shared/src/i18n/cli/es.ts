@@ -152,6 +152,12 @@ export const cliEs: CliTranslation = {
     key: 'Clave',
     value: 'Valor',
   },
+  whatsapp: {
+    description: 'conexiones de WhatsApp: la salud de cada una',
+    statusDescription: 'salud de todas las conexiones, o de una: estado y desde cuándo, tiempo conectado, último mensaje recibido y enviado, reconexiones en 24 h, mensajes recuperados tras caídas, fallos de descifrado; con un id, también los cambios de estado recientes',
+    name: 'Nombre',
+    timelineTitle: 'Cambios de estado recientes:',
+  },
   connections: {
     description: 'gestiona conexiones de WhatsApp y las vincula',
     listDescription: 'lista las conexiones de la empresa',

@@ -150,6 +150,12 @@ export const cliPt = {
     key: 'Chave',
     value: 'Valor',
   },
+  whatsapp: {
+    description: 'conexões do WhatsApp: a saúde de cada uma',
+    statusDescription: 'saúde de todas as conexões, ou de uma: status e desde quando, tempo conectado, última mensagem recebida e enviada, reconexões em 24 h, mensagens recuperadas após quedas, falhas de descriptografia; com um id, também as mudanças de status recentes',
+    name: 'Nome',
+    timelineTitle: 'Mudanças de status recentes:',
+  },
   connections: {
     description: 'gerencia conexões de WhatsApp e faz o pareamento',
     listDescription: 'lista as conexões da empresa',

@@ -15,6 +15,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { Icon, type IconName } from '../../ui/icons.js';
 import { PageFrame, PageHeader, Paper, StatusRow, Table } from '../../ui/Page.js';
 import ConnectionModal from './ConnectionModal.js';
+import { ConnectionHealthPanel } from './ConnectionHealthPanel.js';
 import { DeleteConnectionDialog } from './DeleteConnectionDialog.js';
 import QrCodeModal from './QrCodeModal.js';
 import { SessionActions } from './SessionActions.js';
@@ -109,6 +110,7 @@ export default function ConnectionsPage() {
         </Table>
       </Paper>
       )}
+      <ConnectionHealthPanel />
       {editing !== null ? <ConnectionModal whatsappId={editing || null} onClose={() => setEditing(null)} /> : null}
       {qrFor ? <QrCodeModal whatsappId={qrFor} onClose={() => setQrFor(null)} /> : null}
       {deleting ? <DeleteConnectionDialog whatsapp={deleting} onClose={() => setDeleting(null)} /> : null}
