@@ -35,7 +35,7 @@ import { publishMessage } from '../domains/tickets/events.js';
 import { refreshContactCopies } from '../domains/tickets/contactCopy.js';
 import { activeTicketFor, findRatingTicket } from '../domains/tickets/contactTickets.js';
 import { TicketModel, type TicketDoc } from '../domains/tickets/model.js';
-import { TicketRatingModel } from '../domains/tickets/ratingModel.js';
+import { recordRating } from '../domains/tickets/ratings.js';
 import { updateTicket, type TicketChange } from '../domains/tickets/writer.js';
 import { WhatsappModel, type WhatsappDoc } from '../domains/whatsapp/model.js';
 import type { QueueChatbot } from '../automation/queueChatbot.js';
@@ -57,7 +57,7 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
     const rate = /^\s*([1-3])\s*$/.exec(body)?.[1];
     const updated = (await updateTicket(ticket.companyId, ticket, { $set: { awaitingRating: false } })) ?? ticket;
     if (!rate) return null;
-    await TicketRatingModel.create({ companyId: ticket.companyId, ticketId: ticket._id, userId: ticket.userId, rate: Number(rate) });
+    await recordRating({ companyId: ticket.companyId, ticketId: ticket._id, userId: ticket.userId, rate: Number(rate) });
     await messages.storeOutbound({ companyId: String(ticket.companyId), ticket: updated, body: texts.t('inbox.ratingThanks') });
     return updated;
   }

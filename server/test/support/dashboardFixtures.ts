@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { TicketStatus } from '@atende/shared';
-import { ContactModel } from '../../src/domains/contacts/model.js';
+import { createContact } from '../../src/domains/contacts/writer.js';
+import { recordRating } from '../../src/domains/tickets/ratings.js';
 import { createTicket } from '../../src/domains/tickets/writer.js';
-import { TicketRatingModel } from '../../src/domains/tickets/ratingModel.js';
 
 /** An instant given as "YYYY-MM-DD HH:mm" (UTC), or a Date as is. */
 export type When = string | Date;
@@ -20,8 +20,7 @@ let numberSeed = 0;
 
 export async function seedContact(companyId: string, createdAt: When, extra: { isGroup?: boolean } = {}): Promise<string> {
   numberSeed += 1;
-  const contact = await ContactModel.create({
-    companyId,
+  const contact = await createContact(companyId, {
     name: `Dash contact ${numberSeed}`,
     number: `55199${String(numberSeed).padStart(8, '0')}`,
     isGroup: extra.isGroup ?? false,
@@ -58,5 +57,5 @@ export async function seedTicket(companyId: string, ticket: SeedTicket): Promise
 }
 
 export async function seedRating(companyId: string, userId: string, rate: number, createdAt: When): Promise<void> {
-  await TicketRatingModel.create({ companyId, ticketId: new Types.ObjectId(), userId, rate, createdAt: at(createdAt) });
+  await recordRating({ companyId, ticketId: new Types.ObjectId(), userId, rate, createdAt: at(createdAt) });
 }

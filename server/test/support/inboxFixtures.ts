@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /** A paired sandbox connection, queues and customers, made through the real API. */
 import { expect } from 'chai';
 import type { TestApp } from './app.js';
@@ -18,10 +19,9 @@ export async function eventually<T>(check: () => Promise<T | null | undefined | 
 }
 
 export async function createQueue(t: TestApp, admin: Session, fields: Record<string, unknown> = {}): Promise<{ id: string; name: string }> {
-  const colors = ['#1d4ed8', '#b91c1c', '#15803d', '#a16207', '#7e22ce', '#0f766e', '#be185d', '#4338ca'];
   const answer = await t.call('POST', '/queue', {
     token: admin.token,
-    body: { name: unique('Queue '), color: colors[Math.floor(Math.random() * colors.length)] + String(Math.floor(Math.random() * 9)), greetingMessage: 'Welcome', ...fields },
+    body: { name: unique('Queue '), color: `#${randomBytes(3).toString('hex')}`, greetingMessage: 'Welcome', ...fields },
   });
   expect(answer.status, JSON.stringify(answer.body)).to.equal(201);
   return answer.body;

@@ -4,7 +4,8 @@
  * the total is the list's count. Kept by writer.ts like the ticket lanes: grow before a write,
  * shrink after it.
  */
-import { growShrink, readCounters, stepsOf, type CompanyRef, type CounterDelta } from '../../platform/database/counters.js';
+import { growShrink, readCounters, stepsOf, type CompanyRef, type CounterDelta, type CountStep } from '../../platform/database/counters.js';
+import { leadSteps } from '../tickets/dayCounts.js';
 
 const KEY = 'contacts';
 
@@ -21,11 +22,20 @@ export function namePrefix(nameKey: string): string {
   return nameKey.slice(0, 2);
 }
 
-/** Counter changes of a contact whose name key goes from `before` to `after` (null: created / deleted). */
-export function prefixMove(before: string | null, after: string | null): { grow: CounterDelta[]; shrink: CounterDelta[] } {
-  const steps = [];
-  if (before !== null) steps.push({ key: KEY, part: partOf(namePrefix(before)), step: -1 });
-  if (after !== null) steps.push({ key: KEY, part: partOf(namePrefix(after)), step: 1 });
+export interface DirectoryEntry {
+  nameKey: string;
+  createdAt: Date;
+  isGroup?: boolean;
+}
+
+/**
+ * Counter changes of a contact going from `before` to `after` (null: created / deleted): its name
+ * prefix here, and the dashboard's new contacts of its day (domains/tickets/dayCounts.ts).
+ */
+export function contactMove(before: DirectoryEntry | null, after: DirectoryEntry | null): { grow: CounterDelta[]; shrink: CounterDelta[] } {
+  const steps: CountStep[] = [];
+  if (before !== null) steps.push({ key: KEY, part: partOf(namePrefix(before.nameKey)), step: -1 }, ...leadSteps(before, -1));
+  if (after !== null) steps.push({ key: KEY, part: partOf(namePrefix(after.nameKey)), step: 1 }, ...leadSteps(after, 1));
   return growShrink(stepsOf(steps));
 }
 

@@ -6,7 +6,7 @@
 import type { Types } from 'mongoose';
 import { applyDeltas, undoDeltas, type CompanyRef } from '../../platform/database/counters.js';
 import { documentWrites } from '../../platform/database/serial.js';
-import { prefixMove } from './directory.js';
+import { contactMove } from './directory.js';
 import { ContactModel, nameKeyOf, type ContactDoc } from './model.js';
 import { searchKeysOf } from './searchKeys.js';
 
@@ -18,6 +18,8 @@ export interface NewContact {
   isGroup?: boolean;
   profilePicUrl?: string;
   extraInfo?: unknown[];
+  /** When it was created, for data brought from elsewhere; now by default. */
+  createdAt?: Date;
 }
 
 /** The stored fields of a contact: what was given, its name key and its search keys. */
@@ -34,8 +36,8 @@ function storedFields(companyId: CompanyRef, contact: NewContact, createdAt: Dat
 }
 
 export async function createContact(companyId: CompanyRef, contact: NewContact): Promise<ContactDoc> {
-  const doc = new ContactModel(storedFields(companyId, contact, new Date()));
-  const move = prefixMove(null, doc.nameKey);
+  const doc = new ContactModel(storedFields(companyId, contact, contact.createdAt ?? new Date()));
+  const move = contactMove(null, doc);
   await applyDeltas(companyId, move.grow);
   try {
     await doc.save({ timestamps: false });
@@ -52,8 +54,8 @@ export async function createContact(companyId: CompanyRef, contact: NewContact):
  */
 export async function createContacts(companyId: CompanyRef, contacts: NewContact[]): Promise<ContactDoc[]> {
   const now = new Date();
-  const docs = contacts.map((contact) => storedFields(companyId, contact, now) as Record<string, unknown> & { nameKey: string });
-  await applyDeltas(companyId, mergeDeltas(docs.flatMap((doc) => prefixMove(null, doc.nameKey).grow)));
+  const docs = contacts.map((contact) => storedFields(companyId, contact, now) as Record<string, unknown> & { nameKey: string; createdAt: Date; isGroup?: boolean });
+  await applyDeltas(companyId, mergeDeltas(docs.flatMap((doc) => contactMove(null, doc).grow)));
   let inserted: { toObject(): unknown }[];
   try {
     inserted = await ContactModel.insertMany(docs, { ordered: false });
@@ -61,16 +63,15 @@ export async function createContacts(companyId: CompanyRef, contacts: NewContact
     // Some were refused (a number taken meanwhile): the others are stored all the same.
     const partial = (err as { insertedDocs?: { toObject(): unknown }[] }).insertedDocs;
     if (!partial) {
-      await undoDeltas(companyId, mergeDeltas(docs.flatMap((doc) => prefixMove(null, doc.nameKey).grow)));
+      await undoDeltas(companyId, mergeDeltas(docs.flatMap((doc) => contactMove(null, doc).grow)));
       throw err;
     }
     inserted = partial;
   }
   const stored = inserted.map((doc) => doc.toObject() as ContactDoc);
-  const storedKeys = stored.map((doc) => doc.nameKey);
-  const refused = docs.map((doc) => doc.nameKey);
-  for (const key of storedKeys) refused.splice(refused.indexOf(key), 1);
-  if (refused.length > 0) await undoDeltas(companyId, mergeDeltas(refused.flatMap((key) => prefixMove(null, key).grow)));
+  const landed = new Set(stored.map((doc) => doc.number));
+  const refused = docs.filter((doc) => !landed.has(doc.number as string));
+  if (refused.length > 0) await undoDeltas(companyId, mergeDeltas(refused.flatMap((doc) => contactMove(null, doc).grow)));
   return stored;
 }
 
@@ -94,7 +95,7 @@ export function updateContact(companyId: CompanyRef, id: Types.ObjectId | string
     const next = { ...current, ...set } as ContactDoc;
     if (typeof set.name === 'string') next.nameKey = nameKeyOf(set.name);
     const fields: Record<string, unknown> = { ...set, nameKey: next.nameKey, searchKeys: searchKeysOf(next) };
-    const move = prefixMove(current.nameKey, next.nameKey);
+    const move = contactMove(current, next);
     await applyDeltas(companyId, move.grow);
     let updated: ContactDoc | null;
     try {
@@ -112,6 +113,6 @@ export function updateContact(companyId: CompanyRef, id: Types.ObjectId | string
 export async function deleteContact(companyId: CompanyRef, contact: ContactDoc): Promise<void> {
   await documentWrites.run(`Contact:${String(contact._id)}`, async () => {
     const removed = await ContactModel.findOneAndDelete({ companyId, _id: contact._id }).lean<ContactDoc>();
-    if (removed) await applyDeltas(companyId, prefixMove(removed.nameKey, null).shrink);
+    if (removed) await applyDeltas(companyId, contactMove(removed, null).shrink);
   });
 }

@@ -1,5 +1,6 @@
 /**
- * The lane counters (platform/database/counters.ts) kept current as tickets move between buckets:
+ * The counters of tickets (platform/database/counters.ts) kept current as tickets change: the
+ * dashboard's per day (dayCounts.ts), and the lanes' as tickets move between buckets:
  * `<lane>` counts per month ("m<yymm>"), `<lane>.<yymm>` per day ("d<dd>"), `<lane>.<yymmdd>` per
  * ten-minute slot ("s<hh><m>").
  *
@@ -7,7 +8,8 @@
  * its old buckets after: a crash in between leaves a counter one too high (a list then shows one
  * row twice across pages, or reads one bucket more), never one too low (a ticket no page would show).
  */
-import { growShrink, stepsOf, type CounterDelta } from '../../platform/database/counters.js';
+import { growShrink, stepsOf, type CounterDelta, type CountStep } from '../../platform/database/counters.js';
+import { daySteps, type DayCounted } from './dayCounts.js';
 import { bucketKey, bucketsOf, lanesOfTicket, type ListPosition } from './lanes.js';
 
 export interface Move {
@@ -17,8 +19,11 @@ export interface Move {
   shrink: CounterDelta[];
 }
 
-/** The counter documents and parts a ticket in this position counts in. */
-function countedIn(position: ListPosition, step: number): { key: string; part: string; step: number }[] {
+/** What a ticket counts in: its lanes (this file) and its days (dayCounts.ts). */
+export type Counted = ListPosition & DayCounted;
+
+/** The lane counter documents and parts a ticket in this position counts in. */
+function countedIn(position: ListPosition, step: number): CountStep[] {
   const { month, day, slot } = bucketsOf(position.updatedAt);
   return lanesOfTicket(position).flatMap((lane) => [
     { key: lane.id, part: `m${month}`, step },
@@ -27,7 +32,8 @@ function countedIn(position: ListPosition, step: number): { key: string; part: s
   ]);
 }
 
-/** What moving a ticket from `before` to `after` (null: created / deleted) does to the counters. */
-export function moveOf(before: ListPosition | null, after: ListPosition | null): Move {
-  return growShrink(stepsOf([...(before ? countedIn(before, -1) : []), ...(after ? countedIn(after, 1) : [])]));
+/** What changing a ticket from `before` to `after` (null: created / deleted) does to the counters. */
+export function moveOf(before: Counted | null, after: Counted | null): Move {
+  const steps = [...(before ? [...countedIn(before, -1), ...daySteps(before, -1)] : []), ...(after ? [...countedIn(after, 1), ...daySteps(after, 1)] : [])];
+  return growShrink(stepsOf(steps));
 }

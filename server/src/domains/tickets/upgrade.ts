@@ -7,9 +7,11 @@
  */
 import type { AnyBulkWriteOperation, Db, Document, ObjectId } from 'mongodb';
 import { CounterTotals } from '../../platform/database/counterBuild.js';
+import { growShrink, stepsOf } from '../../platform/database/counters.js';
+import { ratingSteps } from './dayCounts.js';
 import { eachBatch, type DataUpgrade } from '../../platform/database/upgrades.js';
 import { searchWordsOf } from '../../platform/database/models.js';
-import { prefixMove } from '../contacts/directory.js';
+import { contactMove } from '../contacts/directory.js';
 import { nameKeyOf } from '../contacts/model.js';
 import { searchKeysOf } from '../contacts/searchKeys.js';
 import { pageKeyOf } from '../messages/store.js';
@@ -31,7 +33,7 @@ async function upgradeContacts(db: Db, steps: CounterTotals, log: (msg: string) 
       const nameKey = nameKeyOf(String(contact.name ?? ''));
       const fields = { nameKey, searchKeys: searchKeysOf({ nameKey, number: String(contact.number ?? ''), email: contact.email as string, createdAt: contact.createdAt as Date }) };
       copies.set(String(contact._id), contactCopyOf(contact as unknown as TicketContactCopy));
-      steps.add(String(contact.companyId), prefixMove(null, nameKey).grow);
+      steps.add(String(contact.companyId), contactMove(null, { nameKey, createdAt: contact.createdAt as Date, isGroup: Boolean(contact.isGroup) }).grow);
       return { updateOne: { filter: { _id: contact._id as ObjectId }, update: { $set: fields } } };
     });
     await write(db, 'contacts', ops);
@@ -114,6 +116,9 @@ export const inboxKeysUpgrade: DataUpgrade = {
     const counts = await upgradeMessages(db, log);
     log('data upgrade inbox-keys-1: tickets...');
     await upgradeTickets(db, copies, counts, steps, log);
+    await eachBatch<Document>(db, 'ticketratings', BATCH, async (ratings) => {
+      for (const rating of ratings.filter((each) => each.userId)) steps.add(String(rating.companyId), growShrink(stepsOf(ratingSteps(rating.userId, rating.rate as number, rating.createdAt as Date))).grow);
+    }, log);
     // The counters are rebuilt whole from what was read.
     await db.collection('counters').deleteMany({});
     for (const docs of steps.documents(BATCH)) await db.collection('counters').insertMany(docs);

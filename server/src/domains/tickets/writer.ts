@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { QueryFilter, Types } from 'mongoose';
 import { documentWrites } from '../../platform/database/serial.js';
-import { listKeysOf, type ListPosition } from './lanes.js';
+import { listKeysOf } from './lanes.js';
 import { applyDeltas, undoDeltas, type CompanyRef } from '../../platform/database/counters.js';
-import { moveOf } from './laneCounts.js';
+import { moveOf, type Counted } from './laneCounts.js';
 import { ContactModel, type ContactDoc } from '../contacts/model.js';
 import { contactCopyOf, TicketModel, type TicketContactCopy, type TicketDoc } from './model.js';
 
@@ -35,8 +35,9 @@ function isTicket(value: TicketDoc | TicketId): value is TicketDoc {
   return typeof value === 'object' && 'rev' in value;
 }
 
-function positionOf(ticket: Pick<TicketDoc, 'companyId' | 'status' | 'queueId' | 'userId' | 'updatedAt'>): ListPosition {
-  return { companyId: ticket.companyId, status: ticket.status, queueId: ticket.queueId, userId: ticket.userId, updatedAt: ticket.updatedAt };
+function positionOf(ticket: Pick<TicketDoc, 'companyId' | 'status' | 'queueId' | 'userId' | 'updatedAt' | 'createdAt' | 'acceptedAt' | 'closedAt'>): Counted {
+  const { companyId, status, queueId, userId, updatedAt, createdAt, acceptedAt, closedAt } = ticket;
+  return { companyId, status, queueId, userId, updatedAt, createdAt, acceptedAt: acceptedAt ?? null, closedAt: closedAt ?? null };
 }
 
 /** A contact on a connection: the key of its active ticket and of its tickets awaiting a rating. */
@@ -50,7 +51,7 @@ export function derivedKeys(
 ) {
   const pair = pairKey(ticket.contactId, ticket.whatsappId);
   return {
-    listKeys: listKeysOf(positionOf(ticket)),
+    listKeys: listKeysOf(ticket),
     // Unique: one active ticket per contact and connection (an inactive one, or one whose
     // connection was deleted, holds its own id).
     activeKey: ACTIVE.has(ticket.status) && ticket.whatsappId ? pair : `~${String(ticket._id)}`,

@@ -69,8 +69,15 @@ export function growShrink(byKey: Map<string, Record<string, number>>): { grow: 
   return { grow, shrink };
 }
 
-/** Accumulates +1/-1 steps per counter document and part. */
-export function stepsOf(entries: { key: string; part: string; step: number }[]): Map<string, Record<string, number>> {
+/** A change of one part of one counter document. */
+export interface CountStep {
+  key: string;
+  part: string;
+  step: number;
+}
+
+/** Accumulates steps per counter document and part (opposite steps cancel out). */
+export function stepsOf(entries: CountStep[]): Map<string, Record<string, number>> {
   const byKey = new Map<string, Record<string, number>>();
   for (const { key, part, step } of entries) {
     const parts = byKey.get(key) ?? {};

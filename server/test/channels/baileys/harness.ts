@@ -19,6 +19,8 @@ export interface Harness {
   provider: Provider;
   bench: SocketBench;
   statuses: { status: SessionStatus; qrcode?: string; number?: string }[];
+  /** When each QR code reported stops being valid. */
+  qrExpiries: Date[];
   inbound: InboundMessage[];
   acks: [string, number][];
   /** Another provider of the same connection (a restart), on its own bench. */
@@ -43,6 +45,7 @@ export function harness(settings: Partial<BaileysConfig> = {}, options: HarnessO
     ...scope,
     bench,
     statuses: [],
+    qrExpiries: [],
     inbound: [],
     acks: [],
     provider: undefined as unknown as Provider,
@@ -50,7 +53,9 @@ export function harness(settings: Partial<BaileysConfig> = {}, options: HarnessO
   };
   const events: ProviderEvents = {
     status(status, detail) {
-      made.statuses.push({ status, ...detail });
+      const { qrExpiresAt, ...shown } = detail ?? {};
+      if (qrExpiresAt) made.qrExpiries.push(qrExpiresAt);
+      made.statuses.push({ status, ...shown });
     },
     async inbound(message) {
       await options.inbound?.(message);

@@ -53,6 +53,8 @@ describe('Baileys session lifecycle (socket double)', () => {
       { status: 'qrcode', qrcode: 'qr-one' },
       { status: 'qrcode', qrcode: 'qr-two' },
     ]);
+    expect(h.qrExpiries).to.have.length(2);
+    expect(h.qrExpiries.every((at) => at.getTime() > Date.now()), 'each code says when it expires, ahead').to.equal(true);
     socket.qr('qr-three');
     await until(() => statusesOf(h).includes('DISCONNECTED'), 'gave up');
     expect(socket.ended).to.equal(true);

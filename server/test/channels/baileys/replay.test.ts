@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import { randomUUID } from 'node:crypto';
 import type { Baileys } from '../../../src/channels/baileys/library.js';
 import { ContactModel } from '../../../src/domains/contacts/model.js';
-import { MessageModel } from '../../../src/domains/messages/model.js';
-import { TicketModel } from '../../../src/domains/tickets/model.js';
+import { insertMessage } from '../../../src/domains/messages/store.js';
+import { createTicket } from '../../../src/domains/tickets/writer.js';
 import { harness, pause, providerSuite, until, type Harness } from './harness.js';
 
 const OURS = '5511999990000';
@@ -68,11 +67,11 @@ describe('Baileys provider: offline replay, own echoes, undecryptable messages, 
     const h = await connected(harness({ backfillAfterMs: 0 }));
     const { companyId, whatsappId } = h;
     const contact = await ContactModel.create({ companyId, name: 'Maria', number: CUSTOMER });
-    const ticket = await TicketModel.create({ companyId, contactId: contact._id, whatsappId, uuid: randomUUID(), status: 'open' });
-    const closed = await TicketModel.create({ companyId, contactId: contact._id, whatsappId, uuid: randomUUID(), status: 'closed' });
-    await MessageModel.create({ companyId, ticketId: ticket._id, whatsappId, providerMessageId: 'M1', body: 'older', createdAt: new Date(1_700_000_000_000) });
-    await MessageModel.create({ companyId, ticketId: ticket._id, whatsappId, providerMessageId: 'M2', body: 'newest', fromMe: true, createdAt: new Date(1_700_000_500_000) });
-    await MessageModel.create({ companyId, ticketId: closed._id, whatsappId, providerMessageId: 'C1', body: 'closed chat', createdAt: new Date(1_700_000_600_000) });
+    const ticket = await createTicket({ companyId, contactId: contact._id, whatsappId, status: 'open' });
+    const closed = await createTicket({ companyId, contactId: contact._id, whatsappId, status: 'closed' });
+    await insertMessage(ticket, 0, { whatsappId, providerMessageId: 'M1', body: 'older', createdAt: new Date(1_700_000_000_000) });
+    await insertMessage(ticket, 1, { whatsappId, providerMessageId: 'M2', body: 'newest', fromMe: true, createdAt: new Date(1_700_000_500_000) });
+    await insertMessage(closed, 0, { whatsappId, providerMessageId: 'C1', body: 'closed chat', createdAt: new Date(1_700_000_600_000) });
 
     const first = h.bench.latest();
     first.close(428);
