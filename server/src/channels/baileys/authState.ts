@@ -72,8 +72,9 @@ export async function loadAuthState(scope: AuthScope): Promise<AuthStore> {
       async get(type, ids) {
         const found: { [id: string]: SignalDataTypeMap[typeof type] } = {};
         if (ids.length === 0) return found;
-        const rows = await BaileysKeyModel.find({ ...scope, type, keyId: { $in: ids } }, { keyId: 1, value: 1 }).lean<Pick<BaileysKeyDoc, 'keyId' | 'value'>[]>();
-        for (const row of rows) found[row.keyId] = decodeKey(type, row.value);
+        // One get per key (its id is indexed): an `$in` would read every key of the connection.
+        const rows = await Promise.all(ids.map((keyId) => BaileysKeyModel.findOne({ ...scope, type, keyId }, { keyId: 1, value: 1 }).lean<Pick<BaileysKeyDoc, 'keyId' | 'value'>>()));
+        for (const row of rows) if (row) found[row.keyId] = decodeKey(type, row.value);
         return found;
       },
       set(data: SignalDataSet) {

@@ -8,8 +8,7 @@
  */
 import type { WAMessageKey } from '@whiskeysockets/baileys';
 import type { Logger } from '../../platform/logger.js';
-import { ContactModel, type ContactDoc } from '../../domains/contacts/model.js';
-import { MessageModel, type MessageDoc } from '../../domains/messages/model.js';
+import { conversationPage } from '../../domains/messages/store.js';
 import { TicketModel, type TicketDoc } from '../../domains/tickets/model.js';
 import { jidOf } from './identity.js';
 import type { WaSocket } from './socket.js';
@@ -20,13 +19,10 @@ export const BACKFILL_MESSAGES = 50;
 export const BACKFILL_CHATS = 50;
 
 /** The anchor of a chat's request: its newest stored message, or nothing when it has none. */
-async function anchorOf(scope: Scope, ticket: Pick<TicketDoc, '_id' | 'contactId' | 'isGroup'>): Promise<{ key: WAMessageKey; timestampMs: number } | null> {
-  const contact = await ContactModel.findOne({ companyId: scope.companyId, _id: ticket.contactId }, { number: 1 }).lean<Pick<ContactDoc, 'number'>>();
-  const newest = await MessageModel.findOne({ companyId: scope.companyId, ticketId: ticket._id }, { providerMessageId: 1, fromMe: 1, createdAt: 1 })
-    .sort({ createdAt: -1 })
-    .lean<Pick<MessageDoc, 'providerMessageId' | 'fromMe' | 'createdAt'>>();
-  if (!contact || !newest || newest.providerMessageId.startsWith('local:')) return null;
-  const remoteJid = await jidOf(scope.companyId, { id: contact.number, isGroup: ticket.isGroup });
+async function anchorOf(scope: Scope, ticket: TicketDoc): Promise<{ key: WAMessageKey; timestampMs: number } | null> {
+  const newest = (await conversationPage(ticket, 1)).rows.at(-1);
+  if (!ticket.contact?.number || !newest || newest.providerMessageId.startsWith('local:')) return null;
+  const remoteJid = await jidOf(scope.companyId, { id: ticket.contact.number, isGroup: ticket.isGroup });
   return { key: { remoteJid, id: newest.providerMessageId, fromMe: newest.fromMe }, timestampMs: newest.createdAt.getTime() };
 }
 
@@ -34,9 +30,7 @@ async function anchorOf(scope: Scope, ticket: Pick<TicketDoc, '_id' | 'contactId
 export async function requestBackfill(scope: Scope, socket: WaSocket, logger: Logger): Promise<number> {
   let asked = 0;
   for (const status of ['open', 'pending'] as const) {
-    const tickets = await TicketModel.find({ companyId: scope.companyId, whatsappId: scope.whatsappId, status }, { contactId: 1, isGroup: 1 })
-      .limit(BACKFILL_CHATS)
-      .lean<Pick<TicketDoc, '_id' | 'contactId' | 'isGroup'>[]>();
+    const tickets = await TicketModel.find({ companyId: scope.companyId, whatsappId: scope.whatsappId, status }).limit(BACKFILL_CHATS).lean<TicketDoc[]>();
     for (const ticket of tickets) {
       try {
         const anchor = await anchorOf(scope, ticket);

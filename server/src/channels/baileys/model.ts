@@ -8,6 +8,7 @@
  */
 import type { Types } from 'mongoose';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
+import { engineKeys } from '../../platform/database/tuning.js';
 
 /** The type of the credentials document (signal keys use Baileys' own type names). */
 export const CREDS_TYPE = 'creds';
@@ -32,6 +33,7 @@ export const BaileysKeyModel = tenantModel<BaileysKeyDoc>(
   },
   (schema) => {
     schema.index({ companyId: 1, whatsappId: 1, type: 1, keyId: 1 }, { unique: true });
+    engineKeys(schema, ['keyId', 'whatsappId']);
   },
 );
 
@@ -84,6 +86,7 @@ export const BaileysRetryModel = tenantModel<BaileysRetryDoc>(
   (schema) => {
     schema.index({ companyId: 1, whatsappId: 1, providerMessageId: 1 }, { unique: true });
     schema.index({ companyId: 1, whatsappId: 1, nextAttemptAt: 1 });
+    engineKeys(schema, ['providerMessageId', 'whatsappId']);
   },
 );
 
@@ -101,6 +104,7 @@ export const BaileysLidModel = tenantModel<BaileysLidDoc>(
   },
   (schema) => {
     schema.index({ companyId: 1, lid: 1 }, { unique: true });
+    engineKeys(schema, ['lid']);
   },
 );
 

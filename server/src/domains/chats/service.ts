@@ -10,6 +10,7 @@ import { isObjectId, searchRegex } from '../../platform/database/models.js';
 import { rewriteDocument } from '../../platform/database/serial.js';
 import { AppError } from '../../platform/errors.js';
 import { hasMore, page } from '../../platform/http/paging.js';
+import { pageKeyOf, placedPage } from '../../platform/database/placedPages.js';
 import { setChannelFilter, type RealtimePublisher } from '../../platform/realtime.js';
 import { UserModel } from '../users/model.js';
 import { ChatMessageModel, ChatModel, type ChatDoc, type ChatMemberDoc, type ChatMessageDoc } from './model.js';
@@ -146,30 +147,30 @@ export function createChatService(realtime: RealtimePublisher) {
     /** Newest page first, each page in chronological order (the conversation scrolls up). */
     async messages(actor: AuthCredentials, id: string, pageNumber: number): Promise<ChatMessagesPage> {
       const chat = await findMember(actor, id);
-      const filter = { companyId: actor.companyId, chatId: chat._id };
-      const window = page(pageNumber, MESSAGES_PAGE_SIZE);
-      const [count, rows] = await Promise.all([
-        ChatMessageModel.countDocuments(filter),
-        ChatMessageModel.find(filter).sort({ createdAt: -1, _id: -1 }).skip(window.skip).limit(window.limit).lean<ChatMessageDoc[]>(),
-      ]);
-      return { records: await chatMessageViews(actor.companyId, rows.reverse()), count, hasMore: hasMore(count, window, rows.length) };
+      const { rows, count, hasMore } = await placedPage(ChatMessageModel, actor.companyId, chat._id, chat.messageCount ?? 0, pageNumber, MESSAGES_PAGE_SIZE);
+      return { records: await chatMessageViews(actor.companyId, rows), count, hasMore };
     },
 
-    /** Stores the message, then counts it unread for every other member (serialised per chat). */
+    /** Counts the message in the chat (its place, unread for every other member; serialised per chat), then stores it. */
     async send(actor: AuthCredentials, id: string, text: string): Promise<ChatMessage> {
       const chat = await findMember(actor, id);
-      const created = await ChatMessageModel.create({ companyId: actor.companyId, chatId: chat._id, senderId: actor.userId, message: text });
       const updated = await rewriteDocument(ChatModel, actor.companyId, chat._id, (current) => ({
         $set: {
           lastMessage: text,
+          messageCount: (current.messageCount ?? 0) + 1,
           users: current.users.map((member) => (String(member.userId) === actor.userId ? member : { ...member, unreads: member.unreads + 1 })),
         },
       }));
-      if (!updated) {
-        // Deleted meanwhile: the message must not outlive its chat.
-        await ChatMessageModel.deleteOne({ companyId: actor.companyId, _id: created._id });
-        throw new AppError('ERR_NO_CHAT_FOUND');
-      }
+      if (!updated) throw new AppError('ERR_NO_CHAT_FOUND');
+      const seq = updated.messageCount - 1;
+      const created = await ChatMessageModel.create({
+        companyId: actor.companyId,
+        chatId: chat._id,
+        senderId: actor.userId,
+        message: text,
+        seq,
+        pageKey: pageKeyOf(chat._id, seq, MESSAGES_PAGE_SIZE),
+      });
       const [message] = await chatMessageViews(actor.companyId, [created.toObject() as ChatMessageDoc]);
       publish(actor.companyId, { action: 'new-message', chat: await chatView(actor.companyId, updated), message: message! });
       return message!;

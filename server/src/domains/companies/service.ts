@@ -4,6 +4,7 @@ import type { SessionManager } from '../../channels/sessions.js';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { searchRegex } from '../../platform/database/models.js';
 import { tenantModelNames } from '../../platform/database/tenancy.js';
+import { invalidateCompany } from '../../platform/database/companyCache.js';
 import { AppError } from '../../platform/errors.js';
 import { hasMore, page } from '../../platform/http/paging.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
@@ -88,6 +89,7 @@ function campaignsValue(enabled: boolean): 'enabled' | 'disabled' {
 
 async function removeCompanyData(companyId: string): Promise<void> {
   for (const name of tenantModelNames) await mongoose.model(name).deleteMany({ companyId });
+  invalidateCompany(companyId);
   await CompanyModel.deleteOne({ _id: companyId });
 }
 

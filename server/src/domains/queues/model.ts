@@ -1,6 +1,7 @@
 import type { Types } from 'mongoose';
 import type { ScheduleRow } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
+import { engineKeys } from '../../platform/database/tuning.js';
 import { registerDuplicateCode } from '../../platform/errors.js';
 
 export interface QueueDoc {
@@ -37,6 +38,7 @@ export const QueueModel = tenantModel<QueueDoc>(
   (schema) => {
     schema.index({ companyId: 1, color: 1 }, { unique: true });
     schema.index({ companyId: 1, nameKey: 1 }, { unique: true });
+    engineKeys(schema, ['companyId']);
   },
 );
 
@@ -68,6 +70,7 @@ export const QueueOptionModel = tenantModel<QueueOptionDoc>(
   (schema) => {
     schema.index({ companyId: 1, queueId: 1, parentId: 1 });
     schema.index({ companyId: 1, parentId: 1 });
+    engineKeys(schema, ['queueId']);
   },
 );
 

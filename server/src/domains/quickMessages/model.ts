@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
+import { engineKeys } from '../../platform/database/tuning.js';
 import { registerDuplicateCode } from '../../platform/errors.js';
 
 export interface QuickMessageDoc {
@@ -32,6 +33,7 @@ export const QuickMessageModel = tenantModel<QuickMessageDoc>(
     // is checked by the service; this index guards the per-user part against races.
     schema.index({ companyId: 1, userId: 1, shortcode: 1 }, { unique: true });
     schema.index({ companyId: 1, geral: 1, shortcode: 1 });
+    engineKeys(schema, ['companyId']);
   },
 );
 

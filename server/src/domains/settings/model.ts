@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
 import { platformModel, tenantModel } from '../../platform/database/models.js';
+import { engineKeys } from '../../platform/database/tuning.js';
 
 export interface SettingDoc {
   _id: Types.ObjectId;
@@ -14,7 +15,10 @@ export const SettingModel = tenantModel<SettingDoc>(
     key: { type: String, required: true },
     value: { type: String, required: true },
   },
-  (schema) => schema.index({ companyId: 1, key: 1 }, { unique: true }),
+  (schema) => {
+    schema.index({ companyId: 1, key: 1 }, { unique: true });
+    engineKeys(schema, ['companyId']);
+  },
 );
 
 export interface PlatformSettingDoc {

@@ -9,6 +9,7 @@ import {
   type SettingKey,
 } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
+import { companyCache } from '../../platform/database/companyCache.js';
 import { AppError, validationError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { CompanyModel } from '../companies/model.js';
@@ -18,12 +19,19 @@ function isPlatformKey(key: string): key is PlatformSettingKey {
   return (PLATFORM_SETTING_KEYS as string[]).includes(key);
 }
 
+/** A company's settings by key, kept in memory: the inbound pipeline reads several per message. */
+const settingValues = companyCache(async (companyId): Promise<Map<string, string>> => {
+  const rows = await SettingModel.find({ companyId }, { key: 1, value: 1 }).lean<Pick<SettingDoc, 'key' | 'value'>[]>();
+  return new Map(rows.map((row) => [row.key, row.value]));
+});
+
 /** Adds every missing key with its default; existing values are kept (safe on every start). */
 export async function ensureCompanySettings(companyId: string): Promise<void> {
   const existing = await SettingModel.find({ companyId }, { key: 1 }).lean<Pick<SettingDoc, 'key'>[]>();
   const have = new Set(existing.map((s) => s.key));
   const missing = SETTING_KEYS.filter((key) => !have.has(key)).map((key) => ({ companyId, key, value: SETTING_DEFAULTS[key] }));
   if (missing.length > 0) await SettingModel.insertMany(missing);
+  settingValues.invalidate(companyId);
 }
 
 export async function ensurePlatformSettings(): Promise<void> {
@@ -38,13 +46,13 @@ export async function companySettings(companyId: string): Promise<Setting[]> {
 }
 
 export async function companySetting(companyId: string, key: SettingKey): Promise<string> {
-  const row = await SettingModel.findOne({ companyId, key }).lean<SettingDoc>();
-  return row?.value ?? SETTING_DEFAULTS[key];
+  return (await settingValues.get(companyId)).get(key) ?? SETTING_DEFAULTS[key];
 }
 
 /** Writes one company setting (platform code: the company's own campaignsEnabled flag mirrors here). */
 export async function setCompanySetting(companyId: string, key: SettingKey, value: string): Promise<void> {
   await SettingModel.updateOne({ companyId, key }, { $set: { value } }, { upsert: true });
+  settingValues.invalidate(companyId);
 }
 
 export async function platformSetting(key: PlatformSettingKey): Promise<string> {
@@ -78,6 +86,7 @@ export function createSettingService(realtime: RealtimePublisher) {
         { returnDocument: 'after', upsert: true },
       ).lean<SettingDoc>();
       if (!row) throw new AppError('ERR_NO_SETTING_FOUND');
+      settingValues.invalidate(actor.companyId);
       // The setting and the company's campaignsEnabled field are one fact: keep them equal.
       if (key === 'campaignsEnabled') await CompanyModel.updateOne({ _id: actor.companyId }, { $set: { campaignsEnabled: checked === 'enabled' } });
       const setting = { key: row.key, value: row.value };

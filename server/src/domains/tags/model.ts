@@ -29,6 +29,7 @@ export const TagModel = tenantModel<TagDoc>(
   (schema) => {
     schema.index({ companyId: 1, nameKey: 1 }, { unique: true });
     schema.index({ companyId: 1, kanban: 1, nameKey: 1 });
+    engineKeys(schema, ['companyId']);
   },
 );
 

@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
+import { engineKeys } from '../../platform/database/tuning.js';
 
 export interface TicketNoteDoc {
   _id: Types.ObjectId;
@@ -25,5 +26,6 @@ export const TicketNoteModel = tenantModel<TicketNoteDoc>(
     // The notes of a ticket, newest first.
     schema.index({ companyId: 1, ticketId: 1, createdAt: -1 });
     schema.index({ companyId: 1, contactId: 1 });
+    engineKeys(schema, ['ticketId', 'contactId']);
   },
 );

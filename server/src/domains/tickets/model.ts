@@ -111,7 +111,7 @@ export const TicketModel = tenantModel<TicketDoc>(
     schema.index({ companyId: 1, contactId: 1 });
     schema.index({ companyId: 1, tagIds: 1 });
     schema.index({ companyId: 1, queueId: 1 });
-    engineKeys(schema, ['listKeys', 'activeKey', 'ratingKey', 'unreadKey', 'contactId', 'tagIds', 'uuid', 'createdDay']);
+    engineKeys(schema, ['listKeys', 'activeKey', 'ratingKey', 'unreadKey', 'contactId', 'tagIds', 'uuid', 'whatsappId', 'createdDay']);
     // Dashboard periods.
     schema.index({ companyId: 1, closedAt: 1 });
     schema.index({ companyId: 1, acceptedAt: 1 });

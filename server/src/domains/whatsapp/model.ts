@@ -1,6 +1,7 @@
 import type { Types } from 'mongoose';
 import { WHATSAPP_DEFAULTS, WHATSAPP_PROVIDERS, WHATSAPP_STATUSES, type ScheduleRow, type WhatsappProvider, type WhatsappStatus } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
+import { engineKeys } from '../../platform/database/tuning.js';
 import { registerDuplicateCode } from '../../platform/errors.js';
 
 export interface WhatsappDoc {
@@ -75,6 +76,8 @@ export const WhatsappModel = tenantModel<WhatsappDoc>(
     schema.index({ companyId: 1, nameKey: 1 }, { unique: true });
     // Boot: every connection whose session should come back.
     schema.index({ autoStart: 1 });
+    // A company's connections; the send API finds its connection by token.
+    engineKeys(schema, ['companyId', 'token']);
   },
 );
 
