@@ -5,6 +5,7 @@
 import Hapi, { type Server } from '@hapi/hapi';
 import Inert from '@hapi/inert';
 import Joi from 'joi';
+import { createEmailProbes } from './platform/auth/emailProbes.js';
 import { registerBearerScheme } from './platform/auth/scheme.js';
 import type { Config } from './platform/config.js';
 import type { AppContext } from './platform/context.js';
@@ -23,7 +24,7 @@ import { configureUploads, registerPublicMedia } from './platform/uploads.js';
 import { announcementsRoutes } from './domains/announcements/routes.js';
 import { authRoutes } from './domains/auth/routes.js';
 import { chatsRoutes } from './domains/chats/routes.js';
-import { sessionAlive } from './domains/auth/service.js';
+import { currentCredentials } from './domains/auth/sessions.js';
 import { companiesRoutes } from './domains/companies/routes.js';
 import { contactsRoutes } from './domains/contacts/routes.js';
 import { dashboardRoutes } from './domains/dashboard/routes.js';
@@ -72,13 +73,15 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       validate: { failAction, options: { abortEarly: true, stripUnknown: false } },
       cors: false,
       response: { emptyStatusCode: 204 },
+      // Nothing of ours is framed or content-sniffed (the console adds its own CSP, see web.ts).
+      security: { hsts: false, xframe: 'deny', xss: 'disabled', noOpen: true, noSniff: true, referrer: 'same-origin' },
     },
     router: { stripTrailingSlash: true },
   });
   server.validator(Joi);
   await server.register(Inert);
   const realtime = await registerRealtime(server);
-  registerBearerScheme(server, config, sessionAlive);
+  registerBearerScheme(server, config, currentCredentials);
   registerAccess(server, planFlagsOfCompany);
   server.ext('onPreResponse', errorResponder(logger));
   server.events.on('response', (request) => {
@@ -86,7 +89,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     logger.info({ method: request.method, path: request.path, status, ms: Date.now() - request.info.received }, 'request');
   });
 
-  const context: AppContext = { config, logger, realtime };
+  const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(config.loginWindowSeconds) };
   const routes = { prefix: API_PREFIX };
   await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });

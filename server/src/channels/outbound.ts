@@ -66,7 +66,8 @@ async function toOutbound(message: MessageDoc, ticket: TicketDoc, contact: Conta
           media: {
             filePath: mediaFilePath(companyId, message.mediaPath),
             mimeType: message.mediaMimeType ?? 'application/octet-stream',
-            fileName: message.body || message.mediaPath,
+            // Its own name: the body is the caption when one was typed.
+            fileName: message.mediaName ?? message.mediaPath,
             kind,
             asVoiceNote: kind === 'audio',
           },

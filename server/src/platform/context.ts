@@ -1,10 +1,12 @@
+import type { EmailProbes } from './auth/emailProbes.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
 import type { RealtimePublisher } from './realtime.js';
 
-/** What every domain plugin receives: configuration, logging and the realtime publisher. */
+/** What every domain plugin receives: configuration, logging, the realtime publisher, the e-mail probe limit. */
 export interface AppContext {
   config: Config;
   logger: Logger;
   realtime: RealtimePublisher;
+  emailProbes: EmailProbes;
 }

@@ -93,10 +93,13 @@ export function validationError(err: ValidationError, source: string): AppError 
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isDuplicateKey(err)) return new AppError(duplicateKeyCode(err));
-  if (Boom.isBoom(err)) return fromBoom(err);
+  // Before the Boom check: hapi boomifies whatever a handler throws (as a 500) in place.
   const name = (err as { name?: string } | null)?.name;
-  if (name === 'MongoServerSelectionError' || name === 'MongoNetworkError') return new AppError('ERR_DATABASE_UNAVAILABLE');
+  if (name === 'MongoServerSelectionError' || name === 'MongooseServerSelectionError' || name === 'MongoNetworkError') {
+    return new AppError('ERR_DATABASE_UNAVAILABLE');
+  }
   if (name === 'CastError') return new AppError('ERR_NOT_FOUND');
+  if (Boom.isBoom(err)) return fromBoom(err);
   return new AppError('ERR_INTERNAL_SERVER_ERROR');
 }
 

@@ -4,7 +4,7 @@
  * watch any company). Domains publish through `RealtimePublisher`, the one seam a multi-node
  * deployment would replace with a pub/sub fan-out.
  */
-import Nes from '@hapi/nes';
+import Nes, { type Nes as NesTypes } from '@hapi/nes';
 import type { Server } from '@hapi/hapi';
 import { REALTIME_PING_MS } from '@atende/shared';
 import { AppError } from './errors.js';
@@ -43,8 +43,57 @@ export interface RealtimePayload {
 /** Decides per socket whether a published payload reaches it (visibility rules per channel). */
 export type ChannelFilter = (payload: RealtimePayload, credentials: AuthCredentials) => boolean | Promise<boolean>;
 
+/** Sockets of a company, optionally of one user or one session, or all but one session. */
+export interface SocketScope {
+  companyId: string;
+  userId?: string;
+  sessionId?: string;
+  exceptSessionId?: string;
+}
+
 export interface RealtimePublisher {
   publish(companyId: string, channel: Channel, payload: RealtimePayload): void;
+  /** Closes the open sockets in scope (their clients reconnect only with valid credentials). */
+  endSockets(scope: SocketScope): void;
+}
+
+function inScope(credentials: AuthCredentials | null | undefined, scope: SocketScope): boolean {
+  if (!credentials || credentials.companyId !== scope.companyId) return false;
+  if (scope.userId && credentials.userId !== scope.userId) return false;
+  if (scope.sessionId && credentials.sessionId !== scope.sessionId) return false;
+  return !scope.exceptSessionId || credentials.sessionId !== scope.exceptSessionId;
+}
+
+/** setTimeout's longest delay (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Closes each socket when its access token expires, unless the client gave it a newer token
+ * meanwhile (nes reauth), as the shared realtime client does before expiry.
+ */
+type Socket = NesTypes.Socket;
+
+function expiryWatch() {
+  const timers = new Map<string, NodeJS.Timeout>();
+  const expiryOf = (socket: Socket) => (socket.auth.artifacts as { expiresAt?: number } | null)?.expiresAt;
+  function watch(socket: Socket): void {
+    const expiresAt = expiryOf(socket);
+    if (!expiresAt) return;
+    const timer = setTimeout(() => {
+      timers.delete(socket.id);
+      if ((expiryOf(socket) ?? 0) > Date.now()) watch(socket);
+      else void socket.disconnect();
+    }, Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())));
+    timer.unref();
+    timers.set(socket.id, timer);
+  }
+  return {
+    watch,
+    forget(socket: Socket): void {
+      clearTimeout(timers.get(socket.id));
+      timers.delete(socket.id);
+    },
+  };
 }
 
 const filters = new Map<Channel, ChannelFilter>([
@@ -64,8 +113,24 @@ export function companyPath(companyId: string, channel: Channel): string {
 }
 
 export async function registerRealtime(server: Server): Promise<RealtimePublisher> {
-  // nes needs timeout < interval; the spec's 18 s ping is the interval.
-  await server.register({ plugin: Nes, options: { auth: { type: 'direct' }, heartbeat: { interval: REALTIME_PING_MS, timeout: REALTIME_PING_MS - 1_000 } } });
+  const expiry = expiryWatch();
+  // nes needs timeout < interval; the spec's 18 s ping is the interval. Each heartbeat answer
+  // re-verifies the socket's credentials (the bearer scheme's verify) at most that often.
+  await server.register({
+    plugin: Nes,
+    options: {
+      auth: { type: 'direct', minAuthVerifyInterval: REALTIME_PING_MS },
+      heartbeat: { interval: REALTIME_PING_MS, timeout: REALTIME_PING_MS - 1_000 },
+      onConnection: (socket: Socket) => expiry.watch(socket),
+      onDisconnection: (socket: Socket) => expiry.forget(socket),
+    },
+  });
+  // nes would run API calls sent over the socket with the credentials it was opened with,
+  // around the bearer scheme: the socket carries subscriptions only, API calls go over HTTP.
+  server.ext('onRequest', (request, h) => {
+    if ((request.plugins as { nes?: { socket?: unknown } }).nes?.socket) throw new AppError('ERR_NO_PERMISSION');
+    return h.continue;
+  });
   for (const channel of CHANNELS) {
     server.subscription(`/company/{companyId}/${channel}`, {
       auth: { mode: 'required' },
@@ -79,14 +144,21 @@ export async function registerRealtime(server: Server): Promise<RealtimePublishe
       async filter(_path, message, options) {
         const filter = filters.get(channel);
         const credentials = options.credentials as unknown as AuthCredentials | undefined;
-        if (!filter) return true;
-        return credentials ? filter(message as RealtimePayload, credentials) : false;
+        const companyId = (options.params as { companyId?: string } | undefined)?.companyId;
+        // Checked on every message too: a socket re-authenticated as someone else keeps its subscriptions.
+        if (!credentials || (credentials.companyId !== companyId && !credentials.super)) return false;
+        return filter ? filter(message as RealtimePayload, credentials) : true;
       },
     });
   }
   return {
     publish(companyId, channel, payload) {
       server.publish(companyPath(companyId, channel), payload);
+    },
+    endSockets(scope) {
+      server.eachSocket((socket) => {
+        if (inScope(socket.auth.credentials as unknown as AuthCredentials | null, scope)) void socket.disconnect();
+      });
     },
   };
 }

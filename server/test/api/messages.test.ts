@@ -95,6 +95,28 @@ describe('messages: history, sending, media, deleting, realtime', () => {
     expect(sent[0]).to.include({ mediaType: 'application', body: 'list.csv' });
   });
 
+  it('a document goes out under its own file name, with the caption typed for it (issue 13, item 15)', async () => {
+    const { number, ticket } = await openTicket();
+    const send = async (caption: string | null) => {
+      const form = new FormData();
+      form.append('medias', new Blob(['%PDF-1.7\n%%EOF\n'], { type: 'application/pdf' }), 'invoice 42.pdf');
+      if (caption !== null) form.append('body', caption);
+      const response = await fetch(`${t.url}/api/messages/${ticket.id}`, { method: 'POST', headers: { authorization: `Bearer ${agentA.token}` }, body: form });
+      expect(response.status).to.equal(201);
+    };
+    await send('Your invoice');
+    await send(null);
+    type Sent = { body: string; media: { fileName: string } | null };
+    const outbox = await eventually(async () => {
+      const documents = ((await outboxOf(t, tenant.admin, whatsappId, number)) as unknown as Sent[]).filter((m) => m.media);
+      return documents.length === 2 ? documents : null;
+    }, 5_000, 'both documents delivered');
+    expect(outbox.map((m) => ({ body: m.body, fileName: m.media!.fileName }))).to.have.deep.members([
+      { body: 'Your invoice', fileName: 'invoice_42.pdf' },
+      { body: 'invoice_42.pdf', fileName: 'invoice_42.pdf' },
+    ]);
+  });
+
   it('refuses a file whose content is not what its name says', async () => {
     const { ticket } = await openTicket();
     const form = new FormData();
@@ -125,6 +147,25 @@ describe('messages: history, sending, media, deleting, realtime', () => {
     const customerMessage = history.body.messages.find((m: { fromMe: boolean }) => !m.fromMe);
     expectError(await t.call('DELETE', `/messages/${customerMessage.id}`, { token: agentA.token }), 403, 'ERR_NO_PERMISSION');
     expectError(await t.call('DELETE', `/messages/${sent.body[0].id}`, { token: agentB.token }), 403, 'ERR_NO_PERMISSION');
+  });
+
+  it("another agent who sees the ticket, or an admin, cannot delete what an agent wrote; automatic messages only admins", async () => {
+    const { ticket } = await openTicket();
+    const colleague = await createMember(t, tenant, 'user', { queueIds: [queueA.id] });
+    const sent = await t.call('POST', `/messages/${ticket.id}`, { token: agentA.token, body: { body: 'mine' } });
+    expect(sent.body[0].userId).to.equal(agentA.user.id);
+    expect((await t.call('GET', `/messages/${ticket.id}`, { token: colleague.token })).status).to.equal(200);
+    expectError(await t.call('DELETE', `/messages/${sent.body[0].id}`, { token: colleague.token }), 403, 'ERR_NO_PERMISSION');
+    expectError(await t.call('DELETE', `/messages/${sent.body[0].id}`, { token: tenant.admin.token }), 403, 'ERR_NO_PERMISSION');
+    // The transfer message has no author.
+    expect((await t.call('PUT', `/settings/sendMsgTransfTicket`, { token: tenant.admin.token, body: { value: 'enabled' } })).status).to.equal(200);
+    expect((await t.call('PUT', `/tickets/${ticket.id}`, { token: tenant.admin.token, body: { queueId: queueB.id, userId: agentB.user.id } })).status).to.equal(200);
+    await t.call('PUT', `/settings/sendMsgTransfTicket`, { token: tenant.admin.token, body: { value: 'disabled' } });
+    const history = await t.call('GET', `/messages/${ticket.id}`, { token: tenant.admin.token });
+    const automatic = history.body.messages.find((m: { fromMe: boolean; userId: string | null }) => m.fromMe && m.userId === null);
+    expect(automatic, 'the transfer message').to.not.equal(undefined);
+    expectError(await t.call('DELETE', `/messages/${automatic.id}`, { token: agentB.token }), 403, 'ERR_NO_PERMISSION');
+    expect((await t.call('DELETE', `/messages/${automatic.id}`, { token: tenant.admin.token })).status).to.equal(200);
   });
 
   it('keeps both of two changes made to one ticket or one message at the same time', async () => {

@@ -68,7 +68,10 @@ describe('tags, ticket tags and the kanban board', () => {
       expect((await create({ name: 'Supervisor lane', kanban: 1 }, supervisor.token)).body.kanban).to.equal(1);
       const lead = (await TagModel.findOne({ companyId: tenant.companyId, name: 'Lead' }).lean())!;
       expectError(await t.call('PUT', `/tags/${lead._id}`, { token: agent.token, body: { kanban: 0 } }), 403, 'ERR_NO_PERMISSION');
-      const same = await t.call('PUT', `/tags/${lead._id}`, { token: agent.token, body: { name: 'Leads', kanban: 1, color: '#00aa00' } });
+      // A lane is the board's: a user neither renames nor deletes it; a supervisor does.
+      expectError(await t.call('PUT', `/tags/${lead._id}`, { token: agent.token, body: { name: 'Leads', kanban: 1, color: '#00aa00' } }), 403, 'ERR_NO_PERMISSION');
+      expectError(await t.call('DELETE', `/tags/${lead._id}`, { token: agent.token }), 403, 'ERR_NO_PERMISSION');
+      const same = await t.call('PUT', `/tags/${lead._id}`, { token: supervisor.token, body: { name: 'Leads', kanban: 1, color: '#00aa00' } });
       expect(same.status, JSON.stringify(same.body)).to.equal(200);
       expect(same.body).to.include({ name: 'Leads', kanban: 1, color: '#00aa00' });
       expectError(await t.call('PUT', `/tags/${byAgent.body.id}`, { token: agent.token, body: { kanban: 1 } }), 403, 'ERR_NO_PERMISSION');
@@ -82,7 +85,8 @@ describe('tags, ticket tags and the kanban board', () => {
       const answer = await t.call('PUT', `/tags/${tag.id}`, { token: admin(), body: { ...tag, name: 'temporary', userId: agent.user.id, kanban: 1 } });
       expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
       expect(answer.body).to.include({ name: 'temporary', userId: agent.user.id, kanban: 1 });
-      expect((await t.call('DELETE', `/tags/${tag.id}`, { token: agent.token })).status).to.equal(204);
+      expectError(await t.call('DELETE', `/tags/${tag.id}`, { token: agent.token }), 403, 'ERR_NO_PERMISSION');
+      expect((await t.call('DELETE', `/tags/${tag.id}`, { token: supervisor.token })).status).to.equal(204);
       expectError(await t.call('GET', `/tags/${tag.id}`, { token: admin() }), 404, 'ERR_NO_TAG_FOUND');
     });
 

@@ -214,6 +214,22 @@ describe('tickets: inbound, list, transitions and their side effects', () => {
       expect(number).to.be.a('string');
     });
 
+    it("a user who may not see the other open ticket learns only who has it and in which queue, not the conversation", async () => {
+      const { ticket } = await newPendingTicket('Private matter');
+      const contactId = ticket.contactId as string;
+      expect((await t.call('PUT', `/tickets/${ticket.id}`, { token: tenant.admin.token, body: { status: 'open', userId: agentB.user.id, queueId: queueB.id } })).status).to.equal(200);
+      const refused = await t.call('POST', '/tickets', { token: agentA.token, body: { contactId, queueId: queueA.id, whatsappId } });
+      expectError(refused, 409, 'ERR_OTHER_OPEN_TICKET');
+      expect(refused.body.ticket).to.deep.equal({ id: ticket.id, uuid: ticket.uuid, status: 'open', userId: agentB.user.id, queueId: queueB.id });
+      expect(refused.body.user).to.deep.equal({ id: agentB.user.id, name: 'Member user' });
+      expect(refused.body.queue).to.deep.equal({ id: queueB.id, name: queueB.name });
+      expect(JSON.stringify(refused.body)).not.to.contain('Private matter');
+      // Someone who may see it gets the whole ticket.
+      const seen = await t.call('POST', '/tickets', { token: tenant.admin.token, body: { contactId, queueId: queueA.id, whatsappId } });
+      expectError(seen, 409, 'ERR_OTHER_OPEN_TICKET');
+      expect(seen.body.ticket).to.include({ id: ticket.id, lastMessage: 'Private matter' });
+    });
+
     it('a non-admin must pick one of their queues; the contact must be of the company', async () => {
       const { ticket } = await newPendingTicket();
       await t.call('PUT', `/tickets/${ticket.id}`, { token: tenant.admin.token, body: { status: 'closed' } });

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { createMember, createPlan, createTenant, login, loginSuper, unique, type Session, type Tenant } from '../support/fixtures.js';
+import { createMember, createPlan, createTenant, expectError, login, loginSuper, unique, type Session, type Tenant } from '../support/fixtures.js';
+import { createQueue } from '../support/inboxFixtures.js';
+import { createConnection } from '../support/whatsappFixtures.js';
 
 describe('users', () => {
   let t: TestApp;
@@ -9,6 +11,8 @@ describe('users', () => {
   let other: Tenant;
   let agent: Session & { email: string };
   let supervisor: Session & { email: string };
+  let queue: { id: string; name: string };
+  let connectionId: string;
 
   before(async () => {
     t = await startTestApp('users');
@@ -17,6 +21,8 @@ describe('users', () => {
     other = await createTenant(t, superUser);
     agent = await createMember(t, tenant, 'user');
     supervisor = await createMember(t, tenant, 'supervisor');
+    queue = await createQueue(t, tenant.admin);
+    connectionId = (await createConnection(t, tenant.admin, { name: unique('Line '), provider: 'sandbox' })).id as string;
   });
   after(() => t?.stop());
 
@@ -85,14 +91,26 @@ describe('users', () => {
 
   describe('POST /users', () => {
     it('creates a user with queues, connection and allTicket who can log in', async () => {
-      const body = newUser({ queueIds: ['65a1b2c3d4e5f60718293a4b'], whatsappId: '65a1b2c3d4e5f60718293a4c', allTicket: 'enabled' });
+      const body = newUser({ queueIds: [queue.id], whatsappId: connectionId, allTicket: 'enabled' });
       const answer = await t.call('POST', '/users', { token: tenant.admin.token, body });
-      expect(answer.status).to.equal(201);
+      expect(answer.status, JSON.stringify(answer.body)).to.equal(201);
       expect(answer.body).to.include({ name: 'New Person', email: body.email, profile: 'user', allTicket: 'enabled', companyId: tenant.companyId, super: false });
-      expect(answer.body.queueIds).to.deep.equal(['65a1b2c3d4e5f60718293a4b']);
-      expect(answer.body.whatsappId).to.equal('65a1b2c3d4e5f60718293a4c');
+      expect(answer.body.queueIds).to.deep.equal([queue.id]);
+      expect(answer.body.whatsappId).to.equal(connectionId);
       expect(answer.body).not.to.have.property('passwordHash');
       await login(t, body.email as string, 'secret1');
+    });
+
+    it("refuses another company's queues and connection, on create and on update (404)", async () => {
+      const foreignQueue = await createQueue(t, other.admin);
+      const foreignConnection = (await createConnection(t, other.admin, { name: unique('Foreign '), provider: 'sandbox' })).id as string;
+      expectError(await t.call('POST', '/users', { token: tenant.admin.token, body: newUser({ queueIds: [queue.id, foreignQueue.id] }) }), 404, 'ERR_NO_QUEUE_FOUND');
+      expectError(await t.call('POST', '/users', { token: tenant.admin.token, body: newUser({ whatsappId: foreignConnection }) }), 404, 'ERR_NO_WAPP_FOUND');
+      expectError(await t.call('PUT', `/users/${agent.user.id}`, { token: tenant.admin.token, body: { queueIds: [foreignQueue.id] } }), 404, 'ERR_NO_QUEUE_FOUND');
+      expectError(await t.call('PUT', `/users/${agent.user.id}`, { token: tenant.admin.token, body: { whatsappId: foreignConnection } }), 404, 'ERR_NO_WAPP_FOUND');
+      const stored = (await t.call('GET', `/users/${agent.user.id}`, { token: tenant.admin.token })).body;
+      expect(stored.queueIds).not.to.include(foreignQueue.id);
+      expect(stored.whatsappId).not.to.equal(foreignConnection);
     });
 
     it('validates each field (name 2..50, e-mail, password 5..50, profile)', async () => {
@@ -165,11 +183,11 @@ describe('users', () => {
     it('an admin changes profile and queues', async () => {
       const answer = await t.call('PUT', `/users/${agent.user.id}`, {
         token: tenant.admin.token,
-        body: { profile: 'supervisor', queueIds: ['65a1b2c3d4e5f60718293a4d'] },
+        body: { profile: 'supervisor', queueIds: [queue.id] },
       });
       expect(answer.status).to.equal(200);
       expect(answer.body).to.include({ profile: 'supervisor' });
-      expect(answer.body.queueIds).to.deep.equal(['65a1b2c3d4e5f60718293a4d']);
+      expect(answer.body.queueIds).to.deep.equal([queue.id]);
     });
 
     it('refuses to demote the last admin (ERR_LAST_ADMIN)', async () => {

@@ -44,6 +44,21 @@ describe('error mapping: every failure leaves as { error, message }', () => {
           return 'unreachable';
         },
       },
+      {
+        method: 'GET',
+        path: '/api/probe/cast',
+        options: { auth: false },
+        // A malformed id reaching the database: mongoose throws a CastError.
+        handler: () => UserModel.findOne({ companyId: '65a1b2c3d4e5f60718293a4b', _id: 'not-an-object-id' }).lean(),
+      },
+      {
+        method: 'GET',
+        path: '/api/probe/database-down',
+        options: { auth: false },
+        handler: () => {
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), { name: 'MongoServerSelectionError' });
+        },
+      },
     ]);
   });
   after(() => t?.stop());
@@ -66,6 +81,19 @@ describe('error mapping: every failure leaves as { error, message }', () => {
     const onUpdate = await t.call('GET', '/probe/duplicate-email-on-update');
     expect(onUpdate.status).to.equal(409);
     expect(onUpdate.body.error).to.equal('ERR_DUPLICATED_EMAIL');
+  });
+
+  it('a malformed id that reaches the database is a 404, not a 500', async () => {
+    const answer = await t.call('GET', '/probe/cast');
+    expect(answer.status).to.equal(404);
+    expect(answer.body.error).to.equal('ERR_NOT_FOUND');
+  });
+
+  it('an unreachable database is 503 ERR_DATABASE_UNAVAILABLE, without its address', async () => {
+    const answer = await t.call('GET', '/probe/database-down');
+    expect(answer.status).to.equal(503);
+    expect(answer.body.error).to.equal('ERR_DATABASE_UNAVAILABLE');
+    expect(JSON.stringify(answer.body)).not.to.contain('27017');
   });
 
   it('the message is the catalogue text', async () => {

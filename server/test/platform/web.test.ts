@@ -43,6 +43,22 @@ describe('web console served at / (SPA fallback)', () => {
     }
   });
 
+  it('serves the console with a content security policy, no framing and no content sniffing', async () => {
+    const page = await fetch(`${t.url}/tickets`);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    for (const directive of ["default-src 'self'", "script-src 'self' blob:", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'"]) {
+      expect(policy, directive).to.contain(directive);
+    }
+    expect(page.headers.get('x-frame-options')).to.equal('DENY');
+    expect(page.headers.get('x-content-type-options')).to.equal('nosniff');
+    const script = await fetch(`${t.url}/assets/index-abc123.js`);
+    expect(script.headers.get('x-content-type-options')).to.equal('nosniff');
+    // The API's answers are never framed nor sniffed either.
+    const api = await fetch(`${t.url}/api/health`);
+    expect(api.headers.get('x-content-type-options')).to.equal('nosniff');
+    expect(api.headers.get('x-frame-options')).to.equal('DENY');
+  });
+
   it('serves hashed assets with a long immutable cache and other files revalidated', async () => {
     const script = await fetch(`${t.url}/assets/index-abc123.js`);
     expect(script.status).to.equal(200);

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
@@ -29,6 +30,28 @@ export interface CallOptions {
   cookie?: string;
   headers?: Record<string, string>;
   raw?: string;
+  /** A loopback address (127.x.y.z) to call from, so the server sees another client address. */
+  from?: string;
+}
+
+/** One HTTP call from a chosen local address (fetch cannot choose it). */
+function requestFrom(url: string, from: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<{ status: number; text: string; headers: Headers }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, localAddress: from }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          for (const each of Array.isArray(value) ? value : value === undefined ? [] : [value]) answerHeaders.append(name, each);
+        }
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: answerHeaders });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 export interface TestApp {
@@ -83,8 +106,10 @@ export async function startTestApp(name: string, env: Record<string, string> = {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    const response = await fetch(`${url}/api${path}`, { method, headers, body });
-    const text = await response.text();
+    const response = options.from
+      ? await requestFrom(`${url}/api${path}`, options.from, method, headers, body)
+      : await fetch(`${url}/api${path}`, { method, headers, body }).then(async (answer) => ({ status: answer.status, text: await answer.text(), headers: answer.headers }));
+    const text = response.text;
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;

@@ -1,8 +1,9 @@
 /**
  * Realtime client over @hapi/nes (document 1 sections 4 and 7): company-scoped subscriptions
  * `/company/{companyId}/{channel}` with `{ action, ... }` payloads, bearer auth at connect, nes's
- * own reconnection (subscriptions are re-sent in its hello), and one token refresh when the
- * server refuses the socket's credentials.
+ * own reconnection (subscriptions are re-sent in its hello), one token refresh when the server
+ * refuses the socket's credentials, and a fresh token handed to the open socket before its token
+ * expires (the server closes a socket whose token expired).
  */
 import Nes from '@hapi/nes/lib/client.js';
 import type { NesError, NesSubHandler } from '@hapi/nes/lib/client.js';
@@ -56,6 +57,9 @@ export interface RealtimeOptions {
 
 export type Unsubscribe = () => Promise<void>;
 
+/** The socket gets its new token this long before the old one expires (less for short tokens). */
+const RENEW_MARGIN_MS = 60_000;
+
 export interface RealtimeClient {
   readonly status: RealtimeStatus;
   /**
@@ -82,6 +86,9 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   let wanted = false;
   let pending: Promise<void> | null = null;
   let watchingAccount = false;
+  let renewal: ReturnType<typeof setTimeout> | null = null;
+  /** The token the open socket was given last. */
+  let socketToken: string | null = null;
 
   function setStatus(next: RealtimeStatus): void {
     if (next === status) return;
@@ -148,6 +155,38 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     });
   }
 
+  function stopRenewal(): void {
+    if (renewal) clearTimeout(renewal);
+    renewal = null;
+  }
+
+  function renewBeforeExpiry(token: string | undefined): void {
+    stopRenewal();
+    socketToken = token ?? null;
+    const expiresAt = token ? expiryOf(token) : null;
+    if (!expiresAt) return;
+    const left = expiresAt - Date.now();
+    renewal = setTimeout(() => void renew(), Math.max(0, left - Math.min(RENEW_MARGIN_MS, left / 4)));
+  }
+
+  /** The API client's token when it is newer than the socket's, else a refreshed one, given to the socket (nes reauth). */
+  async function renew(): Promise<void> {
+    renewal = null;
+    if (!wanted || status !== 'connected') return;
+    try {
+      let token = api.session.get()?.token;
+      if (!token || (expiryOf(token) ?? 0) <= (socketToken ? (expiryOf(socketToken) ?? 0) : 0)) {
+        await api.auth.refresh();
+        token = signedIn().token;
+      }
+      await client.reauthenticate(bearer(token));
+      renewBeforeExpiry(token);
+    } catch (error) {
+      // The server closes the socket at expiry; reconnection (with one refresh) takes over then.
+      options.onError?.(asError(error));
+    }
+  }
+
   function onStatus(listener: (status: RealtimeStatus) => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -166,8 +205,12 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     return () => client.unsubscribe(path, listener);
   }
 
-  client.onConnect = () => setStatus('connected');
+  client.onConnect = () => {
+    setStatus('connected');
+    renewBeforeExpiry(api.session.get()?.token);
+  };
   client.onDisconnect = (willReconnect) => {
+    stopRenewal();
     // Without reconnection the cause (refused hello, disconnect()) sets the status itself.
     if (!willReconnect) return;
     setStatus('reconnecting');
@@ -214,6 +257,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     onStatus,
     async disconnect() {
       wanted = false;
+      stopRenewal();
       await client.disconnect();
       setStatus('disconnected');
     },
@@ -237,6 +281,18 @@ function isCredentialsRefused(error: unknown): boolean {
 function isAccountOpenedElsewhere(event: RealtimeEvent): event is AccountOpenedElsewhere {
   const user = event.user;
   return event.action === 'update' && typeof user === 'object' && user !== null && 'id' in user;
+}
+
+/** When a JWT expires (epoch ms, from its unverified `exp`), or null when it cannot be read. */
+function expiryOf(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp === 'number' ? claims.exp * 1000 : null;
+  } catch {
+    return null;
+  }
 }
 
 function asError(error: unknown): Error {

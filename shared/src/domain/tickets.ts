@@ -1,4 +1,5 @@
 /** Wire shapes of tickets and messages (document 1 section 3). */
+import type { Profile } from './enums.js';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -105,6 +106,8 @@ export interface Message {
   user?: { id: string; name: string } | null;
   body: string;
   fromMe: boolean;
+  /** Who wrote a message we sent (only they may delete it); null for customers' and automatic ones. */
+  userId: string | null;
   read: boolean;
   /** 0 waiting to be sent, 1 sent, 2 delivered, 3 read, 4/5 played. */
   ack: number;
@@ -117,6 +120,15 @@ export interface Message {
   isEdited: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * Who may delete a message (document 1: only its author): a message we sent by its author; one
+ * without an author (automatic, sent through the API) by an admin.
+ */
+export function mayDeleteMessage(message: Pick<Message, 'fromMe' | 'userId'>, user: { id: string; profile: Profile; super: boolean }): boolean {
+  if (!message.fromMe) return false;
+  return message.userId ? message.userId === user.id : user.super || user.profile === 'admin';
 }
 
 /**
@@ -172,9 +184,15 @@ export interface TicketUpdate {
   integrationId?: string | false | null;
 }
 
-/** Answer of ERR_OTHER_OPEN_TICKET: the contact's ticket already open, its user and queue. */
+/** What ERR_OTHER_OPEN_TICKET tells of the other ticket to a user who may not see it. */
+export type OtherTicketRef = Pick<Ticket, 'id' | 'uuid' | 'status' | 'userId' | 'queueId'>;
+
+/**
+ * Answer of ERR_OTHER_OPEN_TICKET: the contact's ticket already open (whole when the user may see
+ * it, else only its reference), its user and queue.
+ */
 export interface OtherOpenTicket {
-  ticket: Ticket;
+  ticket: Ticket | OtherTicketRef;
   user: { id: string; name: string } | null;
   queue: { id: string; name: string } | null;
 }

@@ -54,6 +54,7 @@ export const enCommon: CommonTranslation = {
     ERR_CANNOT_DELETE_SELF: 'You cannot delete your own user.',
     ERR_CANNOT_DELETE_OWN_COMPANY: 'You cannot delete your own company.',
     ERR_LAST_ADMIN: 'The company must keep at least one administrator.',
+    ERR_LAST_SUPER: 'The platform must keep at least one super administrator.',
     ERR_REFRESH_TOKEN_INVALID: 'Your session is no longer valid. Please log in again.',
     ERR_REALTIME_FORBIDDEN: 'You are not allowed to receive these live updates.',
     ERR_PAYLOAD_TOO_LARGE: 'The file or content sent is too large.',

@@ -54,6 +54,7 @@ export const esCommon: CommonTranslation = {
     ERR_CANNOT_DELETE_SELF: 'No puedes eliminar tu propio usuario.',
     ERR_CANNOT_DELETE_OWN_COMPANY: 'No puedes eliminar tu propia empresa.',
     ERR_LAST_ADMIN: 'La empresa debe tener al menos un administrador.',
+    ERR_LAST_SUPER: 'La plataforma debe tener al menos un superadministrador.',
     ERR_REFRESH_TOKEN_INVALID: 'Tu sesión ya no es válida. Inicia sesión de nuevo.',
     ERR_REALTIME_FORBIDDEN: 'No tienes permiso para recibir estas actualizaciones en tiempo real.',
     ERR_PAYLOAD_TOO_LARGE: 'El archivo o contenido enviado es demasiado grande.',

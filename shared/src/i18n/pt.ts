@@ -58,6 +58,7 @@ export const ptCommon = {
     ERR_CANNOT_DELETE_SELF: 'Você não pode excluir o seu próprio usuário.',
     ERR_CANNOT_DELETE_OWN_COMPANY: 'Você não pode excluir a sua própria empresa.',
     ERR_LAST_ADMIN: 'A empresa precisa ter pelo menos um administrador.',
+    ERR_LAST_SUPER: 'A plataforma precisa ter pelo menos um superadministrador.',
     ERR_REFRESH_TOKEN_INVALID: 'Sua sessão não é mais válida. Faça login novamente.',
     ERR_REALTIME_FORBIDDEN: 'Você não tem permissão para receber estas atualizações em tempo real.',
     ERR_PAYLOAD_TOO_LARGE: 'O arquivo ou conteúdo enviado é grande demais.',

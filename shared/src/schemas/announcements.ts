@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import { ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TEXT_MAX, ANNOUNCEMENT_TITLE_MAX } from '../domain/announcements.js';
 import { pageQuery } from './common.js';
 

@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import { email } from './common.js';
 
 /** Login: email and password required; bounds are not given by the spec, so only sanity caps. */

@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import { CHAT_MESSAGE_MAX, CHAT_TITLE_MAX } from '../domain/chats.js';
 import { id, pageQuery } from './common.js';
 

@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import { RECURRENCES, WEEKDAYS } from '../domain/enums.js';
 import { SIGNUP_PHONE_MAX_DIGITS } from '../domain/constants.js';
 import { email, hour, id, name, pageQuery, password } from './common.js';

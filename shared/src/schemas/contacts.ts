@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import { PHONE_MAX, PHONE_MIN } from '../domain/constants.js';
 import {
   CONTACT_EXTRA_INFO_MAX,
@@ -7,7 +7,7 @@ import {
   CONTACT_UPLOAD_MAX_ROWS,
   normaliseContactNumber,
 } from '../domain/contacts.js';
-import { email, id, name, pageQuery } from './common.js';
+import { calendarDay, email, id, name, pageQuery } from './common.js';
 
 /**
  * A person's number as typed ("+55 (11) 99999-0000"): answers the digits, 8 to 50 of them
@@ -50,7 +50,7 @@ export const contactCreateSchema = Joi.object({
 /** extraInfo, when sent, replaces the list: kept ids stay, missing ones go, new ones are added. */
 export const contactUpdateSchema = Joi.object(contactFields).min(1);
 
-const day = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/);
+const day = calendarDay;
 
 export const contactListQuery = Joi.object({
   ...pageQuery,

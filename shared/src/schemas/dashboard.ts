@@ -1,12 +1,8 @@
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import { DASHBOARD_MAX_RANGE_DAYS, DASHBOARD_PERIODS, daysInRange, isCalendarDay } from '../domain/dashboard.js';
-import { id } from './common.js';
+import { calendarDay, id } from './common.js';
 
-/** A real UTC calendar day, YYYY-MM-DD. */
-const day = Joi.string()
-  .trim()
-  .custom((value: string, helpers) => (isCalendarDay(value) ? value : helpers.error('date.day')))
-  .messages({ 'date.day': '{{#label}} must be a day written YYYY-MM-DD' });
+const day = calendarDay;
 
 /**
  * The end of a range: not before its start (`fromKey`, a sibling field) and at most

@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import { pageQuery } from './common.js';
 
 const helpFields = {

@@ -1,3 +1,4 @@
+export { Joi } from './joi.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './companies.js';

@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import { PLAN_FLAGS } from '../domain/enums.js';
 import { name } from './common.js';
 

@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import { QUEUE_COLOR_MAX, QUEUE_COLOR_MIN, QUEUE_NAME_MAX, QUEUE_NAME_MIN, TOP_LEVEL_OPTION } from '../domain/queues.js';
 import { scheduleRowSchema } from './companies.js';
 import { id } from './common.js';

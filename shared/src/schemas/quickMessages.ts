@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import { QUICK_MESSAGE_MAX, SHORTCODE_MAX } from '../domain/quickMessages.js';
 import { id, pageQuery } from './common.js';
 

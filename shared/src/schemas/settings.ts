@@ -1,4 +1,5 @@
-import Joi from 'joi';
+import type { ObjectSchema, StringSchema } from 'joi';
+import { Joi } from './joi.js';
 import { PLATFORM_SETTING_KEYS, SCHEDULE_TYPES, SETTING_KEYS, TOGGLE_VALUES } from '../domain/settings.js';
 
 export const settingKeyParams = Joi.object({
@@ -6,7 +7,7 @@ export const settingKeyParams = Joi.object({
 });
 
 /** Value rules per key: toggles are enabled/disabled, scheduleType and chatBotType have their own. */
-export function settingValueSchema(key: string): Joi.StringSchema {
+export function settingValueSchema(key: string): StringSchema {
   if (key === 'scheduleType') return Joi.string().valid(...SCHEDULE_TYPES).required();
   if (key === 'chatBotType') return Joi.string().trim().min(1).max(50).required();
   return Joi.string().valid(...TOGGLE_VALUES).required();
@@ -18,6 +19,6 @@ export const settingUpdateSchema = Joi.object({
 });
 
 /** The PUT body checked with the value rule of its key, so a refused value names the field "value". */
-export function settingUpdatePayload(key: string): Joi.ObjectSchema {
+export function settingUpdatePayload(key: string): ObjectSchema {
   return settingUpdateSchema.keys({ value: settingValueSchema(key) });
 }

@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import { TAG_NAME_MAX, TAG_NAME_MIN } from '../domain/tags.js';
 import { id, pageQuery } from './common.js';
 

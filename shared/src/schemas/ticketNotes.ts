@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import { NOTE_MAX, NOTE_MIN } from '../domain/contacts.js';
 import { id } from './common.js';
 

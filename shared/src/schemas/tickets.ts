@@ -1,6 +1,6 @@
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import { TICKET_STATUSES } from '../domain/tickets.js';
-import { id } from './common.js';
+import { calendarDay, id } from './common.js';
 
 /** List filters arrive as JSON arrays in the query string (the web sends them so). */
 const idList = Joi.alternatives().try(
@@ -16,7 +16,7 @@ const idList = Joi.alternatives().try(
   }),
 );
 
-const day = Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/);
+const day = calendarDay;
 const flag = Joi.boolean().truthy('true', '1').falsy('false', '0');
 
 export const ticketListQuery = Joi.object({

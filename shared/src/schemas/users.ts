@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import { ALL_TICKET_VALUES, LANGUAGES, PROFILES } from '../domain/enums.js';
 import { email, id, name, pageQuery, password } from './common.js';
 

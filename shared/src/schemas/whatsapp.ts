@@ -1,5 +1,5 @@
 /** Connections (`/whatsapp`, `/whatsappsession`) and the sandbox phone (`/sandbox`). */
-import Joi from 'joi';
+import { Joi } from './joi.js';
 import {
   SANDBOX_FILE_MEDIA_TYPES,
   SANDBOX_MEDIA_MAX_BYTES,

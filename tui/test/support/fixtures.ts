@@ -44,6 +44,7 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     quotedMsg: null,
     isDeleted: false,
     isEdited: false,
+    userId: null,
     createdAt: '2025-03-10T12:00:00.000Z',
     updatedAt: '2025-03-10T12:00:00.000Z',
     ...overrides,

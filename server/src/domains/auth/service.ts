@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SUBSCRIPTION_WARNING_DAYS, type AuthAnswer, type User } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
-import { checkPassword } from '../../platform/auth/passwords.js';
+import { checkPassword, hashPassword } from '../../platform/auth/passwords.js';
 import { createAttemptLimiter } from '../../platform/auth/rateLimit.js';
 import { signAccessToken, signRefreshToken, verifyRefreshToken, type TokenSettings } from '../../platform/auth/tokens.js';
 import type { Config } from '../../platform/config.js';
@@ -15,6 +15,7 @@ import { companySettings } from '../settings/service.js';
 import { toUser } from '../users/dto.js';
 import { UserModel, type UserDoc } from '../users/model.js';
 import { SessionModel, type SessionDoc } from './sessionModel.js';
+import { endSessions, rotateRefresh } from './sessions.js';
 
 export interface ClientInfo {
   ip: string;
@@ -54,53 +55,41 @@ function credentialsOf(user: UserDoc, sessionId: string): AuthCredentials {
   return { userId: String(user._id), companyId: String(user.companyId), profile: user.profile, super: user.super, sessionId };
 }
 
-/** The access token's session still exists (see the bearer scheme). */
-export async function sessionAlive(credentials: AuthCredentials): Promise<boolean> {
-  return Boolean(await SessionModel.exists({ companyId: credentials.companyId, sessionId: credentials.sessionId }));
-}
-
-/** Ends every session of a company (closed, expired or removed): its tokens stop working now. */
-export async function endCompanySessions(companyId: string): Promise<void> {
-  await SessionModel.deleteMany({ companyId });
-}
-
 export function createAuthService(config: Config, realtime: RealtimePublisher) {
   const tokens: TokenSettings = config;
   const limiter = createAttemptLimiter(config.loginWindowSeconds);
+  const decoyHash = hashPassword(randomUUID());
 
-  async function issue(user: UserDoc, company: CompanyDoc, answerUser: User, sessionId: string): Promise<Issued> {
-    const refresh = signRefreshToken(tokens, String(user._id), String(user.companyId), sessionId);
-    await SessionModel.updateOne(
-      { companyId: user.companyId, sessionId },
-      { $set: { currentJti: refresh.jti, expiresAt: new Date(Date.now() + config.refreshTokenTtlSeconds * 1000) } },
-    );
+  const sessionEnd = () => new Date(Date.now() + config.refreshTokenTtlSeconds * 1000);
+
+  /** The answer of login and refresh: an access token, and the refresh token of the session's current jti. */
+  function issue(user: UserDoc, company: CompanyDoc, answerUser: User, sessionId: string, jti: string): Issued {
     const remaining = daysUntil(company.dueDate);
     return {
       token: signAccessToken(tokens, credentialsOf(user, sessionId)),
       user: answerUser,
       ...(remaining < SUBSCRIPTION_WARNING_DAYS ? { dueWarningDays: remaining } : {}),
-      refreshToken: refresh.token,
+      refreshToken: signRefreshToken(tokens, String(user._id), String(user.companyId), sessionId, jti),
     };
   }
 
   return {
     async login(email: string, password: string, client: ClientInfo): Promise<Issued> {
-      const accountKey = `account:${email}`;
-      const ipKey = `ip:${client.ip}`;
-      const wait = Math.max(
-        limiter.retryAfter(accountKey, config.loginMaxAttemptsPerAccount),
-        limiter.retryAfter(ipKey, config.loginMaxAttemptsPerIp),
-      );
-      if (wait > 0) throw new AppError('ERR_TOO_MANY_ATTEMPTS', { retryAfter: wait });
+      // Per account from this address: a guesser elsewhere cannot lock the owner out.
+      const accountKey = `account:${email}|ip:${client.ip}`;
+      const attempt = limiter.reserve([
+        { key: accountKey, limit: config.loginMaxAttemptsPerAccount },
+        { key: `ip:${client.ip}`, limit: config.loginMaxAttemptsPerIp },
+      ]);
+      if (!attempt.ok) throw new AppError('ERR_TOO_MANY_ATTEMPTS', { retryAfter: attempt.retryAfter });
 
       // Login is by e-mail across the platform: the one place a user is read without a company.
       const user = await UserModel.findOne({ email }).setOptions({ crossTenant: true }).lean<UserDoc>();
-      // Unknown e-mail and wrong password answer alike, so accounts cannot be discovered.
-      if (!user || !(await checkPassword(user.passwordHash, password))) {
-        limiter.fail(accountKey);
-        limiter.fail(ipKey);
-        throw new AppError('ERR_INVALID_CREDENTIALS');
-      }
+      // Unknown e-mail and wrong password answer alike and take as long (a hash is checked either
+      // way), so accounts cannot be discovered.
+      const valid = await checkPassword(user?.passwordHash ?? (await decoyHash), password);
+      if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS');
+      attempt.release();
       limiter.reset(accountKey);
       const { user: answerUser, company } = await userWithCompany(user);
       refuseClosedCompany(company);
@@ -108,36 +97,39 @@ export function createAuthService(config: Config, realtime: RealtimePublisher) {
       // FerretDB has no TTL indexes: expired sessions of the company are swept at each login.
       await SessionModel.deleteMany({ companyId: user.companyId, expiresAt: { $lte: new Date() } });
       const sessionId = randomUUID();
+      const jti = randomUUID();
       await SessionModel.create({
         companyId: user.companyId,
         userId: user._id,
         sessionId,
-        currentJti: 'pending',
-        expiresAt: new Date(Date.now() + config.refreshTokenTtlSeconds * 1000),
+        currentJti: jti,
+        expiresAt: sessionEnd(),
         userAgent: client.userAgent,
         ip: client.ip,
       });
       await UserModel.updateOne({ _id: user._id, companyId: user.companyId }, { $set: { online: true, lastSeenAt: new Date() } });
-      const issued = await issue(user, company, { ...answerUser, online: true }, sessionId);
+      const issued = issue(user, company, { ...answerUser, online: true }, sessionId, jti);
       // Older sessions of the same user hear "account opened elsewhere".
       realtime.publish(String(user.companyId), 'auth', { action: 'update', user: { id: String(user._id) }, sessionId });
       return issued;
     },
 
-    /** Rotates the refresh token; a replayed (already rotated) token ends the session. */
+    /** Rotates the refresh token (see rotateRefresh); a replayed token ends the session. */
     async refresh(refreshToken: string | undefined): Promise<Issued> {
       const claims = refreshToken ? verifyRefreshToken(tokens, refreshToken) : null;
       if (!claims) throw new AppError('ERR_REFRESH_TOKEN_INVALID');
       const session = await SessionModel.findOne({ companyId: claims.cid, sessionId: claims.sid }).lean<SessionDoc>();
-      if (!session || session.currentJti !== claims.jti) {
-        if (session) await SessionModel.deleteOne({ companyId: claims.cid, sessionId: claims.sid });
-        throw new AppError('ERR_REFRESH_TOKEN_INVALID');
-      }
+      if (!session) throw new AppError('ERR_REFRESH_TOKEN_INVALID');
       const user = await UserModel.findOne({ _id: claims.sub, companyId: claims.cid }).lean<UserDoc>();
       if (!user) throw new AppError('ERR_REFRESH_TOKEN_INVALID');
       const { user: answerUser, company } = await userWithCompany(user);
       refuseClosedCompany(company);
-      return issue(user, company, answerUser, session.sessionId);
+      const jti = await rotateRefresh(session, claims.jti, sessionEnd());
+      if (!jti) {
+        await endSessions(realtime, { companyId: claims.cid, sessionId: claims.sid });
+        throw new AppError('ERR_REFRESH_TOKEN_INVALID');
+      }
+      return issue(user, company, answerUser, session.sessionId, jti);
     },
 
     async logout(refreshToken: string | undefined, actor: AuthCredentials | null): Promise<void> {
@@ -146,6 +138,7 @@ export function createAuthService(config: Config, realtime: RealtimePublisher) {
       if (!target) return;
       const session = await SessionModel.findOneAndDelete(target).lean<SessionDoc>();
       if (!session) return;
+      realtime.endSockets(target);
       const others = await SessionModel.countDocuments({ companyId: session.companyId, userId: session.userId });
       if (others === 0) await UserModel.updateOne({ _id: session.userId, companyId: session.companyId }, { $set: { online: false } });
     },

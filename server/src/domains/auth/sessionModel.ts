@@ -1,13 +1,16 @@
 import type { Types } from 'mongoose';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
 
-/** One login: the refresh token's current jti lives here and rotates on every refresh. */
+/** One login: the refresh token's current jti lives here and rotates on every refresh (see auth/sessions.ts). */
 export interface SessionDoc {
   _id: Types.ObjectId;
   companyId: Types.ObjectId;
   userId: Types.ObjectId;
   sessionId: string;
   currentJti: string;
+  /** The jti rotated away last, still honoured until REUSE_WINDOW_MS after rotatedAt (two tabs refreshing at once). */
+  previousJti: string | null;
+  rotatedAt: Date | null;
   expiresAt: Date;
   userAgent: string | null;
   ip: string | null;
@@ -21,6 +24,8 @@ export const SessionModel = tenantModel<SessionDoc>(
     userId: { type: ObjectId, ref: 'User', required: true, index: true },
     sessionId: { type: String, required: true, unique: true },
     currentJti: { type: String, required: true },
+    previousJti: { type: String, default: null },
+    rotatedAt: { type: Date, default: null },
     expiresAt: { type: Date, required: true },
     userAgent: { type: String, default: null },
     ip: { type: String, default: null },

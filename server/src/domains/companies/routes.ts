@@ -1,11 +1,11 @@
 import type { Plugin } from '@hapi/hapi';
-import Joi from 'joi';
 import {
   companyCreateSchema,
   companyListQuery,
   companyUpdateSchema,
   id,
   idParams,
+  Joi,
   schedulesSchema,
   signupSchema,
   type ScheduleRow,
@@ -18,7 +18,7 @@ import { createCompanyService, type CompanyInput, type SignupInput } from './ser
 export const companiesRoutes: Plugin<AppContext & { sessions: SessionManager }> = {
   name: 'companies',
   register(server, context) {
-    const companies = createCompanyService(context.realtime, context.sessions);
+    const companies = createCompanyService(context.realtime, context.sessions, context.emailProbes);
     const tags = ['api', 'companies'];
     const superOnly = { access: { super: true } };
     const byId = (request: Parameters<typeof params>[0]) => params<{ id: string }>(request).id;
@@ -33,7 +33,7 @@ export const companiesRoutes: Plugin<AppContext & { sessions: SessionManager }> 
           description: 'Public sign-up: company on a 3-day trial plus its first admin',
           validate: { payload: signupSchema },
         },
-        handler: async (request, h) => h.response(await companies.signup(payload<SignupInput>(request))).code(201),
+        handler: async (request, h) => h.response(await companies.signup(payload<SignupInput>(request), request.info.remoteAddress)).code(201),
       },
       {
         method: 'GET',

@@ -2,6 +2,7 @@ import { TRIAL_DAYS, type CompaniesPage, type Company, type Plan, type Recurrenc
 import mongoose, { type Types } from 'mongoose';
 import type { SessionManager } from '../../channels/sessions.js';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
+import type { EmailProbes } from '../../platform/auth/emailProbes.js';
 import { searchRegex } from '../../platform/database/models.js';
 import { tenantModelNames } from '../../platform/database/tenancy.js';
 import { invalidateCompany } from '../../platform/database/companyCache.js';
@@ -11,7 +12,7 @@ import type { RealtimePublisher } from '../../platform/realtime.js';
 import { toPlan } from '../plans/dto.js';
 import { PlanModel, type PlanDoc } from '../plans/model.js';
 import { companySettings, ensureCompanySettings, platformSetting, setCompanySetting } from '../settings/service.js';
-import { endCompanySessions } from '../auth/service.js';
+import { endSessions } from '../auth/sessions.js';
 import { createCompanyAdmin } from '../users/service.js';
 import { WhatsappModel } from '../whatsapp/model.js';
 import { addDays, defaultSchedules, mergeSchedules, renewDueDate } from './dates.js';
@@ -65,6 +66,7 @@ function refuseOtherCompany(actor: AuthCredentials, companyId: string): void {
 export async function openCompany(
   fields: Omit<CompanyDoc, '_id' | 'nameKey' | 'createdAt' | 'updatedAt' | 'planId' | 'schedules'> & { planId: string },
   admin: { name: string; email: string; password: string; super?: boolean } | null,
+  probe?: { probes: EmailProbes; caller: string },
 ): Promise<CompanyDoc> {
   await refuseDuplicateName(fields.name);
   await findPlan(fields.planId);
@@ -73,7 +75,7 @@ export async function openCompany(
   try {
     await ensureCompanySettings(companyId);
     await setCompanySetting(companyId, 'campaignsEnabled', campaignsValue(fields.campaignsEnabled));
-    if (admin) await createCompanyAdmin(companyId, admin);
+    if (admin) await createCompanyAdmin(companyId, admin, probe);
   } catch (err) {
     // No transactions on FerretDB: undo by hand so a refused sign-up leaves nothing behind.
     await removeCompanyData(companyId);
@@ -93,7 +95,7 @@ async function removeCompanyData(companyId: string): Promise<void> {
   await CompanyModel.deleteOne({ _id: companyId });
 }
 
-export function createCompanyService(realtime: RealtimePublisher, sessions: SessionManager) {
+export function createCompanyService(realtime: RealtimePublisher, sessions: SessionManager, probes: EmailProbes) {
   async function withDetails(doc: CompanyDoc): Promise<Company> {
     const plan = await PlanModel.findById(doc.planId).lean<PlanDoc>();
     const settings = await companySettings(String(doc._id));
@@ -106,7 +108,7 @@ export function createCompanyService(realtime: RealtimePublisher, sessions: Sess
 
   return {
     /** Public sign-up: a trial of TRIAL_DAYS on MENSAL, active, campaigns on. */
-    async signup(input: SignupInput): Promise<Company> {
+    async signup(input: SignupInput, clientAddress: string): Promise<Company> {
       if ((await platformSetting('userCreation')) !== 'enabled') throw new AppError('ERR_USER_CREATION_DISABLED');
       const dueDate = addDays(new Date(), TRIAL_DAYS);
       const doc = await openCompany(
@@ -122,6 +124,7 @@ export function createCompanyService(realtime: RealtimePublisher, sessions: Sess
           trialExpiration: dueDate,
         },
         { name: input.name, email: input.email, password: input.password },
+        { probes, caller: `ip:${clientAddress}` },
       );
       return withDetails(doc);
     },
@@ -183,7 +186,7 @@ export function createCompanyService(realtime: RealtimePublisher, sessions: Sess
       const updated = await CompanyModel.findByIdAndUpdate(id, { $set: set }, { returnDocument: 'after' }).lean<CompanyDoc>();
       if (!updated) throw new AppError('ERR_NO_COMPANY_FOUND');
       if (fields.campaignsEnabled !== undefined) await setCompanySetting(id, 'campaignsEnabled', campaignsValue(fields.campaignsEnabled));
-      if (!updated.status || updated.dueDate.getTime() <= Date.now()) await endCompanySessions(id);
+      if (!updated.status || updated.dueDate.getTime() <= Date.now()) await endSessions(realtime, { companyId: id });
       const company = await withDetails(updated);
       announce(company);
       return company;
@@ -209,6 +212,7 @@ export function createCompanyService(realtime: RealtimePublisher, sessions: Sess
       const connections = await WhatsappModel.find({ companyId: id }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>();
       for (const connection of connections) await sessions.remove(id, String(connection._id));
       await removeCompanyData(id);
+      realtime.endSockets({ companyId: id });
     },
 
     async updateSchedules(actor: AuthCredentials, id: string, schedules: Partial<ScheduleRow>[]): Promise<Company> {

@@ -1,6 +1,5 @@
 import type { Plugin } from '@hapi/hapi';
-import Joi from 'joi';
-import { contactNumber, id, messageSendSchema } from '@atende/shared';
+import { contactNumber, id, Joi, messageSendSchema } from '@atende/shared';
 import { connectionOf, CONNECTION_TOKEN_STRATEGY, registerConnectionTokenScheme } from '../../platform/auth/connectionToken.js';
 import { payload } from '../../platform/http/routes.js';
 import { fileParts, multipartPayload } from '../../platform/uploads.js';

@@ -19,6 +19,8 @@ export interface MessageDoc {
   providerMessageId: string;
   body: string;
   fromMe: boolean;
+  /** The user who wrote a message we sent; null for customers' messages and automatic ones. */
+  userId: Types.ObjectId | null;
   read: boolean;
   /** 0 stored, not yet sent; 1 sent, 2 delivered, 3 read, 4/5 played (document 1 section 3). */
   ack: number;
@@ -26,14 +28,14 @@ export interface MessageDoc {
   /** File name under the company's media folder, served at /public/{companyId}/{file}. */
   mediaPath: string | null;
   mediaMimeType: string | null;
+  /** The file's own name (sanitised), under which it goes out; the body may be its caption. */
+  mediaName: string | null;
   /**
    * Why the media of a received message is missing (an ERR_ code: download failed, too large,
    * refused); null once it is stored. A failed download is retried by the provider.
    */
   mediaError: string | null;
   quotedMsgId: Types.ObjectId | null;
-  /** The agent who wrote it in the inbox; null for customers' and automatic messages. */
-  userId?: Types.ObjectId | null;
   isDeleted: boolean;
   isEdited: boolean;
   /** Outbound delivery: attempts made and the last failure, for the retrying sender. */
@@ -64,14 +66,15 @@ export const MessageModel = tenantModel<MessageDoc>(
     providerMessageId: { type: String, required: true },
     body: { type: String, default: '' },
     fromMe: { type: Boolean, default: false },
+    userId: { type: ObjectId, ref: 'User', default: null },
     read: { type: Boolean, default: false },
     ack: { type: Number, default: 0 },
     mediaType: { type: String, enum: MEDIA_TYPES, default: 'chat' },
     mediaPath: { type: String, default: null },
     mediaMimeType: { type: String, default: null },
+    mediaName: { type: String, default: null },
     mediaError: { type: String, default: null },
     quotedMsgId: { type: ObjectId, ref: 'Message', default: null },
-    userId: { type: ObjectId, ref: 'User', default: null },
     isDeleted: { type: Boolean, default: false },
     isEdited: { type: Boolean, default: false },
     sendAttempts: { type: Number, default: 0 },

@@ -1,6 +1,5 @@
 import type { Plugin } from '@hapi/hapi';
-import Joi from 'joi';
-import { idParams, messageListQuery, messageSendSchema, ticketIdParams } from '@atende/shared';
+import { idParams, Joi, messageListQuery, messageSendSchema, ticketIdParams } from '@atende/shared';
 import { AppError, validationError } from '../../platform/errors.js';
 import { fileParts, multipartPayload } from '../../platform/uploads.js';
 import { actor, params, payload, query } from '../../platform/http/routes.js';

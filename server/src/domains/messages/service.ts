@@ -12,7 +12,7 @@ import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storeUpload, type StoredMedia } from '../../platform/uploads.js';
 import type { OutboundQueue } from '../../channels/outbound.js';
 import { updateDocument } from '../../platform/database/serial.js';
-import { createI18n } from '@atende/shared';
+import { createI18n, mayDeleteMessage } from '@atende/shared';
 import { ticketForActor } from '../tickets/access.js';
 import { publishMessage, publishUnread } from '../tickets/events.js';
 import { TicketModel, type TicketDoc } from '../tickets/model.js';
@@ -62,13 +62,14 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       providerMessageId: `local:${String(_id)}`,
       body: media && !rendered ? media.originalName : rendered,
       fromMe: true,
+      userId: userId ?? null,
       read: true,
       ack: 0,
       mediaType,
       mediaPath: media?.fileName ?? null,
       mediaMimeType: media?.mimeType ?? null,
+      mediaName: media?.originalName ?? null,
       quotedMsgId: quotedMsgId ? new Types.ObjectId(quotedMsgId) : null,
-      userId: userId ?? null,
     });
     const message = await messageView(companyId, created);
     await publishMessage(realtime, 'create', message, updated);
@@ -125,14 +126,15 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
     },
 
     /**
-     * Only the author deletes a message (fromMe); it stays in the history marked deleted. A sent
-     * message is deleted for the customer too, where the network allows it.
+     * Only the author deletes a message (see mayDeleteMessage). It stays in the history marked
+     * deleted, and is deleted for the customer too where the network allows it.
      */
     async remove(actor: AuthCredentials, messageId: string): Promise<Message> {
       const message = await MessageModel.findOne({ companyId: actor.companyId, _id: messageId }).lean<MessageDoc>();
       if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
       const { ticket } = await ticketForActor(actor, String(message.ticketId));
-      if (!message.fromMe) throw new AppError('ERR_NO_PERMISSION');
+      const user = { id: actor.userId, profile: actor.profile, super: actor.super };
+      if (!mayDeleteMessage({ fromMe: message.fromMe, userId: message.userId ? String(message.userId) : null }, user)) throw new AppError('ERR_NO_PERMISSION');
       if (!message.isDeleted) await outbound.revoke(actor.companyId, message);
       const updated = await updateDocument(MessageModel, actor.companyId, messageId, { $set: { isDeleted: true } });
       const view = await messageView(actor.companyId, updated ?? message);

@@ -51,6 +51,7 @@ export async function messageViews(companyId: string, messages: MessageDoc[]): P
       user: refOf(authors, message.userId ?? null),
       body: message.isDeleted ? '' : message.body,
       fromMe: message.fromMe,
+      userId: message.userId ? String(message.userId) : null,
       read: message.read,
       ack: message.ack,
       mediaType: message.mediaType,

@@ -4,8 +4,7 @@ import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { defaultSchedules, mergeSchedules } from '../companies/dates.js';
-import { CompanyModel, type CompanyDoc } from '../companies/model.js';
-import { PlanModel, type PlanDoc } from '../plans/model.js';
+import { createWithinPlan } from '../plans/limits.js';
 import { TicketModel, type TicketDoc } from '../tickets/model.js';
 import { updateTicket } from '../tickets/writer.js';
 import { UserModel } from '../users/model.js';
@@ -63,11 +62,12 @@ async function refuseDuplicates(companyId: string, input: QueueInput, exceptId?:
   }
 }
 
-async function refuseOverQueueLimit(companyId: string, count: number): Promise<void> {
-  const company = await CompanyModel.findById(companyId).lean<CompanyDoc>();
-  if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
-  const plan = await PlanModel.findById(company.planId).lean<PlanDoc>();
-  if (plan && count >= plan.queues) throw new AppError('ERR_QUEUE_LIMIT_REACHED', { limit: plan.queues });
+/** Queues named by a connection or a user must be queues of its company (ERR_NO_QUEUE_FOUND). */
+export async function refuseUnknownQueues(companyId: string, queueIds: string[]): Promise<void> {
+  const wanted = [...new Set(queueIds.filter(Boolean))];
+  if (wanted.length === 0) return;
+  const found = await QueueModel.countDocuments({ companyId, _id: { $in: wanted } });
+  if (found !== wanted.length) throw new AppError('ERR_NO_QUEUE_FOUND');
 }
 
 /** The greeting is required when the company has more than one queue (document 2 section 5). */
@@ -99,12 +99,12 @@ export function createQueueService(realtime: RealtimePublisher) {
 
     async create(actor: AuthCredentials, input: QueueInput): Promise<Queue> {
       const { companyId } = actor;
-      const count = await QueueModel.countDocuments({ companyId });
-      await refuseOverQueueLimit(companyId, count);
-      await refuseDuplicates(companyId, input);
-      refuseMissingGreeting(count + 1, input.greetingMessage);
-      const schedules = input.schedules ? mergeSchedules([], input.schedules) : defaultSchedules();
-      const created = await QueueModel.create({ greetingMessage: '', outOfHoursMessage: '', ...storedFields(input), schedules, companyId });
+      const created = await createWithinPlan(companyId, 'queues', QueueModel, async (count) => {
+        await refuseDuplicates(companyId, input);
+        refuseMissingGreeting(count + 1, input.greetingMessage);
+        const schedules = input.schedules ? mergeSchedules([], input.schedules) : defaultSchedules();
+        return QueueModel.create({ greetingMessage: '', outOfHoursMessage: '', ...storedFields(input), schedules, companyId });
+      });
       const queue = toQueue(created.toObject() as QueueDoc);
       queueCards.invalidate(companyId);
       announce(companyId, 'create', queue);

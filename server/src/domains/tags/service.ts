@@ -36,9 +36,13 @@ export async function ticketCounts(companyId: string, tagIds: Types.ObjectId[]):
   return new Map(rows.map((row) => [String(row._id), row.count]));
 }
 
-/** Only admins and supervisors (and super users) turn a tag into a kanban lane. */
+/** Only admins and supervisors (and super users) turn a tag into a kanban lane, or change or remove a lane. */
 function mayFlagKanban(actor: AuthCredentials): boolean {
   return actor.super || actor.profile === 'admin' || actor.profile === 'supervisor';
+}
+
+function refuseLaneChange(actor: AuthCredentials, tag: TagDoc): void {
+  if (tag.kanban === 1 && !mayFlagKanban(actor)) throw new AppError('ERR_NO_PERMISSION', { field: 'kanban' });
 }
 
 async function refuseDuplicateName(companyId: string, name: string | undefined, exceptId?: string): Promise<void> {
@@ -115,6 +119,7 @@ export function createTagService(realtime: RealtimePublisher) {
     async update(actor: AuthCredentials, id: string, input: TagInput): Promise<Tag> {
       const { companyId } = actor;
       const current = await findTag(companyId, id);
+      refuseLaneChange(actor, current);
       if (input.kanban !== undefined && input.kanban !== current.kanban && !mayFlagKanban(actor)) {
         throw new AppError('ERR_NO_PERMISSION', { field: 'kanban' });
       }
@@ -137,6 +142,7 @@ export function createTagService(realtime: RealtimePublisher) {
     async remove(actor: AuthCredentials, id: string): Promise<void> {
       const { companyId } = actor;
       const tag = await findTag(companyId, id);
+      refuseLaneChange(actor, tag);
       await TagModel.deleteOne({ _id: tag._id, companyId });
       companyTags.invalidate(companyId);
       await TicketTagModel.deleteMany({ companyId, tagId: tag._id });

@@ -3,7 +3,7 @@
  * side effects (greeting on accept, transfer message, rating request or completion message on
  * resolve), deletion.
  */
-import { createI18n, type OtherOpenTicket, type Ticket, type TicketCreate, type TicketUpdate } from '@atende/shared';
+import { createI18n, type OtherOpenTicket, type OtherTicketRef, type Ticket, type TicketCreate, type TicketUpdate } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
@@ -23,6 +23,7 @@ import { findActiveTicket } from './contactTickets.js';
 import { publishTicket, publishTicketDeleted } from './events.js';
 import { contactCopyOf, TicketModel, type TicketDoc } from './model.js';
 import { ticketView } from './view.js';
+import { canSee, viewerOf } from './visibility.js';
 import { createTicket, deleteTickets, updateTicket } from './writer.js';
 
 
@@ -59,12 +60,15 @@ export function createTicketService(deps: { realtime: RealtimePublisher; message
     await messages.storeOutbound({ companyId: String(ticket.companyId), ticket, body });
   }
 
-  async function refuseOtherOpenTicket(companyId: string, contactId: string, whatsappId: string): Promise<void> {
+  /** The other ticket goes whole to whoever may see it; others learn only who has it and in which queue. */
+  async function refuseOtherOpenTicket(actor: AuthCredentials, contactId: string, whatsappId: string): Promise<void> {
+    const { companyId } = actor;
     const other = await findActiveTicket(companyId, contactId, whatsappId);
     if (!other) return;
     const view = await ticketView(companyId, other);
+    const visible = canSee(await viewerOf(actor), other);
     const extra: OtherOpenTicket = {
-      ticket: view,
+      ticket: visible ? view : { id: view.id, uuid: view.uuid, status: view.status, userId: view.userId, queueId: view.queueId },
       user: view.user,
       queue: view.queue ? { id: view.queue.id, name: view.queue.name } : null,
     };
@@ -160,7 +164,7 @@ export function createTicketService(deps: { realtime: RealtimePublisher; message
         if (!isAdmin && !me.queueIds.map(String).includes(input.queueId)) throw new AppError('ERR_NO_PERMISSION');
       }
       const whatsapp = await connectionFor(companyId, input.whatsappId);
-      await refuseOtherOpenTicket(companyId, input.contactId, String(whatsapp._id));
+      await refuseOtherOpenTicket(actor, input.contactId, String(whatsapp._id));
       const userId = input.userId || actor.userId;
       await userOf(companyId, userId);
       const ticket = await createTicket({
@@ -182,9 +186,9 @@ export function createTicketService(deps: { realtime: RealtimePublisher; message
       const { ticket } = await ticketForActor(actor, ref);
       const set = await nextState(ticket, input, actor);
       if (set.status === 'open' && ticket.status !== 'open') {
-        await refuseOtherOpenTicket(actor.companyId, String(ticket.contactId), String(set.whatsappId ?? ticket.whatsappId)).catch((err: unknown) => {
+        await refuseOtherOpenTicket(actor, String(ticket.contactId), String(set.whatsappId ?? ticket.whatsappId)).catch((err: unknown) => {
           // The ticket itself is not "another" open ticket.
-          if (err instanceof AppError && (err.extra.ticket as Ticket | undefined)?.id === String(ticket._id)) return;
+          if (err instanceof AppError && (err.extra.ticket as OtherTicketRef | undefined)?.id === String(ticket._id)) return;
           throw err;
         });
       }

@@ -20,16 +20,18 @@ interface VisibleTicket {
   queueId: Types.ObjectId | string | null;
 }
 
+/** The user as stored decides, never the token: a user whose row is gone sees nothing. */
 export async function viewerOf(actor: AuthCredentials): Promise<Viewer> {
-  const user = await UserModel.findOne({ _id: actor.userId, companyId: actor.companyId }, { queueIds: 1, allTicket: 1, profile: 1 }).lean<
-    Pick<UserDoc, 'queueIds' | 'allTicket' | 'profile'>
+  const user = await UserModel.findOne({ _id: actor.userId, companyId: actor.companyId }, { queueIds: 1, allTicket: 1, profile: 1, super: 1 }).lean<
+    Pick<UserDoc, 'queueIds' | 'allTicket' | 'profile' | 'super'>
   >();
+  if (!user) return { userId: '', companyId: actor.companyId, isAdmin: false, queueIds: [], allTicket: false };
   return {
     userId: actor.userId,
     companyId: actor.companyId,
-    isAdmin: actor.super || (user?.profile ?? actor.profile) === 'admin',
-    queueIds: (user?.queueIds ?? []).map(String),
-    allTicket: user?.allTicket === 'enabled',
+    isAdmin: user.super || user.profile === 'admin',
+    queueIds: user.queueIds.map(String),
+    allTicket: user.allTicket === 'enabled',
   };
 }
 

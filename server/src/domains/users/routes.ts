@@ -1,6 +1,5 @@
 import type { Plugin } from '@hapi/hapi';
-import Joi from 'joi';
-import { id, idParams, languageParams, userCreateSchema, userListQuery, userUpdateSchema, type Language } from '@atende/shared';
+import { id, idParams, Joi, languageParams, userCreateSchema, userListQuery, userUpdateSchema, type Language } from '@atende/shared';
 import type { AppContext } from '../../platform/context.js';
 import { actor, params, payload, query } from '../../platform/http/routes.js';
 import { createUserService, type UserInput } from './service.js';
@@ -8,7 +7,7 @@ import { createUserService, type UserInput } from './service.js';
 export const usersRoutes: Plugin<AppContext> = {
   name: 'users',
   register(server, context) {
-    const users = createUserService(context.realtime);
+    const users = createUserService(context.realtime, context.emailProbes);
     const tags = ['api', 'users'];
     const admins = { access: { profiles: ['admin' as const] } };
 

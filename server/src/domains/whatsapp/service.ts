@@ -7,9 +7,8 @@ import type { RealtimePublisher } from '../../platform/realtime.js';
 import { connectionWrites } from '../../platform/database/serial.js';
 import type { SessionManager } from '../../channels/sessions.js';
 import { defaultSchedules, mergeSchedules } from '../companies/dates.js';
-import { CompanyModel, type CompanyDoc } from '../companies/model.js';
-import { PlanModel, type PlanDoc } from '../plans/model.js';
-import { QueueModel } from '../queues/model.js';
+import { createWithinPlan } from '../plans/limits.js';
+import { refuseUnknownQueues } from '../queues/service.js';
 import { TicketModel, type TicketDoc } from '../tickets/model.js';
 import { updateTicket } from '../tickets/writer.js';
 import { UserModel } from '../users/model.js';
@@ -33,14 +32,6 @@ export function newWhatsappToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-async function refuseOverConnectionLimit(companyId: string): Promise<void> {
-  const company = await CompanyModel.findById(companyId).lean<CompanyDoc>();
-  if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
-  const plan = await PlanModel.findById(company.planId).lean<PlanDoc>();
-  const count = await WhatsappModel.countDocuments({ companyId });
-  if (plan && count >= plan.connections) throw new AppError('ERR_CONNECTION_LIMIT_REACHED', { limit: plan.connections });
-}
-
 async function refuseDuplicateName(companyId: string, name: string | undefined, exceptId?: string): Promise<void> {
   if (!name) return;
   const filter = { companyId, nameKey: whatsappNameKey(name), ...(exceptId ? { _id: { $ne: exceptId } } : {}) };
@@ -50,14 +41,6 @@ async function refuseDuplicateName(companyId: string, name: string | undefined, 
 async function refuseDuplicateToken(token: string, exceptId?: string): Promise<void> {
   const filter = { token, ...(exceptId ? { _id: { $ne: exceptId } } : {}) };
   if (await WhatsappModel.exists(filter).setOptions({ crossTenant: true })) throw new AppError('ERR_DUPLICATED', { field: 'token' });
-}
-
-/** Queues named by a connection must be queues of its company. */
-async function refuseUnknownQueues(companyId: string, queueIds: string[]): Promise<void> {
-  const wanted = [...new Set(queueIds.filter(Boolean))];
-  if (wanted.length === 0) return;
-  const found = await QueueModel.countDocuments({ companyId, _id: { $in: wanted } });
-  if (found !== wanted.length) throw new AppError('ERR_NO_QUEUE_FOUND');
 }
 
 /** With more than one queue the chatbot needs a greeting to list them (document 1 section 8). */
@@ -109,24 +92,26 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
 
     async create(actor: AuthCredentials, input: WhatsappInput): Promise<Whatsapp> {
       const companyId = targetCompany(actor, input.companyId);
-      await refuseOverConnectionLimit(companyId);
-      await refuseDuplicateName(companyId, input.name);
       await refuseUnknownQueues(companyId, [...(input.queueIds ?? []), input.transferQueueId ?? '']);
       refuseMissingGreeting(input.queueIds ?? [], input.greetingMessage ?? '');
       const token = input.token || newWhatsappToken();
       if (input.token) await refuseDuplicateToken(token);
       // The first connection of a company is its default, whatever was asked.
-      const first = (await WhatsappModel.countDocuments({ companyId })) === 0;
-      const created = await WhatsappModel.create({
-        ...storedFields(input),
-        companyId,
-        token,
-        isDefault: first || input.isDefault === true,
-        status: 'DISCONNECTED',
-        qrcode: '',
-        retries: 0,
-        autoStart: false,
-        schedules: mergeSchedules(defaultSchedules(), input.schedules ?? []),
+      let first = false;
+      const created = await createWithinPlan(companyId, 'connections', WhatsappModel, async (count) => {
+        await refuseDuplicateName(companyId, input.name);
+        first = count === 0;
+        return WhatsappModel.create({
+          ...storedFields(input),
+          companyId,
+          token,
+          isDefault: first || input.isDefault === true,
+          status: 'DISCONNECTED',
+          qrcode: '',
+          retries: 0,
+          autoStart: false,
+          schedules: mergeSchedules(defaultSchedules(), input.schedules ?? []),
+        });
       });
       const doc = created.toObject() as WhatsappDoc;
       const whatsappId = String(doc._id);

@@ -1,38 +1,61 @@
 /**
- * Failed-login limiter, per account and per client address, over a sliding window. Kept in
- * memory: a multi-node deployment puts a shared limiter (or the proxy's) in front.
+ * Attempt limiter over a sliding window, per key (an account from an address, an address, a
+ * user). Kept in memory: a multi-node deployment puts a shared limiter (or the proxy's) in front.
+ *
+ * An attempt is counted before it is evaluated and given back when it turns out harmless (a right
+ * password, an answer that revealed nothing): checking and counting at once is what keeps twenty
+ * concurrent guesses from all passing the check before the first failure is counted.
  */
+export interface AttemptLimit {
+  key: string;
+  limit: number;
+}
+
+export type Reservation = { ok: true; release(): void } | { ok: false; retryAfter: number };
+
 export interface AttemptLimiter {
-  /** Seconds to wait when the key is over its limit, or 0. */
-  retryAfter(key: string, limit: number): number;
-  fail(key: string): void;
+  /** Counts one attempt under every key, or none when a key is at its limit (then the seconds to wait). */
+  reserve(limits: AttemptLimit[]): Reservation;
+  /** Forgets every attempt under the key. */
   reset(key: string): void;
 }
 
 export function createAttemptLimiter(windowSeconds: number, now: () => number = Date.now): AttemptLimiter {
-  const failures = new Map<string, number[]>();
+  const attempts = new Map<string, number[]>();
   const windowMs = windowSeconds * 1000;
 
   function recent(key: string): number[] {
     const since = now() - windowMs;
-    const list = (failures.get(key) ?? []).filter((at) => at > since);
-    if (list.length === 0) failures.delete(key);
-    else failures.set(key, list);
+    const list = (attempts.get(key) ?? []).filter((at) => at > since);
+    if (list.length === 0) attempts.delete(key);
+    else attempts.set(key, list);
     return list;
   }
 
+  function waitFor(list: number[], limit: number): number {
+    const oldest = list[list.length - limit] ?? now();
+    return Math.max(1, Math.ceil((oldest + windowMs - now()) / 1000));
+  }
+
   return {
-    retryAfter(key, limit) {
-      const list = recent(key);
-      if (list.length < limit) return 0;
-      const oldest = list[list.length - limit] ?? now();
-      return Math.max(1, Math.ceil((oldest + windowMs - now()) / 1000));
-    },
-    fail(key) {
-      failures.set(key, [...recent(key), now()]);
+    reserve(limits) {
+      const full = limits.map(({ key, limit }) => ({ list: recent(key), limit })).filter(({ list, limit }) => list.length >= limit);
+      if (full.length > 0) return { ok: false, retryAfter: Math.max(...full.map(({ list, limit }) => waitFor(list, limit))) };
+      const at = now();
+      for (const { key } of limits) attempts.set(key, [...recent(key), at]);
+      return {
+        ok: true,
+        release() {
+          for (const { key } of limits) {
+            const list = attempts.get(key) ?? [];
+            const index = list.lastIndexOf(at);
+            if (index >= 0) list.splice(index, 1);
+          }
+        },
+      };
     },
     reset(key) {
-      failures.delete(key);
+      attempts.delete(key);
     },
   };
 }

@@ -4,7 +4,6 @@
  * session).
  */
 import jwt from 'jsonwebtoken';
-import { randomUUID } from 'node:crypto';
 import type { Profile } from '@atende/shared';
 import type { AuthCredentials } from './credentials.js';
 
@@ -30,7 +29,8 @@ interface RefreshClaims {
   jti: string;
 }
 
-export type AccessCheck = { ok: true; credentials: AuthCredentials } | { ok: false; expired: boolean };
+/** A valid token's claims and when it expires (epoch ms). */
+export type AccessCheck = { ok: true; credentials: AuthCredentials; expiresAt: number } | { ok: false; expired: boolean };
 
 export function signAccessToken(settings: TokenSettings, credentials: AuthCredentials): string {
   const claims: AccessClaims = {
@@ -45,25 +45,21 @@ export function signAccessToken(settings: TokenSettings, credentials: AuthCreden
 
 export function verifyAccessToken(settings: TokenSettings, token: string): AccessCheck {
   try {
-    const claims = jwt.verify(token, settings.jwtSecret, { algorithms: ['HS256'] }) as AccessClaims;
+    const claims = jwt.verify(token, settings.jwtSecret, { algorithms: ['HS256'] }) as AccessClaims & { exp: number };
     return {
       ok: true,
       credentials: { userId: claims.sub, companyId: claims.cid, profile: claims.pro, super: claims.sup, sessionId: claims.sid },
+      expiresAt: claims.exp * 1000,
     };
   } catch (err) {
     return { ok: false, expired: err instanceof jwt.TokenExpiredError };
   }
 }
 
-export function signRefreshToken(
-  settings: TokenSettings,
-  userId: string,
-  companyId: string,
-  sessionId: string,
-): { token: string; jti: string } {
-  const jti = randomUUID();
+/** A refresh token for the session's jti (the session document keeps the current one). */
+export function signRefreshToken(settings: TokenSettings, userId: string, companyId: string, sessionId: string, jti: string): string {
   const claims: RefreshClaims = { sub: userId, cid: companyId, sid: sessionId, jti };
-  return { token: jwt.sign(claims, settings.jwtRefreshSecret, { expiresIn: settings.refreshTokenTtlSeconds, algorithm: 'HS256' }), jti };
+  return jwt.sign(claims, settings.jwtRefreshSecret, { expiresIn: settings.refreshTokenTtlSeconds, algorithm: 'HS256' });
 }
 
 export function verifyRefreshToken(settings: TokenSettings, token: string): RefreshClaims | null {

@@ -20,6 +20,26 @@ const LONG_CACHE = 'public, max-age=31536000, immutable';
 /** index.html names the current hashed files: always revalidated, so a new build shows at once. */
 const NO_CACHE = 'no-cache';
 
+/**
+ * What the console's pages may load: its own files; styled-components' style tags; the voice
+ * recorder's worklet (a blob URL); media and images it is given (contacts' WhatsApp pictures and
+ * help-video thumbnails come over https); help videos in frames over https. Never framed itself.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  'frame-src https:',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** Paths the console must never swallow: their misses stay JSON errors of the API. */
 const RESERVED = ['/api', '/public'];
 
@@ -49,11 +69,18 @@ export function registerWeb(server: Server, options: WebOptions = {}): boolean {
       const relative = String((request.params as { path?: string }).path ?? '');
       const file = path.resolve(distDir, relative);
       if (relative && file.startsWith(distDir + path.sep) && (await isFile(file))) {
-        return h.file(file, { confine: distDir }).header('cache-control', relative.startsWith(HASHED_PREFIX) ? LONG_CACHE : NO_CACHE);
+        return h
+          .file(file, { confine: distDir })
+          .header('cache-control', relative.startsWith(HASHED_PREFIX) ? LONG_CACHE : NO_CACHE)
+          .header('content-security-policy', CONTENT_SECURITY_POLICY);
       }
       // A missing file (an old hashed asset) is a 404, not the page: a script must not get HTML.
       if (path.extname(relative)) throw new AppError('ERR_NOT_FOUND');
-      return h.file(path.join(distDir, 'index.html'), { confine: distDir }).type('text/html; charset=utf-8').header('cache-control', NO_CACHE);
+      return h
+        .file(path.join(distDir, 'index.html'), { confine: distDir })
+        .type('text/html; charset=utf-8')
+        .header('cache-control', NO_CACHE)
+        .header('content-security-policy', CONTENT_SECURITY_POLICY);
     },
   });
   return true;

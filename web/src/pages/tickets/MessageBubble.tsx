@@ -85,7 +85,7 @@ export const MessageBubble = memo(function MessageBubble({ message, onViewImage,
         <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
         {message.fromMe ? <AckMark ack={message.ack} /> : null}
       </footer>
-      {message.fromMe && !message.isDeleted && onDelete ? <IconButton className="delete" icon="trash" label={t('web.inbox.messages.delete')} onClick={() => onDelete(message)} /> : null}
+      {!message.isDeleted && onDelete ? <IconButton className="delete" icon="trash" label={t('web.inbox.messages.delete')} onClick={() => onDelete(message)} /> : null}
     </Bubble>
   );
 });

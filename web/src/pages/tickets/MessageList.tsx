@@ -9,8 +9,8 @@
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { mergeMessage, type Message, type MessageEvent, type Ticket } from '@atende/shared';
-import { useApi } from '../../app/api.js';
+import { mayDeleteMessage, mergeMessage, type Message, type MessageEvent, type Ticket } from '@atende/shared';
+import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Spinner } from '../../ui/controls.js';
 import { ConfirmDialog, Dialog } from '../../ui/Dialog.js';
@@ -88,6 +88,7 @@ interface MessageListProps {
 }
 
 export function MessageList({ ticket, readOnly = false, outbox, onTakeBack }: MessageListProps) {
+  const user = useUser();
   const { t } = useTranslation();
   const { api } = useApi();
   const showError = useErrorToast();
@@ -182,7 +183,7 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack }: Me
         {messages.map((message, index) => (
           <Fragment key={message.id}>
             {index === 0 || !sameDay(messages[index - 1]!.createdAt, message.createdAt) ? <DaySeparator data-day>{dayLabel(message.createdAt)}</DaySeparator> : null}
-            <MessageBubble message={message} onViewImage={setViewing} onDelete={readOnly ? undefined : setDeleting} />
+            <MessageBubble message={message} onViewImage={setViewing} onDelete={!readOnly && mayDeleteMessage(message, user) ? setDeleting : undefined} />
           </Fragment>
         ))}
         {outbox

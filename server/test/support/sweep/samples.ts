@@ -1,0 +1,74 @@
+/**
+ * One valid request per route that takes a body or a required query, built from a company's ids:
+ * the sweeps send it as another company (it must be refused) and spoil one field of it at a time
+ * (the spoiled field must be refused). A route missing here fails the sweeps, which say so.
+ */
+import { messageSendSchema } from '@atende/shared';
+import type { Schema } from 'joi';
+import type { Ids } from './world.js';
+
+export interface Sample {
+  query?: Record<string, string>;
+  payload?: unknown;
+  /** Sent as multipart/form-data with a small PNG as `file`. */
+  multipart?: Record<string, string>;
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
+  'GET /api/queue-options': (ids) => ({ query: { queueId: ids.queue } }),
+  'GET /api/dashboard/ticketsDay': () => ({ query: { initialDate: day(-7), finalDate: day(0) } }),
+  'GET /api/dashboard/ticketsUsers': () => ({ query: { initialDate: day(-7), finalDate: day(0) } }),
+  'GET /api/ticket-notes/list': (ids) => ({ query: { ticketId: ids.ticket, contactId: ids.contact } }),
+  'POST /api/announcements': () => ({ payload: { title: 'Sweep', text: 'Sweep text' } }),
+  'POST /api/chats': (ids) => ({ payload: { title: 'Sweep', users: [ids.user] } }),
+  'POST /api/companies': (ids) => ({ payload: { name: 'Sweep company', planId: ids.plan } }),
+  'POST /api/contacts': () => ({ payload: { name: 'Sweep contact', number: '5511900000001' } }),
+  'POST /api/helps': () => ({ payload: { title: 'Sweep help' } }),
+  'POST /api/plans': () => ({ payload: { name: 'Sweep plan' } }),
+  'POST /api/queue': () => ({ payload: { name: 'Sweep queue', color: '#0a0b0c' } }),
+  'POST /api/queue-options': (ids) => ({ payload: { title: 'Sweep', option: '9', queueId: ids.queue } }),
+  'POST /api/quick-messages': () => ({ payload: { shortcode: 'sweep', message: 'Sweep' } }),
+  'POST /api/tags': () => ({ payload: { name: 'Sweep tag' } }),
+  'POST /api/ticket-notes': (ids) => ({ payload: { ticketId: ids.ticket, contactId: ids.contact, note: 'Sweep' } }),
+  'POST /api/tickets': (ids) => ({ payload: { contactId: ids.contact } }),
+  'POST /api/users': (ids) => ({ payload: { name: 'Sweep user', email: 'sweep@sweep.test', password: 'sweep-pass', profile: 'user', queueIds: [ids.queue], whatsappId: ids.whatsapp } }),
+  'POST /api/whatsapp': () => ({ payload: { name: 'Sweep line', provider: 'sandbox' } }),
+  'POST /api/auth/login': () => ({ payload: { email: 'sweep@sweep.test', password: 'sweep-pass' } }),
+  'POST /api/companies/cadastro': (ids) => ({ payload: { name: 'Sweep signup', email: 'signup@sweep.test', password: 'sweep-pass', planId: ids.plan } }),
+  'POST /api/contacts/import': () => ({ multipart: {} }),
+  'POST /api/contacts/upload': () => ({ payload: [{ name: 'Sweep row', number: '5511900000002' }] }),
+  'POST /api/messages/send': () => ({ payload: { number: '5511900000003', body: 'Sweep' } }),
+  'POST /api/messages/{ticketId}': () => ({ payload: { body: 'Sweep' } }),
+  'POST /api/tags/sync': (ids) => ({ payload: { ticketId: ids.ticket, tags: [{ id: ids.tag }] } }),
+  'POST /api/announcements/{id}/media-upload': () => ({ multipart: {} }),
+  'POST /api/chats/{id}/read': () => ({ payload: {} }),
+  'POST /api/chats/{id}/messages': () => ({ payload: { message: 'Sweep' } }),
+  'POST /api/quick-messages/{id}/media-upload': () => ({ multipart: { typeArch: 'quickMessage' } }),
+  'POST /api/sandbox/{whatsappId}/connectivity': () => ({ payload: { online: true } }),
+  'POST /api/sandbox/{whatsappId}/read': () => ({ payload: { providerMessageIds: ['sweep'] } }),
+  'POST /api/sandbox/{whatsappId}/pair': () => ({ payload: {} }),
+  'POST /api/sandbox/{whatsappId}/messages': () => ({ payload: { from: '5511900000004', body: 'Sweep' } }),
+  'POST /api/sandbox/{whatsappId}/failures': () => ({ payload: { count: 0 } }),
+  'PUT /api/announcements/{id}': () => ({ payload: { title: 'Sweep' } }),
+  'PUT /api/chats/{id}': () => ({ payload: { title: 'Sweep' } }),
+  'PUT /api/companies/{id}': () => ({ payload: { name: 'Sweep company' } }),
+  'PUT /api/contacts/{id}': () => ({ payload: { name: 'Sweep contact' } }),
+  'PUT /api/helps/{id}': () => ({ payload: { title: 'Sweep' } }),
+  'PUT /api/plans/{id}': () => ({ payload: { name: 'Sweep plan' } }),
+  'PUT /api/queue/{id}': () => ({ payload: { name: 'Sweep queue' } }),
+  'PUT /api/queue-options/{id}': () => ({ payload: { title: 'Sweep' } }),
+  'PUT /api/quick-messages/{id}': () => ({ payload: { shortcode: 'sweep' } }),
+  'PUT /api/settings/{key}': () => ({ payload: { value: 'enabled' } }),
+  'PUT /api/tags/{id}': () => ({ payload: { name: 'Sweep tag' } }),
+  'PUT /api/tickets/{ref}': () => ({ payload: { status: 'closed' } }),
+  'PUT /api/users/{id}': () => ({ payload: { name: 'Sweep user' } }),
+  'PUT /api/whatsapp/{id}': () => ({ payload: { name: 'Sweep line' } }),
+  'PUT /api/companies/{id}/schedules': () => ({ payload: { schedules: [{ weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }] } }),
+};
+
+/** Routes that validate their body inside the handler (multipart or JSON): the schema it uses. */
+export const HANDLER_SCHEMAS: Record<string, Schema> = {
+  'POST /api/messages/{ticketId}': messageSendSchema,
+};
