@@ -36,6 +36,7 @@ export const SandboxDeviceModel = tenantModel<SandboxDeviceDoc>(
   },
   (schema) => {
     schema.index({ companyId: 1, whatsappId: 1 }, { unique: true });
+    engineKeys(schema, ['whatsappId']);
   },
 );
 
@@ -75,6 +76,7 @@ export const SandboxMessageModel = tenantModel<SandboxMessageDoc>(
     // The outbox: by connection (and customer), in sending order.
     schema.index({ companyId: 1, whatsappId: 1, to: 1, _id: 1 });
     schema.index({ companyId: 1, whatsappId: 1, ack: 1 });
+    engineKeys(schema, ['providerMessageId', 'to']);
   },
 );
 

@@ -6,6 +6,7 @@ import { startEmbeddedEngine, type EmbeddedEngine } from './embeddedEngine.js';
 import { tuneFerretdbPostgres } from './tuning.js';
 import { POOL_MAX_CONNS } from './engine/ferretdb.js';
 import { runUpgrades, type DataUpgrade } from './upgrades.js';
+import { commandMonitoringWanted } from './commandLog.js';
 
 /** Commands a client keeps in flight on FerretDB: fewer than half its PostgreSQL connections. */
 const FERRETDB_CLIENT_POOL = Math.floor(POOL_MAX_CONNS / 2) - 4;
@@ -37,7 +38,7 @@ export async function connectDatabase(config: Config, logger: Logger, upgrades: 
   try {
     // Indexes are built below, once the data upgrades ran (a unique index may need what they derive).
     // On FerretDB, fewer commands in flight than half its connections to PostgreSQL (engine/ferretdb.ts).
-    await mongoose.connect(uri, { dbName: config.databaseName, serverSelectionTimeoutMS: 10_000, autoIndex: false, autoCreate: false, ...(postgresUrl ? { maxPoolSize: FERRETDB_CLIENT_POOL } : {}) });
+    await mongoose.connect(uri, { dbName: config.databaseName, serverSelectionTimeoutMS: 10_000, autoIndex: false, autoCreate: false, monitorCommands: commandMonitoringWanted(), ...(postgresUrl ? { maxPoolSize: FERRETDB_CLIENT_POOL } : {}) });
     await runUpgrades(mongoose.connection.db!, upgrades, (msg) => logger.info(msg));
     const models = Object.values(mongoose.models) as Model<unknown>[];
     // Before the first request: unique rules must hold from the start.
