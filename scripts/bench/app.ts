@@ -26,6 +26,9 @@ export interface BenchApp {
   url: string;
   /** The embedded engine, or 'MongoDB (MONGODB_URI)'. */
   engineName: string;
+  /** The database's name, and the PostgreSQL under the embedded engine (null on MONGODB_URI). */
+  databaseName: string;
+  postgresUrl: string | null;
   /** The embedded engine's processes; null on MONGODB_URI. */
   enginePids(): { ferretdb: number; postgres: number } | null;
   call(method: string, route: string, token?: string, body?: unknown): Promise<any>;
@@ -53,6 +56,8 @@ export async function startBenchApp(env: Record<string, string> = {}): Promise<B
     JWT_REFRESH_SECRET: randomBytes(24).toString('hex'),
     LOG_LEVEL: 'silent',
     ATENDE_SANDBOX_ACK_MS: '50',
+    // The engine is started here, so the server is told where its PostgreSQL is (for the GIN indexes).
+    ...(engine ? { ATENDE_FERRETDB_POSTGRES_URL: engine.postgres.url } : {}),
     ...env,
   });
   // The benchmarks count the database commands of each operation.
@@ -64,6 +69,8 @@ export async function startBenchApp(env: Record<string, string> = {}): Promise<B
     app,
     url,
     engineName: engine ? 'embedded FerretDB 1.24.2 on PostgreSQL 17' : 'MongoDB (MONGODB_URI)',
+    databaseName: config.databaseName,
+    postgresUrl: engine?.postgres.url ?? null,
     enginePids: () => (engine ? { ferretdb: engine.pid, postgres: engine.postgres.pid } : null),
     async call(method, route, token, body) {
       const response = await fetch(`${url}/api${route}`, {

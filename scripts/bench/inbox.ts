@@ -17,6 +17,7 @@ import Nes from '@hapi/nes/lib/client.js';
 import { BENCH_PASSWORD as PASSWORD, benchCompany, benchSandbox, log, runBench, startBenchApp } from './app.js';
 import { commandsPer, concurrentCalls, percentile, sampleMemory, timeCalls } from './measure.js';
 import { seedCompanyHistory, SURNAMES } from './seed.js';
+import { analyzeFerretdbTables } from '../../server/src/platform/database/tuning.js';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
     log(`seeding ${TICKETS} tickets, ${TICKETS} contacts and ${MESSAGES} messages...`);
     const seeded = await seedCompanyHistory(mongoose.connection.db!, { companyId, whatsappId, queueIds, userIds, tickets: TICKETS, messages: MESSAGES, log });
     log(`seeded ${seeded.documents} documents in ${seeded.seconds.toFixed(1)} s`);
+    // What autovacuum would do within a minute of such a load.
+    if (bench.postgresUrl) await analyzeFerretdbTables(bench.postgresUrl, bench.databaseName);
 
     const agentToken = (await call('POST', '/auth/login', undefined, { email: 'agent0@bench.co', password: PASSWORD })).token as string;
     log('timing GET /api/tickets...');

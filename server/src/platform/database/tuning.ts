@@ -108,3 +108,18 @@ export async function ginIndexedFields(postgresUrl: string, database: string): P
     await client.end().catch(() => undefined);
   }
 }
+
+/**
+ * Fresh planner statistics for every collection of `database` (autovacuum gets there within a
+ * minute or so; a bulk load that is read at once, as a benchmark's, asks for them now).
+ */
+export async function analyzeFerretdbTables(postgresUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    for (const { table } of await tablesOf(client, database)) await client.query(`ANALYZE ${quote(database)}.${quote(table)}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
