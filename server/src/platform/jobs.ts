@@ -24,7 +24,8 @@ export interface JobRunner {
 export function createJobs(logger: Logger, processEvery: number, lockLifetime: number): JobRunner {
   const db = mongoose.connection.db;
   if (!db) throw new Error('the database must be connected before the jobs are created');
-  const agenda = new Agenda({ backend: new MongoBackend({ mongo: db }), processEvery });
+  // Finished one-off jobs go: Agenda's polling reads its whole collection on the embedded engine.
+  const agenda = new Agenda({ backend: new MongoBackend({ mongo: db }), processEvery, removeOnComplete: true });
   agenda.on('fail', (err: Error, job: Job) => logger.error({ err, job: job.attrs.name }, 'job failed'));
   return {
     async start() {
