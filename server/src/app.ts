@@ -17,6 +17,7 @@ import { registerAccess } from './platform/http/access.js';
 import { registerDocs } from './platform/http/docs.js';
 import { registerWeb } from './platform/http/web.js';
 import { registerHealth } from './platform/http/health.js';
+import { registerDatabaseGate } from './platform/http/databaseGate.js';
 import { failAction } from './platform/http/validation.js';
 import { createJobs, type JobRunner } from './platform/jobs.js';
 import type { Logger } from './platform/logger.js';
@@ -106,7 +107,8 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
   await server.register({ plugin: externalSendRoutes, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes });
   await server.register([companiesRoutes, whatsappRoutes, sandboxRoutes].map((plugin) => ({ plugin, options: { ...context, sessions: channels.sessions }, routes })));
-  registerHealth(server, API_PREFIX, database.engine);
+  registerHealth(server, API_PREFIX, database.engine, database.available);
+  registerDatabaseGate(server, API_PREFIX, database.available);
   configureUploads(config.dataDir);
   registerPublicMedia(server);
   registerDocs(server, API_PREFIX);

@@ -27,6 +27,8 @@ export function createJobs(logger: Logger, processEvery: number, lockLifetime: n
   // Finished one-off jobs go: Agenda's polling reads its whole collection on the embedded engine.
   const agenda = new Agenda({ backend: new MongoBackend({ mongo: db }), processEvery, removeOnComplete: true });
   agenda.on('fail', (err: Error, job: Job) => logger.error({ err, job: job.attrs.name }, 'job failed'));
+  // Its polls fail while the database is away; it polls again once it is back.
+  agenda.on('error', (err: Error) => logger.warn({ err }, 'job runner: database unavailable'));
   return {
     async start() {
       await agenda.start();

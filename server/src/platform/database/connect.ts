@@ -15,6 +15,8 @@ export interface Database {
   uri: string;
   /** The PostgreSQL under FerretDB (embedded, or ATENDE_FERRETDB_POSTGRES_URL); null on MongoDB. */
   postgresUrl: string | null;
+  /** The database answers: connected, and (embedded) both engine programs running. */
+  available(): boolean;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,15 @@ export async function connectDatabase(config: Config, logger: Logger, upgrades: 
   try {
     // Indexes are built below, once the data upgrades ran (a unique index may need what they derive).
     // On FerretDB, fewer commands in flight than half its connections to PostgreSQL (engine/ferretdb.ts).
-    await mongoose.connect(uri, { dbName: config.databaseName, serverSelectionTimeoutMS: 10_000, autoIndex: false, autoCreate: false, ...(postgresUrl ? { maxPoolSize: FERRETDB_CLIENT_POOL } : {}) });
+    // An engine that went away is noticed within a couple of seconds, and so is its return.
+    await mongoose.connect(uri, {
+      dbName: config.databaseName,
+      serverSelectionTimeoutMS: 5_000,
+      heartbeatFrequencyMS: 2_000,
+      autoIndex: false,
+      autoCreate: false,
+      ...(postgresUrl ? { maxPoolSize: FERRETDB_CLIENT_POOL } : {}),
+    });
     await runUpgrades(mongoose.connection.db!, upgrades, (msg) => logger.info(msg));
     const models = Object.values(mongoose.models) as Model<unknown>[];
     // Before the first request: unique rules must hold from the start.
@@ -55,6 +65,7 @@ export async function connectDatabase(config: Config, logger: Logger, upgrades: 
     engine: embedded ? 'embedded' : 'external',
     uri,
     postgresUrl,
+    available: () => databaseState() === 'connected' && (embedded?.state() ?? 'running') === 'running',
     async close() {
       await mongoose.disconnect();
       await embedded?.stop();
