@@ -47,6 +47,7 @@ import { messagesRoutes } from './domains/messages/routes.js';
 import { externalSendRoutes } from './domains/messages/externalSendRoutes.js';
 import { ticketsRoutes } from './domains/tickets/routes.js';
 import { inboxKeysUpgrade } from './domains/tickets/upgrade.js';
+import { outboxKeysUpgrade } from './channels/outboxUpgrade.js';
 import { createInbox, type Inbox } from './inbox.js';
 
 export const API_PREFIX = '/api';
@@ -68,7 +69,7 @@ export interface AppOptions {
 }
 
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
-  const database = await connectDatabase(config, logger, [inboxKeysUpgrade]);
+  const database = await connectDatabase(config, logger, [inboxKeysUpgrade, outboxKeysUpgrade]);
   // Before anything writes: what a crash left half done is repaired first (cleanPoint.ts).
   const cleanPoint = await loadCleanPoint();
   const repaired = await reconcileTickets(cleanPoint.unsettledMinutes);
