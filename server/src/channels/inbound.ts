@@ -28,7 +28,7 @@ import { findOrCreateContact } from '../domains/contacts/service.js';
 import { updateContact } from '../domains/contacts/writer.js';
 import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
 import { applyInboundChange, attachInboundMedia, replaceUndecryptable, summary, type MessageService } from '../domains/messages/service.js';
-import { uncountedChange } from '../domains/messages/reconcile.js';
+import { countedAs, uncountedChange } from '../domains/messages/reconcile.js';
 import { insertMessage } from '../domains/messages/store.js';
 import { messageView } from '../domains/messages/view.js';
 import { companySetting } from '../domains/settings/service.js';
@@ -203,7 +203,7 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
   async function repairCount(message: MessageDoc): Promise<void> {
     const ticket = await TicketModel.findOne({ companyId: message.companyId, _id: message.ticketId }).lean<TicketDoc>();
     const change = ticket ? uncountedChange(ticket, [message]) : null;
-    const updated = ticket && change ? await updateTicket(ticket.companyId, ticket, change) : null;
+    const updated = ticket && change ? await updateTicket(ticket.companyId, ticket, change, { condition: countedAs(ticket) }) : null;
     if (updated) await publishMessage(realtime, 'create', await messageView(String(message.companyId), message), updated);
   }
 

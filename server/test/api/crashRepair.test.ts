@@ -26,6 +26,44 @@ describe('crash leftovers are repaired at the next start', () => {
     await client?.close();
   });
 
+  /** A customer's message stored as the pipeline stores it, whose ticket never counted it. */
+  async function storeUncounted(ticketId: ObjectId, body: string, at: Date): Promise<void> {
+    const ticket = (await db.collection('tickets').findOne({ _id: ticketId }))!;
+    const seq = ticket.messageCount as number;
+    await db.collection('messages').insertOne({
+      companyId: ticket.companyId,
+      ticketId,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      providerMessageId: `crash-${seq}`,
+      body,
+      fromMe: false,
+      userId: null,
+      read: false,
+      ack: 0,
+      mediaType: 'chat',
+      mediaPath: null,
+      mediaMimeType: null,
+      mediaName: null,
+      mediaError: null,
+      quotedMsgId: null,
+      isDeleted: false,
+      isEdited: false,
+      sendAttempts: 0,
+      sendError: null,
+      participant: null,
+      seq,
+      pageKey: pageKeyOf(ticketId, seq),
+      unreadKey: String(ticketId),
+      words: [],
+      undecryptable: false,
+      outboxKey: null,
+      writtenIn: minuteKeyOf(at),
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+
   it('a ticket takes the message stored before the crash (unread, last message), and the phone replays its acks', async () => {
     first = await startChannelTestApp('crashrepair', { env });
     const tenant: Tenant = await createTenant(first, await loginSuper(first));
@@ -49,42 +87,9 @@ describe('crash leftovers are repaired at the next start', () => {
     client = await new MongoClient(process.env.ATENDE_TEST_MONGO_BASE!).connect();
     db = client.db(first.databaseName);
     const ticketId = new ObjectId(pending.id as string);
-    const ticket = (await db.collection('tickets').findOne({ _id: ticketId }))!;
     const now = new Date();
-    const seq = ticket.messageCount as number;
     // The process died after storing this message and before its ticket counted it.
-    await db.collection('messages').insertOne({
-      companyId: ticket.companyId,
-      ticketId,
-      contactId: ticket.contactId,
-      whatsappId: ticket.whatsappId,
-      providerMessageId: `crash-${seq}`,
-      body: 'stored just before the crash',
-      fromMe: false,
-      userId: null,
-      read: false,
-      ack: 0,
-      mediaType: 'chat',
-      mediaPath: null,
-      mediaMimeType: null,
-      mediaName: null,
-      mediaError: null,
-      quotedMsgId: null,
-      isDeleted: false,
-      isEdited: false,
-      sendAttempts: 0,
-      sendError: null,
-      participant: null,
-      seq,
-      pageKey: pageKeyOf(ticketId, seq),
-      unreadKey: String(ticketId),
-      words: [],
-      undecryptable: false,
-      outboxKey: null,
-      writtenIn: minuteKeyOf(now),
-      createdAt: now,
-      updatedAt: now,
-    });
+    await storeUncounted(ticketId, 'stored just before the crash', now);
     // The phone's "read" was taken there, and the process died before storing it here.
     expect((await db.collection('messages').updateOne({ ticketId, body: 'thanks, checking' }, { $set: { ack: 1 } })).modifiedCount).to.equal(1);
     // No clean stop: the last clean point is a running server's.
@@ -110,5 +115,17 @@ describe('crash leftovers are repaired at the next start', () => {
     second = await startChannelTestApp('crashrepair', { databaseName: first!.databaseName, env });
     const admin = await login(second, tenantEmail, tenantPassword);
     expect(await ticketOf(second, admin, customer, 'open')).to.deep.include({ unreadMessages: 2, lastMessage: 'stored just before the crash' });
+  });
+
+  it("a start repairs what a dead node left (a container replaced under another host name), then forgets that node", async () => {
+    await second!.stop({ drop: false });
+    const ticketId = new ObjectId((await db.collection('tickets').findOne({ unreadMessages: 2 }))!._id);
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    await storeUncounted(ticketId, 'left by a node that died', tenMinutesAgo);
+    await db.collection('cleanpoints').insertOne({ _id: 'replaced-container' as unknown as ObjectId, at: tenMinutesAgo, stopped: false });
+    second = await startChannelTestApp('crashrepair', { databaseName: first!.databaseName, env });
+    const admin = await login(second, tenantEmail, tenantPassword);
+    expect(await ticketOf(second, admin, customer, 'open')).to.deep.include({ unreadMessages: 3, lastMessage: 'left by a node that died' });
+    expect(await db.collection('cleanpoints').countDocuments({ _id: 'replaced-container' as unknown as ObjectId })).to.equal(0);
   });
 });

@@ -12,7 +12,10 @@ import { summary } from './service.js';
 
 type Counted = Pick<MessageDoc, 'seq' | 'fromMe' | 'read' | 'body' | 'mediaType'>;
 
-/** What the ticket needs to count the messages past its count (null: it counts them all). */
+/**
+ * What the ticket needs to count the messages past its count (null: it counts them all). Write it
+ * with `condition: countedAs(ticket)`: computed from this copy, it must not be applied twice.
+ */
 export function uncountedChange(ticket: Pick<TicketDoc, 'messageCount' | 'status'>, messages: Counted[]): TicketChange | null {
   const uncounted = messages.filter((message) => message.seq >= (ticket.messageCount ?? 0)).sort((a, b) => a.seq - b.seq);
   const last = uncounted.at(-1);
@@ -24,6 +27,10 @@ export function uncountedChange(ticket: Pick<TicketDoc, 'messageCount' | 'status
     change.$inc = { unreadMessages: unread };
   }
   return change;
+}
+
+export function countedAs(ticket: Pick<TicketDoc, 'messageCount'>): { messageCount: number } {
+  return { messageCount: ticket.messageCount };
 }
 
 /** Repairs the tickets of the messages stored in `minutes` that they never counted; answers how many. */
@@ -40,7 +47,7 @@ export async function reconcileTickets(minutes: string[]): Promise<number> {
     const { companyId } = messages[0]!;
     const ticket = await TicketModel.findOne({ companyId, _id: ticketId }).lean<TicketDoc>();
     const change = ticket ? uncountedChange(ticket, messages) : null;
-    if (ticket && change && (await updateTicket(companyId, ticket, change))) repaired += 1;
+    if (ticket && change && (await updateTicket(companyId, ticket, change, { condition: countedAs(ticket) }))) repaired += 1;
   }
   return repaired;
 }

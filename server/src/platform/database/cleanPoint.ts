@@ -7,6 +7,10 @@
  *
  * Nothing is written after a crash, so the unsettled minutes are bounded: from the last clean point
  * (less a margin for writes still settling then) to one interval after it (plus the margin).
+ *
+ * One document per node (by host name). A start takes over the leftovers of its own previous run,
+ * and of any node that stopped recording without a clean stop (dead: a container replaced under a
+ * new host name, a node removed), then forgets those nodes.
  */
 import { hostname } from 'node:os';
 import { platformModel } from './models.js';
@@ -50,15 +54,25 @@ function minutesBetween(from: number, to: number): string[] {
   return minutes;
 }
 
-/** Reads what the previous run of this node left (`node`: several nodes share a database). */
+/** A node that has not recorded its clean point for this long is dead. */
+const DEAD_AFTER_MS = 3 * CLEAN_POINT_EVERY_MS;
+
+/** Reads what the previous run of this node, and dead nodes, left (`node`: several nodes share a database). */
 export async function loadCleanPoint(node: string = hostname()): Promise<CleanPoint> {
-  const last = await CleanPointModel.findById(node).lean<CleanPointDoc>();
-  const unsettledMinutes = !last || last.stopped ? [] : minutesBetween(last.at.getTime() - SETTLE_MARGIN_MS, last.at.getTime() + CLEAN_POINT_EVERY_MS + SETTLE_MARGIN_MS);
+  // One small document per node: reading them all is cheap.
+  const points = await CleanPointModel.find({}).lean<CleanPointDoc[]>();
+  const gone = (point: CleanPointDoc) => point._id !== node && Date.now() - point.at.getTime() > DEAD_AFTER_MS;
+  const left = points.filter((point) => !point.stopped && (point._id === node || gone(point)));
+  const unsettled = new Set(left.flatMap((point) => minutesBetween(point.at.getTime() - SETTLE_MARGIN_MS, point.at.getTime() + CLEAN_POINT_EVERY_MS + SETTLE_MARGIN_MS)));
+  const unsettledMinutes = [...unsettled].sort();
+  const others = points.filter(gone).map((point) => point._id);
   let timer: NodeJS.Timeout | undefined;
   const record = (stopped: boolean) => CleanPointModel.updateOne({ _id: node }, { $set: { at: new Date(), stopped } }, { upsert: true });
   return {
     unsettledMinutes,
     async start() {
+      // Their leftovers are this start's to repair (reconcile runs before start).
+      if (others.length > 0) await CleanPointModel.deleteMany({ _id: { $in: others } });
       await record(false);
       timer = setInterval(() => void record(false).catch(() => undefined), CLEAN_POINT_EVERY_MS);
       timer.unref();
