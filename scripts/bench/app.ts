@@ -12,6 +12,7 @@ import { createApp, type App } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/platform/config.js';
 import { createLogger } from '../../server/src/platform/logger.js';
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../server/src/platform/database/embeddedEngine.js';
+import { monitorDatabaseCommands } from '../../server/src/platform/database/commandLog.js';
 
 export const BENCH_PASSWORD = 'bench-pass';
 export const BENCH_SUPER_EMAIL = 'bench-super@atende.bench';
@@ -23,8 +24,13 @@ export function log(message: string): void {
 export interface BenchApp {
   app: App;
   url: string;
-  /** 'embedded FerretDB 1.24.2' or 'MongoDB (MONGODB_URI)'. */
+  /** The embedded engine, or 'MongoDB (MONGODB_URI)'. */
   engineName: string;
+  /** The database's name, and the PostgreSQL under the embedded engine (null on MONGODB_URI). */
+  databaseName: string;
+  postgresUrl: string | null;
+  /** The embedded engine's processes; null on MONGODB_URI. */
+  enginePids(): { ferretdb: number; postgres: number } | null;
   call(method: string, route: string, token?: string, body?: unknown): Promise<any>;
   stop(): Promise<void>;
 }
@@ -50,16 +56,22 @@ export async function startBenchApp(env: Record<string, string> = {}): Promise<B
     JWT_REFRESH_SECRET: randomBytes(24).toString('hex'),
     LOG_LEVEL: 'silent',
     ATENDE_SANDBOX_ACK_MS: '50',
-    ATENDE_JOBS_PROCESS_EVERY: '200',
+    // The engine is started here, so the server is told where its PostgreSQL is (for the GIN indexes).
+    ...(engine ? { ATENDE_FERRETDB_POSTGRES_URL: engine.postgres.url } : {}),
     ...env,
   });
+  // The benchmarks count the database commands of each operation.
+  monitorDatabaseCommands();
   const app = await createApp(config, createLogger(process.env.BENCH_LOG_LEVEL ?? 'silent'));
   await app.start();
   const url = app.server.info.uri;
   return {
     app,
     url,
-    engineName: engine ? 'embedded FerretDB 1.24.2' : 'MongoDB (MONGODB_URI)',
+    engineName: engine ? 'embedded FerretDB 1.24.2 on PostgreSQL 17' : 'MongoDB (MONGODB_URI)',
+    databaseName: config.databaseName,
+    postgresUrl: engine?.postgres.url ?? null,
+    enginePids: () => (engine ? { ferretdb: engine.pid, postgres: engine.postgres.pid } : null),
     async call(method, route, token, body) {
       const response = await fetch(`${url}/api${route}`, {
         method,

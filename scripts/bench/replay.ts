@@ -21,7 +21,8 @@ const REPEAT = Number(process.env.BENCH_REPLAY_REPEAT ?? Math.round(MESSAGES / 1
 const INJECTORS = 8;
 
 async function main(): Promise<void> {
-  const bench = await startBenchApp();
+  // Retried sends go out soon after the phone is back.
+  const bench = await startBenchApp({ ATENDE_JOBS_PROCESS_EVERY: '200' });
   const { call } = bench;
   try {
     const { adminToken, companyId } = await benchCompany(bench);

@@ -1,4 +1,4 @@
-// Ensures the embedded database engine (FerretDB on SQLite) is built and cached.
+// Ensures the embedded database engine's FerretDB (run on the embedded PostgreSQL) is built and cached.
 //
 // Why not `go install github.com/FerretDB/FerretDB/cmd/ferretdb@v1.24.2`:
 //  - `go install pkg@version` looks up the module's deprecation info via `@v/list`,

@@ -13,7 +13,7 @@ import { QueueModel, QueueOptionModel, type QueueDoc, type QueueOptionDoc } from
 import { companySetting } from '../domains/settings/service.js';
 import type { TicketDoc } from '../domains/tickets/model.js';
 import { updateTicket, type TicketChange } from '../domains/tickets/writer.js';
-import type { WhatsappDoc } from '../domains/whatsapp/model.js';
+import type { ConnectionSettings } from '../domains/whatsapp/cache.js';
 import { isOpen } from './businessHours.js';
 
 /** The customer's answer that goes back one level in the options tree. */
@@ -38,7 +38,7 @@ export function createQueueChatbot(deps: { messages: MessageService; config: Con
     return updated ?? ticket;
   }
 
-  async function queuesOf(whatsapp: WhatsappDoc): Promise<QueueDoc[]> {
+  async function queuesOf(whatsapp: ConnectionSettings): Promise<QueueDoc[]> {
     const ids = (whatsapp.queueIds ?? []) as Types.ObjectId[];
     if (ids.length === 0) return [];
     return QueueModel.find({ companyId: whatsapp.companyId, _id: { $in: ids } }).sort({ orderQueue: 1, name: 1 }).lean<QueueDoc[]>();
@@ -50,7 +50,7 @@ export function createQueueChatbot(deps: { messages: MessageService; config: Con
   }
 
   /** Out of hours (company or queue schedule, per scheduleType): says so and answers true. */
-  async function closedNow(ticket: TicketDoc, whatsapp: WhatsappDoc, queue: QueueDoc | null): Promise<boolean> {
+  async function closedNow(ticket: TicketDoc, whatsapp: ConnectionSettings, queue: QueueDoc | null): Promise<boolean> {
     const companyId = String(ticket.companyId);
     const scheduleType = await companySetting(companyId, 'scheduleType');
     if (scheduleType === 'company') {
@@ -68,7 +68,7 @@ export function createQueueChatbot(deps: { messages: MessageService; config: Con
   }
 
   /** Enters a queue: its greeting, then its options when it has some. */
-  async function enterQueue(ticket: TicketDoc, whatsapp: WhatsappDoc, queue: QueueDoc): Promise<void> {
+  async function enterQueue(ticket: TicketDoc, whatsapp: ConnectionSettings, queue: QueueDoc): Promise<void> {
     let current = await save(ticket, { queueId: queue._id, queueOptionId: null });
     if (await closedNow(current, whatsapp, queue)) {
       await save(current, { chatbot: false });
@@ -82,7 +82,7 @@ export function createQueueChatbot(deps: { messages: MessageService; config: Con
 
   return {
     /** A new ticket arrived on the connection. */
-    async start(ticket: TicketDoc, whatsapp: WhatsappDoc): Promise<void> {
+    async start(ticket: TicketDoc, whatsapp: ConnectionSettings): Promise<void> {
       if (ticket.isGroup) return;
       const queues = await queuesOf(whatsapp);
       if (queues.length === 0) {
@@ -105,7 +105,7 @@ export function createQueueChatbot(deps: { messages: MessageService; config: Con
     },
 
     /** The customer answered while the chatbot holds the ticket. */
-    async answer(ticket: TicketDoc, whatsapp: WhatsappDoc, body: string): Promise<void> {
+    async answer(ticket: TicketDoc, whatsapp: ConnectionSettings, body: string): Promise<void> {
       const choice = body.trim();
       if (!ticket.queueId) {
         const queues = await queuesOf(whatsapp);

@@ -38,7 +38,7 @@ import { activeTicketFor, findRatingTicket } from '../domains/tickets/contactTic
 import { TicketModel, type TicketDoc } from '../domains/tickets/model.js';
 import { recordRating } from '../domains/tickets/ratings.js';
 import { updateTicket, type TicketChange } from '../domains/tickets/writer.js';
-import { WhatsappModel, type WhatsappDoc } from '../domains/whatsapp/model.js';
+import { connectionSettings } from '../domains/whatsapp/cache.js';
 import type { QueueChatbot } from '../automation/queueChatbot.js';
 import type { Types } from 'mongoose';
 import type { InboundMessage } from './provider.js';
@@ -102,7 +102,7 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
 
   /** Answers whether a new message was stored (false: a duplicate, a change, or nothing kept). */
   async function handle(companyId: string, whatsappId: string, inbound: InboundMessage): Promise<boolean> {
-    const whatsapp = await WhatsappModel.findOne({ companyId, _id: whatsappId }).lean<WhatsappDoc>();
+    const whatsapp = await connectionSettings(companyId, whatsappId);
     if (!whatsapp) return false;
     if (inbound.chat.isGroup && (await companySetting(companyId, 'CheckMsgIsGroup')) === 'enabled') return false;
     if (inbound.isEdited || inbound.isDeleted) {
@@ -125,7 +125,8 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
         ? await contactOf(companyId, { number: inbound.sender.number, name: inbound.sender.name, ...(inbound.sender.lid ? { lid: inbound.sender.lid } : {}) })
         : chatContact;
 
-    if (!inbound.fromMe && !inbound.chat.isGroup) {
+    // Tickets wait for a rating only while the company asks for ratings.
+    if (!inbound.fromMe && !inbound.chat.isGroup && (await companySetting(companyId, 'userRating')) === 'enabled') {
       const rating = await findRatingTicket(companyId, chatContact._id, whatsappId);
       const rated = rating ? await takeRating(rating, inbound.body) : null;
       if (rated) {
@@ -181,7 +182,7 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
       throw err;
     }
     const updated = (await countOnTicket(ticket, message, summary(inbound.body, message.mediaType, media?.originalName), touchTicket)) ?? ticket;
-    await publishMessage(realtime, 'create', await messageView(companyId, message), updated);
+    await publishMessage(realtime, 'create', await messageView(companyId, message, [{ _id: updated.contactId, name: updated.contact.name }]), updated);
     return updated;
   }
 

@@ -164,6 +164,20 @@ describe('ticket lists by lanes: every page equals the list computed from all ti
     await expectListsMatch('after racing writes');
   });
 
+  it('a text search finds every ticket the viewer may see: a colleague\'s open ticket of the agent\'s queues, not another queue\'s', async () => {
+    const contactIds = new Set(
+      (await ContactModel.find({ companyId: tenant.companyId }).lean<ContactDoc[]>()).filter((contact) => /^Lane customer 1/.test(contact.name)).map((contact) => String(contact._id)),
+    );
+    const tickets = (await allTickets()).filter((ticket) => contactIds.has(String(ticket.contactId))).sort(newest);
+    const agentMay = (ticket: TicketDoc) => String(ticket.userId) === agent.user.id || [queues[0], queues[1]].includes(String(ticket.queueId));
+    expect(tickets.some((ticket) => ticket.status === 'open' && agentMay(ticket) && String(ticket.userId) !== agent.user.id), 'the seed has a colleague\'s open ticket').to.equal(true);
+    expect(tickets.some((ticket) => !agentMay(ticket)), 'the seed has tickets the agent may not see').to.equal(true);
+    const ids = (rows: TicketDoc[]) => rows.map((ticket) => String(ticket._id));
+    expect(await pages(agent, 'searchParam=customer%201')).to.deep.equal(ids(tickets.filter(agentMay)));
+    expect(await pages(agent, 'searchParam=customer%201&status=open')).to.deep.equal(ids(tickets.filter((ticket) => agentMay(ticket) && ticket.status === 'open')));
+    expect(await pages(tenant.admin, 'searchParam=customer%201&showAll=true')).to.deep.equal(ids(tickets));
+  });
+
   it('a counter left too high by a crash shows no ticket twice in a page and loses none', async () => {
     // A move whose grow ran but whose ticket write did not: one slot counts a ticket it lacks.
     const ticket = (await allTickets()).sort(newest).find((each) => each.status === 'closed')!;

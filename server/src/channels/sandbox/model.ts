@@ -36,6 +36,7 @@ export const SandboxDeviceModel = tenantModel<SandboxDeviceDoc>(
   },
   (schema) => {
     schema.index({ companyId: 1, whatsappId: 1 }, { unique: true });
+    engineKeys(schema, ['whatsappId']);
   },
 );
 
@@ -83,7 +84,7 @@ export const SandboxMessageModel = tenantModel<SandboxMessageDoc>(
     schema.index({ companyId: 1, whatsappId: 1, ack: 1 });
     schema.index({ companyId: 1, whatsappId: 1, localId: 1 });
     schema.index({ companyId: 1, whatsappId: 1, ackedIn: 1 });
-    engineKeys(schema, ['localId', 'ackedIn']);
+    engineKeys(schema, ['providerMessageId', 'to', 'localId', 'ackedIn']);
   },
 );
 

@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
+import { engineKeys } from '../../platform/database/tuning.js';
 
 /** One login: the refresh token's current jti lives here and rotates on every refresh (see auth/sessions.ts). */
 export interface SessionDoc {
@@ -30,5 +31,9 @@ export const SessionModel = tenantModel<SessionDoc>(
     userAgent: { type: String, default: null },
     ip: { type: String, default: null },
   },
-  (schema) => schema.index({ companyId: 1, expiresAt: 1 }),
+  (schema) => {
+    schema.index({ companyId: 1, expiresAt: 1 });
+    // Every request checks its session by id; a user's sessions end together.
+    engineKeys(schema, ['sessionId', 'userId']);
+  },
 );

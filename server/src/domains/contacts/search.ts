@@ -51,7 +51,13 @@ export async function contactsInNameOrder(companyId: string, skip: number, limit
   return { rows: rows.slice(offset, offset + limit), count, hasMore: rows.length > offset + limit || skip + limit < count };
 }
 
-/** What a text matches: the folded name, the number's digits, the e-mail. */
+/** The digits of a text typed as a number (with spaces or brackets, say), else ''. */
+function numberDigitsOf(text: string): string {
+  const digits = digitsOf(text);
+  return digits.length >= 3 && digits.length >= foldText(text).replace(/[\s()+-]/g, '').length - 2 ? digits : '';
+}
+
+/** What a text matches: the folded name, the e-mail, and the number when the text is one. */
 function matcher(folded: string, digits: string): Record<string, unknown> {
   const anyOf: Record<string, unknown>[] = [{ nameKey: searchRegex(folded) }, { email: searchRegex(folded) }];
   if (digits.length > 0) anyOf.push({ number: searchRegex(digits) });
@@ -61,11 +67,9 @@ function matcher(folded: string, digits: string): Record<string, unknown> {
 /** Contacts whose name, number or e-mail contains the text, in name order. */
 export async function searchContacts(companyId: string, text: string, skip: number, limit: number): Promise<ContactWindow> {
   const folded = foldText(text).trim();
-  const digits = digitsOf(text);
+  const digits = numberDigitsOf(text);
   if (!folded) return contactsInNameOrder(companyId, skip, limit);
-  // A number typed with spaces or brackets is searched by its digits.
-  const pieceOf = digits.length >= 3 && digits.length >= folded.replace(/[\s()+-]/g, '').length - 2 ? digits : folded;
-  const piece = rarestPiece(pieceOf);
+  const piece = rarestPiece(digits || folded);
   if (!piece) {
     // One or two characters: names that start with them.
     if (folded.length === 1) return contactsInNameOrder(companyId, skip, limit, folded);
@@ -89,7 +93,7 @@ export async function contactsCreatedWithin(companyId: string, from: string, to:
     days.push(day.toISOString().slice(0, 10));
   }
   const folded = foldText(text).trim();
-  const match = folded ? matcher(folded, digitsOf(text)) : {};
+  const match = folded ? matcher(folded, numberDigitsOf(text)) : {};
   const rows = (await Promise.all(days.map((day) => byKey(companyId, dayKey(day), match)))).flat().sort(byName);
   return { rows: rows.slice(skip, skip + limit), count: rows.length, hasMore: rows.length > skip + limit };
 }

@@ -96,7 +96,8 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       const { rows, count, hasMore } = await conversationPage(ticket, pageNumber);
       if (ticket.status === 'open' && (!ticket.userId || String(ticket.userId) === actor.userId)) await markRead(ticket);
       return {
-        messages: await messageViews(actor.companyId, rows),
+        // The customer is named by the ticket's copy (a group's members are read).
+        messages: await messageViews(actor.companyId, rows, [{ _id: ticket.contactId, name: ticket.contact.name }]),
         ticket: await ticketView(actor.companyId, ticket),
         count,
         hasMore,

@@ -22,12 +22,18 @@ async function byIds<T extends { _id: Types.ObjectId }>(model: Model<T>, company
   return found.filter((doc): doc is T => doc !== null);
 }
 
-export async function messageViews(companyId: string, messages: MessageDoc[]): Promise<Message[]> {
+/** A contact the caller already holds (the ticket's copy, the sender just found): not read again. */
+export interface KnownContact {
+  _id: Types.ObjectId;
+  name: string;
+}
+
+export async function messageViews(companyId: string, messages: MessageDoc[], known: KnownContact[] = []): Promise<Message[]> {
   if (messages.length === 0) return [];
   const [quoted, names] = await Promise.all([byIds(MessageModel, companyId, messages.map((m) => m.quotedMsgId)), userNames.get(companyId)]);
-  const contacts = new Map(
-    (await byIds(ContactModel, companyId, [...messages, ...quoted].map((m) => m.contactId), { name: 1 })).map((c) => [String(c._id), c]),
-  );
+  const contacts = new Map(known.map((contact) => [String(contact._id), contact]));
+  const unknown = [...messages, ...quoted].map((m) => m.contactId).filter((id) => id && !contacts.has(String(id)));
+  for (const contact of await byIds(ContactModel, companyId, unknown, { name: 1 })) contacts.set(String(contact._id), contact);
   const authors = new Map([...names].map(([id, name]) => [id, { _id: id as unknown as Types.ObjectId, name }]));
   const quotedById = new Map(quoted.map((q) => [String(q._id), q]));
 
@@ -66,7 +72,7 @@ export async function messageViews(companyId: string, messages: MessageDoc[]): P
   });
 }
 
-export async function messageView(companyId: string, message: MessageDoc): Promise<Message> {
-  const [view] = await messageViews(companyId, [message]);
+export async function messageView(companyId: string, message: MessageDoc, known: KnownContact[] = []): Promise<Message> {
+  const [view] = await messageViews(companyId, [message], known);
   return view!;
 }

@@ -6,8 +6,9 @@
  * queueless ones); for everyone else, the tickets of the picked queues among the viewer's own (an
  * admin picks any queue), queueless ones only with allTicket, and of the open ones only those
  * assigned to the viewer. Each such list is a union of lanes (lanes.ts), read by lanePages.ts.
- * Filters that narrow a list further (text, tags, a creation day, unread) read their own small
- * set of candidates by key and keep those of the lanes.
+ * Filters that narrow a list further (tags, a creation day, unread) read their own small set of
+ * candidates by key and keep those of the lanes. A text search (the search tab) finds among every
+ * ticket the viewer may see (canSee), a colleague's open ticket of the viewer's queues included.
  */
 import { TICKET_STATUSES, TICKETS_PAGE_SIZE, type TicketListQuery, type TicketStatus, type TicketsPage } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
@@ -18,7 +19,7 @@ import { lanePage, newestFirst } from './lanePages.js';
 import { TicketModel, type TicketDoc } from './model.js';
 import { ticketSearchCandidates } from './search.js';
 import { ticketViews } from './view.js';
-import { viewerOf, type Viewer } from './visibility.js';
+import { canSee, viewerOf, type Viewer } from './visibility.js';
 
 /** The filters after the schema's defaults. */
 export type ListQuery = TicketListQuery & Required<Pick<TicketListQuery, 'searchParam' | 'pageNumber' | 'showAll' | 'withUnreadMessages'>>;
@@ -66,6 +67,16 @@ function passes(ticket: TicketDoc, query: ListQuery): boolean {
   return true;
 }
 
+/** Whether a text search lists the ticket: one the viewer may see, of the picked statuses, queues and users. */
+function searchable(viewer: Viewer, ticket: TicketDoc, query: ListQuery, statuses: readonly TicketStatus[]): boolean {
+  // An admin without show-all searches as the others do: their queues and their own tickets.
+  const seer = viewer.isAdmin && !query.showAll ? { ...viewer, isAdmin: false } : viewer;
+  if (!statuses.includes(ticket.status) || !canSee(seer, ticket)) return false;
+  if (query.queueIds && ticket.queueId && !query.queueIds.includes(String(ticket.queueId))) return false;
+  if (query.users?.length && !(ticket.userId && query.users.includes(String(ticket.userId)))) return false;
+  return true;
+}
+
 export async function listTickets(actor: AuthCredentials, query: ListQuery): Promise<TicketsPage> {
   const { companyId } = actor;
   const [viewer, queues] = await Promise.all([viewerOf(actor), queueCards.get(companyId)]);
@@ -77,7 +88,8 @@ export async function listTickets(actor: AuthCredentials, query: ListQuery): Pro
   if (found || query.updatedAt) {
     const pool = found ?? (await ticketsUpdatedOn(companyId, lanes, query.updatedAt!));
     const laneIds = new Set(lanes.map((lane) => lane.id));
-    const rows = pool.filter((ticket) => passes(ticket, query) && lanesOfTicket(ticket).some((lane) => laneIds.has(lane.id))).sort(newestFirst);
+    const listed = query.searchParam ? (ticket: TicketDoc) => searchable(viewer, ticket, query, statuses) : (ticket: TicketDoc) => lanesOfTicket(ticket).some((lane) => laneIds.has(lane.id));
+    const rows = pool.filter((ticket) => passes(ticket, query) && listed(ticket)).sort(newestFirst);
     return { tickets: await ticketViews(companyId, rows.slice(window.skip, window.skip + window.limit)), hasMore: rows.length > window.skip + window.limit };
   }
   const { rows, hasMore } = await lanePage(companyId, lanes, window.skip, window.limit);

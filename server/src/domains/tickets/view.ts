@@ -7,17 +7,17 @@ import type { Ticket } from '@atende/shared';
 import { queueCards } from '../queues/cache.js';
 import { companyTags } from '../tags/cache.js';
 import { userNames } from '../users/cache.js';
-import { connectionNames } from '../whatsapp/cache.js';
+import { companyConnections } from '../whatsapp/cache.js';
 import type { TicketDoc } from './model.js';
 
 export async function ticketViews(companyId: string, tickets: TicketDoc[]): Promise<Ticket[]> {
   if (tickets.length === 0) return [];
-  const [users, queues, whatsapps, tags] = await Promise.all([userNames.get(companyId), queueCards.get(companyId), connectionNames.get(companyId), companyTags.get(companyId)]);
+  const [users, queues, whatsapps, tags] = await Promise.all([userNames.get(companyId), queueCards.get(companyId), companyConnections.get(companyId), companyTags.get(companyId)]);
 
   return tickets.map((ticket) => {
     const userName = ticket.userId ? users.get(String(ticket.userId)) : undefined;
     const queue = ticket.queueId ? queues.get(String(ticket.queueId)) : undefined;
-    const whatsappName = ticket.whatsappId ? whatsapps.get(String(ticket.whatsappId)) : undefined;
+    const whatsappName = ticket.whatsappId ? whatsapps.get(String(ticket.whatsappId))?.name : undefined;
     const ticketTags = (ticket.tagIds ?? [])
       .map((id) => tags.get(String(id)))
       .filter((tag) => tag !== undefined)

@@ -4,7 +4,7 @@ import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { QueueModel, type QueueDoc } from '../queues/model.js';
-import { connectionNames } from './cache.js';
+import { companyConnections } from './cache.js';
 import { toWhatsapp } from './dto.js';
 import { WhatsappModel, type WhatsappDoc } from './model.js';
 
@@ -37,7 +37,7 @@ export async function whatsappView(doc: WhatsappDoc, withToken: boolean): Promis
 
 /** `whatsapp` channel: the connection changed (realtime never carries the token). */
 export async function announceWhatsapp(realtime: RealtimePublisher, doc: WhatsappDoc): Promise<void> {
-  connectionNames.invalidate(String(doc.companyId));
+  companyConnections.invalidate(String(doc.companyId));
   realtime.publish(String(doc.companyId), 'whatsapp', { action: 'update', whatsapp: await whatsappView(doc, false) });
 }
 

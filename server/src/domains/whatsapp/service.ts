@@ -12,7 +12,7 @@ import { refuseUnknownQueues } from '../queues/service.js';
 import { TicketModel, type TicketDoc } from '../tickets/model.js';
 import { updateTicket } from '../tickets/writer.js';
 import { UserModel } from '../users/model.js';
-import { connectionNames } from './cache.js';
+import { companyConnections } from './cache.js';
 import { WhatsappModel, whatsappNameKey, type WhatsappDoc } from './model.js';
 import { announceWhatsapp, findWhatsapp, whatsappView, whatsappViews } from './queries.js';
 
@@ -179,7 +179,7 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
       }
       await UserModel.updateMany({ companyId, whatsappId: id }, { $set: { whatsappId: null } });
       await connectionWrites.run(id, () => WhatsappModel.deleteOne({ _id: id, companyId }));
-      connectionNames.invalidate(companyId);
+      companyConnections.invalidate(companyId);
       realtime.publish(companyId, 'whatsapp', { action: 'delete', whatsappId: id });
     },
 

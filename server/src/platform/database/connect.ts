@@ -6,6 +6,7 @@ import { startEmbeddedEngine, type EmbeddedEngine } from './embeddedEngine.js';
 import { tuneFerretdbPostgres } from './tuning.js';
 import { POOL_MAX_CONNS } from './engine/ferretdb.js';
 import { runUpgrades, type DataUpgrade } from './upgrades.js';
+import { commandMonitoringWanted } from './commandLog.js';
 
 /** Commands a client keeps in flight on FerretDB: fewer than half its PostgreSQL connections. */
 const FERRETDB_CLIENT_POOL = Math.floor(POOL_MAX_CONNS / 2) - 4;
@@ -46,6 +47,7 @@ export async function connectDatabase(config: Config, logger: Logger, upgrades: 
       heartbeatFrequencyMS: 2_000,
       autoIndex: false,
       autoCreate: false,
+      monitorCommands: commandMonitoringWanted(),
       ...(postgresUrl ? { maxPoolSize: FERRETDB_CLIENT_POOL } : {}),
     });
     await runUpgrades(mongoose.connection.db!, upgrades, (msg) => logger.info(msg));

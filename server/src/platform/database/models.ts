@@ -1,7 +1,10 @@
 /**
  * How every model is declared.
  *
- * Every query must run on MongoDB >= 6 AND on the embedded FerretDB 1.24 (SQLite backend):
+ * Every query must run on MongoDB >= 6 AND on the embedded FerretDB 1.24 (PostgreSQL backend):
+ * - on a hot path, select by top-level equality on scalar fields declared as engine keys
+ *   (tuning.ts): FerretDB evaluates anything else ($in, $or, ranges, $and) after reading the
+ *   documents; test/engine/hotQueries.test.ts checks it;
  * - no multi-document transactions (no sessions/withTransaction);
  * - no `$lookup` (join in the service with a second query on ids);
  * - `$group` only with `$sum` / `$count`, and ONE accumulator per `$group` stage (FerretDB 1.24
@@ -13,8 +16,8 @@
  *   values being skipped (MongoDB indexes them), so give every document a real value;
  * - no date operators in pipelines ($dateToString, $hour, ...): store the day/hour a report
  *   groups by as fields when the document is written;
- * - duplicate-key errors carry no keyValue (and on updates FerretDB answers code 1 naming the
- *   SQLite index): check before writing, and let the unique index only guard races
+ * - duplicate-key errors carry no keyValue (and on updates FerretDB may answer another code naming
+ *   the index): check before writing, and let the unique index only guard races
  *   (see registerDuplicateCode / duplicateKeyCode).
  */
 import mongoose, { Schema, type Model, type SchemaDefinition } from 'mongoose';

@@ -87,3 +87,39 @@ export async function tuneFerretdbPostgres(postgresUrl: string, database: string
     await client.end().catch(() => undefined);
   }
 }
+
+/** The fields of each collection of `database` that have a GIN expression index (for tests and diagnostics). */
+export async function ginIndexedFields(postgresUrl: string, database: string): Promise<Map<string, Set<string>>> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const byTable = new Map<string, Set<string>>();
+    const indexes = await client.query<{ tablename: string; indexdef: string }>('SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = $1', [database]);
+    for (const { tablename, indexdef } of indexes.rows) {
+      const field = /USING gin \(+_jsonb -> '((?:[^']|'')+)'::text\)+ jsonb_path_ops\)/.exec(indexdef)?.[1];
+      if (!field) continue;
+      byTable.set(tablename, (byTable.get(tablename) ?? new Set()).add(field.replace(/''/g, "'")));
+    }
+    const fields = new Map<string, Set<string>>();
+    for (const { collection, table } of await tablesOf(client, database)) fields.set(collection, byTable.get(table) ?? new Set());
+    return fields;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Fresh planner statistics for every collection of `database` (autovacuum gets there within a
+ * minute or so; a bulk load that is read at once, as a benchmark's, asks for them now).
+ */
+export async function analyzeFerretdbTables(postgresUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    for (const { table } of await tablesOf(client, database)) await client.query(`ANALYZE ${quote(database)}.${quote(table)}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

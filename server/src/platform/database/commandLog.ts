@@ -1,0 +1,44 @@
+/**
+ * The database commands the application sends, as the driver's command monitoring sees them: for
+ * the benchmark's commands-per-operation figures and the test that explains every hot query.
+ * Monitoring is off unless asked for before the database connects (each command event costs).
+ */
+import mongoose from 'mongoose';
+import type { CommandStartedEvent } from 'mongodb';
+
+let wanted = false;
+
+/** Asks for command monitoring (or no more) on the next connection: call before connectDatabase. */
+export function monitorDatabaseCommands(on = true): void {
+  wanted = on;
+}
+
+export function commandMonitoringWanted(): boolean {
+  return wanted;
+}
+
+/** Commands of the driver's own housekeeping, not of the application. */
+const HOUSEKEEPING = new Set(['hello', 'ismaster', 'isMaster', 'ping', 'endSessions', 'saslStart', 'saslContinue', 'buildInfo', 'getMore', 'killCursors']);
+
+export interface CommandLog {
+  commands: CommandStartedEvent[];
+  /** Forgets what was recorded so far. */
+  clear(): void;
+  stop(): void;
+}
+
+/** Records the application's commands on mongoose's connection from now until stop(). */
+export function recordCommands(): CommandLog {
+  if (!wanted) throw new Error('command monitoring was not asked for before the database connected');
+  const commands: CommandStartedEvent[] = [];
+  const client = mongoose.connection.getClient();
+  const listener = (event: CommandStartedEvent) => {
+    if (!HOUSEKEEPING.has(event.commandName)) commands.push(event);
+  };
+  client.on('commandStarted', listener);
+  return {
+    commands,
+    clear: () => void commands.splice(0),
+    stop: () => void client.off('commandStarted', listener),
+  };
+}
