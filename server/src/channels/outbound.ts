@@ -154,8 +154,14 @@ export function createOutboundSender(deps: {
     );
     lanes.queue(ticketId, async () => {
       await Promise.all([ready, opened]);
-      for (let wait = await attempt(companyId, messageId, resumed); wait !== null; wait = await attempt(companyId, messageId, resumed)) {
-        if (!(await lanes.pause(wait))) return;
+      for (let tries = 1; ; tries++) {
+        // An attempt that could not even read or record (the database away) is retried too; past
+        // the limit the message keeps its outboxKey, for the next start.
+        const wait = await attempt(companyId, messageId, resumed).catch((err: unknown) => {
+          logger.warn({ err, messageId }, 'outbound send could not be attempted');
+          return tries < MAX_ATTEMPTS ? backoffMs(tries, deps.backoffBaseMs) : null;
+        });
+        if (wait === null || !(await lanes.pause(wait))) return;
       }
     });
   }
