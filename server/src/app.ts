@@ -10,11 +10,14 @@ import { registerBearerScheme } from './platform/auth/scheme.js';
 import type { Config } from './platform/config.js';
 import type { AppContext } from './platform/context.js';
 import { connectDatabase, type Database } from './platform/database/connect.js';
+import { loadCleanPoint } from './platform/database/cleanPoint.js';
+import { reconcileTickets } from './domains/messages/reconcile.js';
 import { errorResponder } from './platform/errors.js';
 import { registerAccess } from './platform/http/access.js';
 import { registerDocs } from './platform/http/docs.js';
 import { registerWeb } from './platform/http/web.js';
 import { registerHealth } from './platform/http/health.js';
+import { registerDatabaseGate } from './platform/http/databaseGate.js';
 import { failAction } from './platform/http/validation.js';
 import { createJobs, type JobRunner } from './platform/jobs.js';
 import type { Logger } from './platform/logger.js';
@@ -44,6 +47,7 @@ import { messagesRoutes } from './domains/messages/routes.js';
 import { externalSendRoutes } from './domains/messages/externalSendRoutes.js';
 import { ticketsRoutes } from './domains/tickets/routes.js';
 import { inboxKeysUpgrade } from './domains/tickets/upgrade.js';
+import { outboxKeysUpgrade } from './channels/outboxUpgrade.js';
 import { createInbox, type Inbox } from './inbox.js';
 
 export const API_PREFIX = '/api';
@@ -65,7 +69,12 @@ export interface AppOptions {
 }
 
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
-  const database = await connectDatabase(config, logger, [inboxKeysUpgrade]);
+  const database = await connectDatabase(config, logger, [inboxKeysUpgrade, outboxKeysUpgrade]);
+  // Before anything writes: what a crash left half done is repaired first (cleanPoint.ts).
+  const cleanPoint = await loadCleanPoint();
+  const repaired = await reconcileTickets(cleanPoint.unsettledMinutes);
+  if (repaired > 0) logger.warn({ tickets: repaired }, 'tickets left uncounted by a crash were repaired');
+  await cleanPoint.start();
   const server = Hapi.server({
     port: config.port,
     host: config.host,
@@ -93,14 +102,14 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const routes = { prefix: API_PREFIX };
   await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });
-  // Jobs first: the inbox's outbound sender is an Agenda job.
   const jobs = createJobs(logger, config.jobsProcessEvery, config.jobLockMs);
   const inbox = createInbox(context, jobs);
-  const channels = startChannels(context, { ...options.channels, handlers: options.channels?.handlers ?? ((sessions) => inbox.handlers(sessions)) });
+  const channels = startChannels(context, { ...options.channels, unsettledMinutes: cleanPoint.unsettledMinutes, handlers: options.channels?.handlers ?? ((sessions) => inbox.handlers(sessions)) });
   await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
   await server.register({ plugin: externalSendRoutes, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes });
   await server.register([companiesRoutes, whatsappRoutes, sandboxRoutes].map((plugin) => ({ plugin, options: { ...context, sessions: channels.sessions }, routes })));
-  registerHealth(server, API_PREFIX, database.engine);
+  registerHealth(server, API_PREFIX, database.engine, database.available);
+  registerDatabaseGate(server, API_PREFIX, database.available);
   configureUploads(config.dataDir);
   registerPublicMedia(server);
   registerDocs(server, API_PREFIX);
@@ -119,16 +128,21 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     channels,
     inbox,
     async start() {
+      // Before any new send: what a previous run left unsent goes out first, in its order.
+      await inbox.outbound.resume();
       await server.start();
       logger.info({ url: server.info.uri }, 'atende listening');
       await channels.start();
+      inbox.outbound.open();
     },
     async stop() {
       if (stopped) return;
       stopped = true;
       await server.stop({ timeout: 5_000 });
+      await inbox.outbound.stop();
       await channels.stop();
       await jobs.stop();
+      await cleanPoint.stop();
       await database.close();
     },
   };

@@ -1,5 +1,5 @@
 /**
- * Assembles the inbox: the outbound sender (Agenda), the message and ticket services, the queue
+ * Assembles the inbox: the outbound sender, the message and ticket services, the queue
  * chatbot and the inbound pipeline, and hands the channel layer the handlers of what the networks
  * deliver.
  */
@@ -13,6 +13,7 @@ import { registerTicketVisibility } from './domains/tickets/realtimeFilters.js';
 import { createTicketService, type TicketService } from './domains/tickets/service.js';
 import type { AppContext } from './platform/context.js';
 import type { JobRunner } from './platform/jobs.js';
+import type { OutboundQueue } from './channels/outbound.js';
 
 /** The time rules are in minutes: checking every minute is precise enough. */
 const TICKET_TIMERS_JOB_INTERVAL_MS = 60_000;
@@ -21,6 +22,7 @@ export interface Inbox {
   tickets: TicketService;
   messages: MessageService;
   timers: TicketTimers;
+  outbound: OutboundQueue;
   /** Schedules the recurring jobs (after the job runner started). */
   schedule(): Promise<void>;
   /** The channel layer's handlers; the sessions are where the outbound sender finds providers. */
@@ -31,7 +33,6 @@ export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
   const { realtime, logger, config } = context;
   let sessions: SessionManager | undefined;
   const outbound = createOutboundSender({
-    jobs,
     realtime,
     logger,
     provider: (whatsappId) => sessions?.provider(whatsappId),
@@ -50,6 +51,7 @@ export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
     tickets,
     messages,
     timers,
+    outbound,
     schedule: () => jobs.every(TICKET_TIMERS_JOB_INTERVAL_MS, TICKET_TIMERS_JOB),
     handlers(manager) {
       sessions = manager;

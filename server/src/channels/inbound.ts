@@ -28,6 +28,7 @@ import { findOrCreateContact } from '../domains/contacts/service.js';
 import { updateContact } from '../domains/contacts/writer.js';
 import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
 import { applyInboundChange, attachInboundMedia, replaceUndecryptable, summary, type MessageService } from '../domains/messages/service.js';
+import { countedAs, uncountedChange } from '../domains/messages/reconcile.js';
 import { insertMessage } from '../domains/messages/store.js';
 import { messageView } from '../domains/messages/view.js';
 import { companySetting } from '../domains/settings/service.js';
@@ -197,12 +198,13 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
 
   /**
    * A message delivered again whose ticket never counted it (the process died between the two
-   * writes): the ticket takes it now, so unread and last message are right again.
+   * writes): the ticket takes it now, so unread and last message are right again (a start after
+   * a crash repairs the others, domains/messages/reconcile.ts).
    */
   async function repairCount(message: MessageDoc): Promise<void> {
     const ticket = await TicketModel.findOne({ companyId: message.companyId, _id: message.ticketId }).lean<TicketDoc>();
-    if (!ticket || message.seq < (ticket.messageCount ?? 0)) return;
-    const updated = await countOnTicket(ticket, message, summary(message.body, message.mediaType), ticket.status !== 'closed');
+    const change = ticket ? uncountedChange(ticket, [message]) : null;
+    const updated = ticket && change ? await updateTicket(ticket.companyId, ticket, change, { condition: countedAs(ticket) }) : null;
     if (updated) await publishMessage(realtime, 'create', await messageView(String(message.companyId), message), updated);
   }
 

@@ -35,6 +35,8 @@ export interface ChannelOptions {
   baileys?: { settings?: Partial<Config['baileys']>; socket?: SocketFactory; download?: MediaDownloader };
   /** How the connection alerts send e-mail (default: the configuration's SMTP server). */
   mailer?: Mailer;
+  /** Minutes whose acks a crash may have left unreported (platform/database/cleanPoint.ts): the sandbox reports them again. */
+  unsettledMinutes?: string[];
 }
 
 export interface Channels {
@@ -74,7 +76,12 @@ export function startChannels(context: AppContext, options: ChannelOptions = {})
     logger,
     health,
     providers: {
-      sandbox: createSandboxFactory({ realtime, logger, settings: { ackMs: context.config.sandboxAckMs, qrMs: context.config.sandboxQrMs, ...options.sandbox } }),
+      sandbox: createSandboxFactory({
+        realtime,
+        logger,
+        settings: { ackMs: context.config.sandboxAckMs, qrMs: context.config.sandboxQrMs, ...options.sandbox },
+        unsettledMinutes: options.unsettledMinutes ?? [],
+      }),
       beta: createBaileysFactory({
         logger,
         options: {

@@ -1,39 +1,49 @@
 /**
- * The outbound sender: a stored message (ack 0) is handed to its connection's provider by an
- * Agenda job, so a send survives a restart; failures retry with exponential backoff until
- * MAX_ATTEMPTS, then the message keeps its error for the agent to see.
+ * The outbound sender: a stored message (ack 0) is handed to its connection's provider at once,
+ * in its ticket's lane (sendLanes.ts): the sends of one ticket go out one after another in the
+ * order they were written. Failures retry in the lane with exponential backoff until MAX_ATTEMPTS
+ * (a later message waits for an earlier failing one), then the message keeps its error for the
+ * agent to see. A message waiting to be sent carries its outboxKey until it is sent or given up:
+ * the next start finds those by that key and sends them first, in the order written.
+ *
+ * One node sends what it stored; a start resumes every waiting message, so on several nodes a
+ * node must not start while another one is still sending (a rolling restart stops one first).
  */
 import type { Logger } from '../platform/logger.js';
-import type { JobRunner } from '../platform/jobs.js';
 import type { RealtimePublisher } from '../platform/realtime.js';
 import { updateDocument } from '../platform/database/serial.js';
 import { AppError } from '../platform/errors.js';
 import { mediaFilePath } from '../platform/uploads.js';
 import { ContactModel, type ContactDoc } from '../domains/contacts/model.js';
-import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
+import { MessageModel, OUTBOX_WAITING, type MessageDoc } from '../domains/messages/model.js';
 import { messageView } from '../domains/messages/view.js';
 import { publishMessage } from '../domains/tickets/events.js';
 import { TicketModel, type TicketDoc } from '../domains/tickets/model.js';
 import type { Types } from 'mongoose';
 import { WhatsappModel } from '../domains/whatsapp/model.js';
 import type { OutboundMessage, Provider } from './provider.js';
+import { createSendLanes } from './sendLanes.js';
 
-export const SEND_JOB = 'outbound:send';
 export const MAX_ATTEMPTS = 8;
 const BACKOFF_CAP_MS = 5 * 60_000;
 
 export interface OutboundQueue {
-  enqueue(companyId: string, messageId: string): Promise<void>;
+  /**
+   * Queues the send of a message of the ticket, behind the ticket's earlier ones; `stored` settles
+   * once the message is stored (queue it as soon as its place is known, so that the order holds).
+   */
+  enqueue(companyId: string, ticketId: string, messageId: string, stored?: Promise<unknown>): void;
+  /** Queues what a previous run left unsent (found by outboxKey), in the order written. Answers how many. */
+  resume(): Promise<number>;
+  /** Sending begins (after the connections started): queued sends wait until then. */
+  open(): void;
+  /** Ends the waits between retries and lets the sends under way finish. */
+  stop(): Promise<void>;
   /**
    * Deletes a sent message for the customer through its connection, when the network can
    * (ERR_WAPP_NOT_CONNECTED when that connection is not live). Unsent messages need nothing.
    */
   revoke(companyId: string, message: MessageDoc): Promise<void>;
-}
-
-interface SendJob {
-  companyId: string;
-  messageId: string;
 }
 
 /** 1 s, 2 s, 4 s ... capped (at 5 minutes unless told). */
@@ -80,7 +90,6 @@ async function toOutbound(message: MessageDoc, ticket: TicketDoc, contact: Conta
 }
 
 export function createOutboundSender(deps: {
-  jobs: JobRunner;
   realtime: RealtimePublisher;
   logger: Logger;
   provider(whatsappId: string): Provider | undefined;
@@ -88,65 +97,91 @@ export function createOutboundSender(deps: {
   /** A message went out through the connection (its health's last outbound). */
   sent?(companyId: string, whatsappId: string): void;
 }): OutboundQueue {
-  const { jobs, realtime, logger } = deps;
+  const { realtime, logger } = deps;
+  const lanes = createSendLanes((err) => logger.error({ err }, 'outbound send failed unexpectedly'));
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((done) => (open = done));
 
   async function publish(message: MessageDoc, ticket: TicketDoc): Promise<void> {
     await publishMessage(realtime, 'update', await messageView(String(message.companyId), message), ticket);
   }
 
-  async function attempt({ companyId, messageId }: SendJob): Promise<void> {
+  /** One attempt; answers the wait before the next one, or null when the message is done with. */
+  async function attempt(companyId: string, messageId: string, resumed: boolean): Promise<number | null> {
     const message = await MessageModel.findOne({ companyId, _id: messageId }).lean<MessageDoc>();
-    // Already sent (a retry that raced a success), deleted before sending, or gone.
-    if (!message || message.ack > 0 || message.isDeleted) return;
+    if (!message || message.ack > 0) return null;
     const ticket = await TicketModel.findOne({ companyId, _id: message.ticketId }).lean<TicketDoc>();
     const contact = ticket ? await ContactModel.findOne({ companyId, _id: ticket.contactId }).lean<ContactDoc>() : null;
-    if (!ticket || !contact) return;
+    // Deleted before it went out, or its conversation is gone: nothing to send any more.
+    if (message.isDeleted || !ticket || !contact) {
+      await updateDocument(MessageModel, companyId, messageId, { $set: { outboxKey: null } });
+      return null;
+    }
     try {
       // The ticket's connection now (it may have moved), else the company's default one.
       const whatsappId =
         ticket.whatsappId ?? (await WhatsappModel.findOne({ companyId, isDefault: true }, { _id: 1 }).lean<{ _id: Types.ObjectId }>())?._id ?? null;
       const provider = whatsappId ? deps.provider(String(whatsappId)) : undefined;
       if (!provider) throw new Error('the connection is not started');
-      const { providerMessageId } = await provider.send(await toOutbound(message, ticket, contact));
+      const { providerMessageId } = await provider.send({ ...(await toOutbound(message, ticket, contact)), again: resumed || message.sendAttempts > 0 });
       deps.sent?.(companyId, String(whatsappId));
       // Acks are matched by connection and provider id: record the connection that sent it. The
       // network's receipts may be stored first: "sent" never lowers them.
-      const sent = await updateDocument(MessageModel, companyId, messageId, { $set: { providerMessageId, whatsappId, sendError: null }, $max: { ack: 1 }, $inc: { sendAttempts: 1 } });
+      const sent = await updateDocument(MessageModel, companyId, messageId, {
+        $set: { providerMessageId, whatsappId, sendError: null, outboxKey: null },
+        $max: { ack: 1 },
+        $inc: { sendAttempts: 1 },
+      });
       if (sent) await publish(sent, ticket);
+      return null;
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      const failed = await updateDocument(MessageModel, companyId, messageId, { $set: { sendError: reason }, $inc: { sendAttempts: 1 } });
-      const attempts = failed?.sendAttempts ?? MAX_ATTEMPTS;
+      const attempts = (message.sendAttempts ?? 0) + 1;
+      const givenUp = attempts >= MAX_ATTEMPTS;
+      const failed = await updateDocument(MessageModel, companyId, messageId, { $set: { sendError: reason, ...(givenUp ? { outboxKey: null } : {}) }, $inc: { sendAttempts: 1 } });
       logger.warn({ messageId, attempts, reason }, 'outbound send failed');
-      if (attempts < MAX_ATTEMPTS) {
-        await jobs.schedule(new Date(Date.now() + backoffMs(attempts, deps.backoffBaseMs)), SEND_JOB, { companyId, messageId });
-      } else if (failed) {
-        await publish(failed, ticket);
-      }
+      if (!givenUp) return backoffMs(attempts, deps.backoffBaseMs);
+      if (failed) await publish(failed, ticket);
+      return null;
     }
   }
 
-  /**
-   * Sends under way in this process: a job whose lock ran out while its send was still going
-   * (a busy moment, such as an outage's replay) is taken over by the job runner, and must not send
-   * the message a second time.
-   */
-  const inFlight = new Set<string>();
-  jobs.define<SendJob>(SEND_JOB, async (job) => {
-    const key = String(job.messageId);
-    if (inFlight.has(key)) return;
-    inFlight.add(key);
-    try {
-      await attempt(job);
-    } finally {
-      inFlight.delete(key);
-    }
-  });
+  function enqueue(companyId: string, ticketId: string, messageId: string, stored: Promise<unknown> = Promise.resolve(), resumed = false): void {
+    // Settled before the lane reaches it: a message that was not stored fails its read and is skipped.
+    const ready = stored.then(
+      () => undefined,
+      () => undefined,
+    );
+    lanes.queue(ticketId, async () => {
+      await Promise.all([ready, opened]);
+      for (let tries = 1; ; tries++) {
+        // An attempt that could not even read or record (the database away) is retried too; past
+        // the limit the message keeps its outboxKey, for the next start.
+        const wait = await attempt(companyId, messageId, resumed).catch((err: unknown) => {
+          logger.warn({ err, messageId }, 'outbound send could not be attempted');
+          return tries < MAX_ATTEMPTS ? backoffMs(tries, deps.backoffBaseMs) : null;
+        });
+        if (wait === null || !(await lanes.pause(wait))) return;
+      }
+    });
+  }
 
   return {
-    async enqueue(companyId, messageId) {
-      await jobs.now(SEND_JOB, { companyId, messageId });
+    enqueue,
+
+    async resume() {
+      const waiting = await MessageModel.find({ outboxKey: OUTBOX_WAITING }, { companyId: 1, ticketId: 1, seq: 1 }, { crossTenant: true }).lean<
+        Pick<MessageDoc, '_id' | 'companyId' | 'ticketId' | 'seq'>[]
+      >();
+      waiting.sort((a, b) => a.seq - b.seq || String(a._id).localeCompare(String(b._id)));
+      for (const message of waiting) enqueue(String(message.companyId), String(message.ticketId), String(message._id), undefined, true);
+      if (waiting.length > 0) logger.info({ messages: waiting.length }, 'outbound: resuming the sends a previous run left');
+      return waiting.length;
     },
+
+    open: () => open(),
+
+    stop: () => lanes.stop(),
 
     async revoke(companyId, message) {
       if (message.ack === 0 || message.providerMessageId.startsWith('local:') || !message.whatsappId) return;

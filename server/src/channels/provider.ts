@@ -71,6 +71,11 @@ export interface StatusReason {
 export interface OutboundMessage {
   /** Our provisional id (`local:<messageId>`), for providers that echo it. */
   localId: string;
+  /**
+   * It may have gone out already (a retry, or a send a restart resumed: the process may have died
+   * after the network took it): a provider that can tell delivers it only once.
+   */
+  again?: boolean;
   to: { id: string; isGroup: boolean };
   body: string;
   media?: { filePath: string; mimeType: string; fileName: string; kind: 'image' | 'audio' | 'video' | 'document'; asVoiceNote?: boolean };

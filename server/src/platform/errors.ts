@@ -89,13 +89,24 @@ export function validationError(err: ValidationError, source: string): AppError 
   return new AppError('ERR_VALIDATION', { field: first?.field, rule: first?.rule, details }, message);
 }
 
+/** Driver errors that mean the database is away (not that the request was wrong). */
+const DATABASE_AWAY = new Set([
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoPoolClearedError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+]);
+
 /** Turns anything thrown into an AppError; unknown errors never leak their message or stack. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isDuplicateKey(err)) return new AppError(duplicateKeyCode(err));
   // Before the Boom check: hapi boomifies whatever a handler throws (as a 500) in place.
   const name = (err as { name?: string } | null)?.name;
-  if (name === 'MongoServerSelectionError' || name === 'MongooseServerSelectionError' || name === 'MongoNetworkError') {
+  if ((name && DATABASE_AWAY.has(name)) || (name === 'MongooseError' && /buffering timed out/.test(String((err as Error).message)))) {
     return new AppError('ERR_DATABASE_UNAVAILABLE');
   }
   if (name === 'CastError') return new AppError('ERR_NOT_FOUND');

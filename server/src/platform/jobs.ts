@@ -24,8 +24,11 @@ export interface JobRunner {
 export function createJobs(logger: Logger, processEvery: number, lockLifetime: number): JobRunner {
   const db = mongoose.connection.db;
   if (!db) throw new Error('the database must be connected before the jobs are created');
-  const agenda = new Agenda({ backend: new MongoBackend({ mongo: db }), processEvery });
+  // Finished one-off jobs go: Agenda's polling reads its whole collection on the embedded engine.
+  const agenda = new Agenda({ backend: new MongoBackend({ mongo: db }), processEvery, removeOnComplete: true });
   agenda.on('fail', (err: Error, job: Job) => logger.error({ err, job: job.attrs.name }, 'job failed'));
+  // Its polls fail while the database is away; it polls again once it is back.
+  agenda.on('error', (err: Error) => logger.warn({ err }, 'job runner: database unavailable'));
   return {
     async start() {
       await agenda.start();

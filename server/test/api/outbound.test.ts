@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { MongoClient, ObjectId } from 'mongodb';
 import { createMember, createTenant, login, loginSuper } from '../support/fixtures.js';
 import { customerNumber, customerSays, eventually, outboxOf, sandboxConnection, ticketOf } from '../support/inboxFixtures.js';
 import { startChannelTestApp, type ChannelTestApp } from '../support/whatsappFixtures.js';
@@ -37,5 +38,46 @@ describe('outbound sender: a send survives a server restart', () => {
     expect(message.ack).to.be.at.least(1);
     // Delivered once, not once per attempt.
     expect((await outboxOf(second, admin, whatsappId, number)).filter((m) => m.body === 'sent across a restart')).to.have.length(1);
+  });
+});
+
+describe('outbound sender: sends queued as jobs by an earlier release', () => {
+  let upgraded: ChannelTestApp | undefined;
+  after(async () => {
+    await upgraded?.stop();
+  });
+
+  it('a send an earlier release left queued as a job is sent after the upgrade, once', async () => {
+    const env = { ATENDE_SANDBOX_ACK_MS: '20', ATENDE_SEND_RETRY_MS: '10000' };
+    const old = await startChannelTestApp('outboxupgrade', { env });
+    const tenant = await createTenant(old, await loginSuper(old));
+    const whatsappId = (await sandboxConnection(old, tenant.admin)).id;
+    const number = customerNumber();
+    await customerSays(old, tenant.admin, whatsappId, number, 'hello');
+    const pending = await eventually(() => ticketOf(old, tenant.admin, number, 'pending'), 5_000, 'ticket');
+    await old.call('PUT', `/tickets/${pending.id}`, { token: tenant.admin.token, body: { status: 'open', userId: tenant.admin.user.id } });
+    expect((await old.call('POST', `/sandbox/${whatsappId}/failures`, { token: tenant.admin.token, body: { count: 1 } })).status).to.equal(200);
+    const sent = await old.call('POST', `/messages/${pending.id}`, { token: tenant.admin.token, body: { body: 'queued by the earlier release' } });
+    expect(sent.status).to.equal(201);
+    await old.stop({ drop: false });
+
+    // As the earlier release left it: an Agenda job for the send, no outbox key.
+    const client = await new MongoClient(process.env.ATENDE_TEST_MONGO_BASE!).connect();
+    try {
+      const db = client.db(old.databaseName);
+      const messageId = new ObjectId(sent.body[0].id as string);
+      await db.collection('messages').updateOne({ _id: messageId }, { $set: { outboxKey: null } });
+      await db.collection('agendaJobs').insertOne({ name: 'outbound:send', data: { companyId: tenant.companyId, messageId: String(messageId) }, type: 'normal', nextRunAt: new Date(), priority: 0 });
+      await db.collection('agendaJobs').insertOne({ name: 'outbound:send', data: { messageId: String(messageId) }, type: 'normal', nextRunAt: null, lastFinishedAt: new Date(), priority: 0 });
+      await db.collection('atendeupgrades').deleteOne({ _id: 'outbox-keys-1' as unknown as ObjectId });
+
+      upgraded = await startChannelTestApp('outboxupgrade', { databaseName: old.databaseName, env });
+      const admin = await login(upgraded, tenant.adminEmail, tenant.password);
+      await eventually(async () => (await outboxOf(upgraded!, admin, whatsappId, number)).some((m) => m.body === 'queued by the earlier release'), 5_000, 'delivered');
+      expect((await outboxOf(upgraded, admin, whatsappId, number)).filter((m) => m.body === 'queued by the earlier release')).to.have.length(1);
+      expect(await db.collection('agendaJobs').countDocuments({ name: 'outbound:send' })).to.equal(0);
+    } finally {
+      await client.close();
+    }
   });
 });

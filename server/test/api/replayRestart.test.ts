@@ -1,82 +1,19 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
+import { call, login as loginAs, startServer, statusOf, type ServerProcess } from '../support/serverProcess.js';
 
-const serverDir = path.resolve(import.meta.dirname, '../..');
 const EMAIL = 'super@replay.test';
 const PASSWORD = 'replay-secret';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}
-
-/** The real server (src/main.ts) in a process of its own, on the test engine's database. */
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const started = Date.now();
-  while (!output.includes('sessions started')) {
-    if (Date.now() - started > 45_000 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { child, url: `http://127.0.0.1:${port}/api`, exited };
-}
-
-async function call(server: Server, token: string | null, method: string, route: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const answer = await fetch(`${server.url}${route}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await answer.text();
-  return { status: answer.status, body: text ? JSON.parse(text) : null };
-}
-
-async function login(server: Server): Promise<string> {
-  const answer = await call(server, null, 'POST', '/auth/login', { email: EMAIL, password: PASSWORD });
-  expect(answer.status).to.equal(200);
-  return answer.body.token as string;
-}
-
-async function statusOf(server: Server, token: string, id: string, wanted: string): Promise<void> {
-  const started = Date.now();
-  let last = '';
-  while (Date.now() - started < 10_000) {
-    last = (await call(server, token, 'GET', `/whatsapp/${id}`)).body?.status;
-    if (last === wanted) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`status ${wanted} not reached (last ${last})`);
-}
+const login = (server: ServerProcess) => loginAs(server, EMAIL, PASSWORD);
 
 describe('an outage survives the server killed (-9) and restarted: every held message is replayed once, in order', () => {
   let dataDir: string;
   const databaseName = `atende_test_restart_${randomBytes(4).toString('hex')}`;
-  const running: Server[] = [];
+  const running: ServerProcess[] = [];
   let env: Record<string, string>;
 
   before(async () => {

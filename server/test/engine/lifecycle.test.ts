@@ -117,12 +117,19 @@ describe('embedded engine lifecycle (FerretDB on PostgreSQL)', function () {
 
   it('replaces an engine already running on the same data dir', async () => {
     const dataDir = join(root, 'data');
-    const first = await start(dataDir);
+    const warnings: string[] = [];
+    const first = await start(dataDir, { logger: { ...quiet, warn: (msg: string) => warnings.push(msg) } });
+    const firstPids = { pid: first.pid, postgresPid: first.postgres.pid };
     const second = await start(dataDir);
 
-    expect(await gone({ pid: first.pid, postgresPid: first.postgres.pid })).to.equal(true);
+    expect(await gone(firstPids)).to.equal(true);
     expect(await pings(second.uri)).to.equal(true);
-    expect(await record(dataDir)).to.include({ pid: second.pid });
+    expect(await record(dataDir)).to.include({ pid: second.pid, postgresPid: second.postgres.pid });
+    // The first one's supervisor sees its programs stopped by the second and leaves them so.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(first.state()).to.equal('restarting');
+    expect({ pid: first.pid, postgresPid: first.postgres.pid }).to.deep.equal(firstPids);
+    expect(warnings.join('\n')).to.include('another engine serves this data dir now');
 
     await first.stop(); // must not remove the record of its replacement
     expect(await record(dataDir)).to.include({ pid: second.pid });

@@ -4,6 +4,7 @@
  * calls (./calls.ts); sending, revoking, acks and Baileys' getMessage here. The socket factory is
  * injected so tests drive everything up to the socket with a double.
  */
+import { createHash } from 'node:crypto';
 import type { proto, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
 import { createI18n, type Language } from '@atende/shared';
 import type { BaileysConfig } from '../../platform/config.js';
@@ -38,6 +39,15 @@ export interface BaileysOptions {
 
 /** Received messages of a connection are handled in arrival order. */
 const receiving = keyedSerial();
+
+/**
+ * The WhatsApp id of one of our messages, derived from our own id (in the form Baileys makes
+ * them): a send repeated after a crash carries the same id, which the network takes as the same
+ * message rather than a second one.
+ */
+export function messageIdOf(localId: string): string {
+  return `3EB0${createHash('sha256').update(localId).digest('hex').toUpperCase().slice(0, 18)}`;
+}
 
 export function createBaileysFactory(deps: { logger: Logger; options: BaileysOptions }): ProviderFactory {
   return (context) => createBaileysProvider(context, deps);
@@ -228,7 +238,7 @@ function createBaileysProvider({ companyId, whatsappId, events }: ProviderContex
       const jid = await jidOf(companyId, message.to);
       const stored = message.quotedProviderMessageId ? await sentContent(scope, { id: message.quotedProviderMessageId }) : null;
       const quoted = quotedOf(jid, message, stored);
-      const messageId = baileys().generateMessageIDV2(socket.user?.id);
+      const messageId = messageIdOf(message.localId);
       let sent;
       sending.add(messageId);
       try {

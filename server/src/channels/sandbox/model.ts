@@ -53,6 +53,10 @@ export interface SandboxMessageDoc {
   location: SandboxOutboxMessage['location'];
   vcard: SandboxOutboxMessage['vcard'];
   ack: number;
+  /** The platform's id of the message (OutboundMessage.localId): a send that may have gone out before is not delivered twice. */
+  localId: string | null;
+  /** The minute its ack last moved (minuteKeyOf): after a crash, the acks of those minutes are reported again. */
+  ackedIn: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -70,13 +74,17 @@ export const SandboxMessageModel = tenantModel<SandboxMessageDoc>(
     location: { type: Schema.Types.Mixed, default: null },
     vcard: { type: Schema.Types.Mixed, default: null },
     ack: { type: Number, default: 1 },
+    localId: { type: String, default: null },
+    ackedIn: { type: String, default: '' },
   },
   (schema) => {
     schema.index({ companyId: 1, whatsappId: 1, providerMessageId: 1 }, { unique: true });
     // The outbox: by connection (and customer), in sending order.
     schema.index({ companyId: 1, whatsappId: 1, to: 1, _id: 1 });
     schema.index({ companyId: 1, whatsappId: 1, ack: 1 });
-    engineKeys(schema, ['providerMessageId', 'to']);
+    schema.index({ companyId: 1, whatsappId: 1, localId: 1 });
+    schema.index({ companyId: 1, whatsappId: 1, ackedIn: 1 });
+    engineKeys(schema, ['providerMessageId', 'to', 'localId', 'ackedIn']);
   },
 );
 

@@ -14,6 +14,7 @@ import type { Logger } from '../../platform/logger.js';
 import type { RealtimePayload, RealtimePublisher } from '../../platform/realtime.js';
 import type { InboundMessage, OutboundMessage, Provider, ProviderContext, ProviderFactory } from '../provider.js';
 import { keyedSerial } from '../../platform/database/serial.js';
+import { minuteKeyOf } from '../../platform/database/cleanPoint.js';
 import { SandboxDeviceModel, SandboxMessageModel, toOutboxMessage, type SandboxDeviceDoc, type SandboxMessageDoc } from './model.js';
 import { holdMessage, replayHeld } from './outage.js';
 
@@ -82,12 +83,15 @@ async function fileSize(filePath: string): Promise<number | null> {
   }
 }
 
-export function createSandboxFactory(deps: { realtime: RealtimePublisher; logger: Logger; settings?: Partial<SandboxSettings> }): ProviderFactory {
+export function createSandboxFactory(deps: { realtime: RealtimePublisher; logger: Logger; settings?: Partial<SandboxSettings>; unsettledMinutes?: string[] }): ProviderFactory {
   const settings = { ...SANDBOX_DEFAULTS, ...deps.settings };
-  return (context) => createSandboxPhone(context, { ...deps, settings });
+  return (context) => createSandboxPhone(context, { ...deps, settings, unsettledMinutes: deps.unsettledMinutes ?? [] });
 }
 
-function createSandboxPhone({ companyId, whatsappId, events }: ProviderContext, deps: { realtime: RealtimePublisher; logger: Logger; settings: SandboxSettings }): SandboxPhone {
+function createSandboxPhone(
+  { companyId, whatsappId, events }: ProviderContext,
+  deps: { realtime: RealtimePublisher; logger: Logger; settings: SandboxSettings; unsettledMinutes: string[] },
+): SandboxPhone {
   const { realtime, logger, settings } = deps;
   const scope = { companyId, whatsappId };
   const timers = new Set<NodeJS.Timeout>();
@@ -145,16 +149,31 @@ function createSandboxPhone({ companyId, whatsappId, events }: ProviderContext, 
   /** Moves a message's ack forward (never back) and reports it. */
   async function advance(providerMessageId: string, ack: number): Promise<SandboxMessageDoc | null> {
     const updated = await serial(() =>
-      SandboxMessageModel.findOneAndUpdate({ ...scope, providerMessageId, ack: { $lt: ack } }, { $set: { ack } }, { returnDocument: 'after' }).lean<SandboxMessageDoc>(),
+      SandboxMessageModel.findOneAndUpdate({ ...scope, providerMessageId, ack: { $lt: ack } }, { $set: { ack, ackedIn: minuteKeyOf(new Date()) } }, { returnDocument: 'after' }).lean<SandboxMessageDoc>(),
     );
     if (!updated) return null;
     publish({ action: 'ack', providerMessageId, ack });
+    await report(providerMessageId, ack);
+    return updated;
+  }
+
+  async function report(providerMessageId: string, ack: number): Promise<void> {
     try {
       await events.ack(providerMessageId, ack);
     } catch (err) {
       logger.warn({ err, ...scope, providerMessageId, ack }, 'sandbox ack was not taken');
     }
-    return updated;
+  }
+
+  /**
+   * After a crash: the acks the phone took in the minutes the crash may have cut are reported
+   * again (the platform may have died before it stored them; acks only move forward there).
+   */
+  async function replayAcks(): Promise<void> {
+    for (const ackedIn of deps.unsettledMinutes) {
+      const acked = await SandboxMessageModel.find({ ...scope, ackedIn }, { providerMessageId: 1, ack: 1 }).lean<SandboxMessageDoc[]>();
+      for (const message of acked) await report(message.providerMessageId, message.ack);
+    }
   }
 
   function scheduleAcks(providerMessageId: string, from: number): void {
@@ -232,6 +251,7 @@ function createSandboxPhone({ companyId, whatsappId, events }: ProviderContext, 
       }
       state = 'connected';
       await events.status('CONNECTED', { number: device.number });
+      await replayAcks();
       await resumeAcks();
     },
 
@@ -264,8 +284,13 @@ function createSandboxPhone({ companyId, whatsappId, events }: ProviderContext, 
             size: await fileSize(message.media.filePath),
           }
         : null;
+      // Sent before (the platform died before it recorded it): the customer has it once.
+      const delivered = message.again ? await SandboxMessageModel.findOne({ ...scope, localId: message.localId }, { providerMessageId: 1 }).lean<SandboxMessageDoc>() : null;
+      if (delivered) return { providerMessageId: delivered.providerMessageId };
       const created = await SandboxMessageModel.create({
         ...scope,
+        localId: message.localId,
+        ackedIn: minuteKeyOf(new Date()),
         providerMessageId: `sandbox:${randomBytes(10).toString('hex')}`,
         to: message.to.id,
         isGroup: message.to.isGroup,

@@ -53,6 +53,10 @@ export interface MessageDoc {
   words: string[];
   /** Received undecryptable: `body` is the placeholder until a readable copy replaces it. */
   undecryptable: boolean;
+  /** OUTBOX_WAITING while ours and not yet sent (nor given up): a restart finds the sends to resume by it. */
+  outboxKey: string | null;
+  /** The minute it was stored (minuteKeyOf): a start after a crash finds the messages its tickets may not count. */
+  writtenIn: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -85,17 +89,25 @@ export const MessageModel = tenantModel<MessageDoc>(
     unreadKey: { type: String, default: null },
     words: { type: [String], default: [] },
     undecryptable: { type: Boolean, default: false },
+    outboxKey: { type: String, default: null },
+    writtenIn: { type: String, default: '' },
   },
   (schema) => {
     schema.index({ companyId: 1, pageKey: 1 });
     schema.index({ companyId: 1, unreadKey: 1 });
     schema.index({ companyId: 1, ticketId: 1 });
     schema.index({ companyId: 1, words: 1 });
+    // Platform-wide (a start's recovery, across companies).
+    schema.index({ outboxKey: 1 });
+    schema.index({ writtenIn: 1 });
     // Idempotent inbound: one message per provider id on a connection (no partial indexes on
     // FerretDB, hence the provisional ids of outbound messages).
     schema.index({ companyId: 1, whatsappId: 1, providerMessageId: 1 }, { unique: true });
-    engineKeys(schema, ['pageKey', 'unreadKey', 'ticketId', 'providerMessageId', 'words']);
+    engineKeys(schema, ['pageKey', 'unreadKey', 'ticketId', 'providerMessageId', 'words', 'outboxKey', 'writtenIn']);
   },
 );
 
 registerDuplicateCode('messages', 'providerMessageId', 'ERR_DUPLICATED');
+
+/** The outboxKey of a message waiting to be sent. */
+export const OUTBOX_WAITING = 'waiting';

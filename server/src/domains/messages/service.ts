@@ -55,7 +55,7 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
     const mediaType: MediaType = media ? media.mediaType : 'chat';
     // The ticket first: its count gives this message its place, even with sends racing each other.
     const updated = (await updateTicket(companyId, ticket, { $set: { lastMessage: summary(rendered, mediaType, media?.originalName) }, $inc: { messageCount: 1 } })) ?? ticket;
-    const created = await insertMessage(updated, updated.messageCount - 1, {
+    const storing = insertMessage(updated, updated.messageCount - 1, {
       _id,
       contactId: null,
       whatsappId: ticket.whatsappId,
@@ -71,9 +71,10 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       mediaName: media?.originalName ?? null,
       quotedMsgId: quotedMsgId ? new Types.ObjectId(quotedMsgId) : null,
     });
-    const message = await messageView(companyId, created);
+    // Queued now, in the order of the places the ticket gave: the lane sends it once it is stored.
+    outbound.enqueue(companyId, String(ticket._id), String(_id), storing);
+    const message = await messageView(companyId, await storing);
     await publishMessage(realtime, 'create', message, updated);
-    await outbound.enqueue(companyId, String(_id));
     return message;
   }
 

@@ -6,16 +6,17 @@
  */
 import { MESSAGES_PAGE_SIZE } from '@atende/shared';
 import { searchWordsOf } from '../../platform/database/models.js';
+import { minuteKeyOf } from '../../platform/database/cleanPoint.js';
 import { pageKeyOf as placedKey, placedPage, type PlacedPage } from '../../platform/database/placedPages.js';
 import type { TicketDoc } from '../tickets/model.js';
-import { MessageModel, type MessageDoc } from './model.js';
+import { MessageModel, OUTBOX_WAITING, type MessageDoc } from './model.js';
 
 export function pageKeyOf(ticketId: unknown, seq: number): string {
   return placedKey(ticketId, seq, MESSAGES_PAGE_SIZE);
 }
 
 /** The fields of a new message (ids as strings or ObjectIds); place and keys are set here. */
-export type NewMessage = Partial<Record<Exclude<keyof MessageDoc, 'seq' | 'pageKey' | 'unreadKey' | 'ticketId' | 'companyId'>, unknown>>;
+export type NewMessage = Partial<Record<Exclude<keyof MessageDoc, 'seq' | 'pageKey' | 'unreadKey' | 'outboxKey' | 'writtenIn' | 'ticketId' | 'companyId'>, unknown>>;
 
 /** Stores a message of the ticket at place `seq` of its conversation (the ticket's count is the caller's to raise). */
 export async function insertMessage(ticket: Pick<TicketDoc, '_id' | 'companyId'>, seq: number, fields: NewMessage): Promise<MessageDoc> {
@@ -26,6 +27,8 @@ export async function insertMessage(ticket: Pick<TicketDoc, '_id' | 'companyId'>
     seq,
     pageKey: pageKeyOf(ticket._id, seq),
     unreadKey: fields.read ? null : String(ticket._id),
+    outboxKey: fields.fromMe && fields.ack === 0 ? OUTBOX_WAITING : null,
+    writtenIn: minuteKeyOf(new Date()),
     words: searchWordsOf(typeof fields.body === 'string' ? fields.body : ''),
   } as Record<string, unknown>);
   await created.save();

@@ -16,6 +16,8 @@ export interface Database {
   uri: string;
   /** The PostgreSQL under FerretDB (embedded, or ATENDE_FERRETDB_POSTGRES_URL); null on MongoDB. */
   postgresUrl: string | null;
+  /** The database answers: connected, and (embedded) both engine programs running. */
+  available(): boolean;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,16 @@ export async function connectDatabase(config: Config, logger: Logger, upgrades: 
   try {
     // Indexes are built below, once the data upgrades ran (a unique index may need what they derive).
     // On FerretDB, fewer commands in flight than half its connections to PostgreSQL (engine/ferretdb.ts).
-    await mongoose.connect(uri, { dbName: config.databaseName, serverSelectionTimeoutMS: 10_000, autoIndex: false, autoCreate: false, monitorCommands: commandMonitoringWanted(), ...(postgresUrl ? { maxPoolSize: FERRETDB_CLIENT_POOL } : {}) });
+    // An engine that went away is noticed within a couple of seconds, and so is its return.
+    await mongoose.connect(uri, {
+      dbName: config.databaseName,
+      serverSelectionTimeoutMS: 5_000,
+      heartbeatFrequencyMS: 2_000,
+      autoIndex: false,
+      autoCreate: false,
+      monitorCommands: commandMonitoringWanted(),
+      ...(postgresUrl ? { maxPoolSize: FERRETDB_CLIENT_POOL } : {}),
+    });
     await runUpgrades(mongoose.connection.db!, upgrades, (msg) => logger.info(msg));
     const models = Object.values(mongoose.models) as Model<unknown>[];
     // Before the first request: unique rules must hold from the start.
@@ -56,6 +67,7 @@ export async function connectDatabase(config: Config, logger: Logger, upgrades: 
     engine: embedded ? 'embedded' : 'external',
     uri,
     postgresUrl,
+    available: () => databaseState() === 'connected' && (embedded?.state() ?? 'running') === 'running',
     async close() {
       await mongoose.disconnect();
       await embedded?.stop();

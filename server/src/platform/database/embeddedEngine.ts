@@ -2,8 +2,9 @@
  * The embedded database engine, used when MONGODB_URI is unset: FerretDB 1.24 (MongoDB wire
  * protocol) on an embedded PostgreSQL 17, both run as child processes with their data under the
  * data dir. Invariant: at most one engine per data dir, so a start first stops whatever a previous
- * (crashed) process left running there. A data dir of the previous release (FerretDB on SQLite) is
- * copied over on the first start (legacySqlite.ts).
+ * (crashed) process left running there. While it runs, a program that dies is restarted on its
+ * port (engine/supervisor.ts). A data dir of the previous release (FerretDB on SQLite) is copied
+ * over on the first start (legacySqlite.ts).
  *
  *   <data dir>/postgres/   the PostgreSQL cluster
  *   <data dir>/engine/     engine.json (running processes), the PostgreSQL password, FerretDB's state
@@ -13,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { ensureFerretdb } from '../../../../scripts/engine/ensure.mjs';
 import { startFerretdb, stopLeftoverFerretdb } from './engine/ferretdb.js';
 import { startPostgres } from './engine/postgres.js';
+import { supervise } from './engine/supervisor.js';
 import type { EngineLogger } from './engine/processes.js';
 import { readRecordAt, removeRecordAt, writeRecordAt, type EngineRecord } from './engine/record.js';
 import { migrateLegacySqlite, type CollectionCopy } from './legacySqlite.js';
@@ -23,9 +25,11 @@ export interface EmbeddedEngine {
   /** FerretDB's MongoDB URI. */
   uri: string;
   port: number;
-  /** FerretDB's pid. */
-  pid: number;
-  postgres: { url: string; port: number; pid: number };
+  /** FerretDB's pid (the current one: it changes when FerretDB is restarted). */
+  readonly pid: number;
+  postgres: { url: string; port: number; readonly pid: number };
+  /** 'restarting' while one of the two programs died and is not back yet. */
+  state(): 'running' | 'restarting';
   /** What this start moved over from a data dir of the previous release (usually nothing). */
   migrated: CollectionCopy[];
   stop(): Promise<void>;
@@ -56,34 +60,56 @@ export async function startEmbeddedEngine(opts: EmbeddedEngineOptions): Promise<
   await removeRecordAt(engineDir);
 
   const startedAt = Date.now();
-  const postgres = await startPostgres({
-    dir: join(dataDir, 'postgres'),
-    passwordFile: join(engineDir, 'postgres-password'),
-    logger,
-    settings: opts.postgresSettings,
-  });
-  let ferretdb;
+  const startPostgresOn = (port?: number) =>
+    startPostgres({ dir: join(dataDir, 'postgres'), passwordFile: join(engineDir, 'postgres-password'), logger, settings: opts.postgresSettings, ...(port ? { port } : {}) });
+  const firstPostgres = await startPostgresOn();
+  const startFerretdbOn = (port?: number) => startFerretdb({ binary, stateDir: engineDir, backend: { postgresqlUrl: firstPostgres.url }, logger, ...(port ? { port } : {}) });
+  let firstFerretdb;
   try {
-    ferretdb = await startFerretdb({ binary, stateDir: engineDir, backend: { postgresqlUrl: postgres.url }, logger });
+    firstFerretdb = await startFerretdbOn();
   } catch (err) {
-    await postgres.stop();
+    await firstPostgres.stop();
     throw err;
   }
-  const record: EngineRecord = { pid: ferretdb.pid, port: ferretdb.port, postgresPid: postgres.pid, postgresPort: postgres.port, startedAt: new Date(startedAt).toISOString() };
-  await writeRecordAt(engineDir, record);
+  let pids = { pid: firstFerretdb.pid, postgresPid: firstPostgres.pid };
+  // The record names the live processes, so that a crashed run's leftovers are found by it.
+  const record = async (changed: Partial<typeof pids>) => {
+    pids = { ...pids, ...changed };
+    const current: EngineRecord = { ...pids, port: firstFerretdb.port, postgresPort: firstPostgres.port, startedAt: new Date(startedAt).toISOString() };
+    await writeRecordAt(engineDir, current);
+  };
+  await record({});
+  const named = async (field: 'pid' | 'postgresPid', pid: number) => (await readRecordAt(engineDir))?.[field] === pid;
+  const postgres = supervise('PostgreSQL', firstPostgres, startPostgresOn, logger, {
+    stillOurs: (dead) => named('postgresPid', dead.pid),
+    restarted: (next) => record({ postgresPid: next.pid }),
+  });
+  const ferretdb = supervise('FerretDB', firstFerretdb, startFerretdbOn, logger, {
+    stillOurs: (dead) => named('pid', dead.pid),
+    restarted: (next) => record({ pid: next.pid }),
+  });
 
   let stopping: Promise<void> | undefined;
   const engine: EmbeddedEngine = {
-    uri: ferretdb.uri,
-    port: ferretdb.port,
-    pid: ferretdb.pid,
-    postgres: { url: postgres.url, port: postgres.port, pid: postgres.pid },
+    uri: firstFerretdb.uri,
+    port: firstFerretdb.port,
+    get pid() {
+      return pids.pid;
+    },
+    postgres: {
+      url: firstPostgres.url,
+      port: firstPostgres.port,
+      get pid() {
+        return pids.postgresPid;
+      },
+    },
+    state: () => (postgres.current() && ferretdb.current() ? 'running' : 'restarting'),
     migrated: [],
     stop() {
       stopping ??= (async () => {
         await ferretdb.stop();
         await postgres.stop();
-        if ((await readRecordAt(engineDir))?.pid === ferretdb.pid) await removeRecordAt(engineDir);
+        if ((await readRecordAt(engineDir))?.pid === pids.pid) await removeRecordAt(engineDir);
       })();
       return stopping;
     },

@@ -2,21 +2,24 @@ import type { Server } from '@hapi/hapi';
 import { APP_VERSION, type HealthAnswer } from '@atende/shared';
 import { databaseState } from '../database/connect.js';
 
-export function registerHealth(server: Server, prefix: string, engine: 'embedded' | 'external'): void {
+/** `available`: the database answers (connected, and the embedded engine's programs running). */
+export function registerHealth(server: Server, prefix: string, engine: 'embedded' | 'external', available: () => boolean): void {
   const startedAt = Date.now();
   server.route({
     method: 'GET',
     path: `${prefix}/health`,
     options: { auth: false, tags: ['api', 'health'], description: 'Liveness and database state' },
     handler: (_request, h) => {
-      const state = databaseState();
+      const up = available();
+      // Connected to a FerretDB whose PostgreSQL is restarting is not connected to the data.
+      const state = up ? 'connected' : databaseState() === 'disconnected' ? 'disconnected' : 'connecting';
       const body: HealthAnswer = {
-        status: state === 'connected' ? 'ok' : 'degraded',
+        status: up ? 'ok' : 'degraded',
         version: APP_VERSION,
         database: { state, engine },
         uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       };
-      return h.response(body).code(state === 'connected' ? 200 : 503);
+      return h.response(body).code(up ? 200 : 503);
     },
   });
 }

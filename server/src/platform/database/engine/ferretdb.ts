@@ -28,6 +28,8 @@ export interface FerretdbProcess {
   port: number;
   pid: number;
   uri: string;
+  /** Settles with the exit status once the process has exited, stopped or not. */
+  exited: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -38,6 +40,8 @@ export interface FerretdbOptions {
   /** Where the data is: the embedded PostgreSQL, or the SQLite folder of the previous release. */
   backend: { postgresqlUrl: string } | { sqliteDir: string };
   logger: EngineLogger;
+  /** The port to listen on (a restart keeps its clients' address); a free one when omitted. */
+  port?: number;
 }
 
 function stateArg(stateDir: string): string {
@@ -81,11 +85,11 @@ async function answersPing(port: number): Promise<boolean> {
 export async function startFerretdb(options: FerretdbOptions): Promise<FerretdbProcess> {
   // The chosen port is free when picked but may be taken before FerretDB binds it.
   for (let attempt = 1; ; attempt++) {
-    const port = await pickFreePort();
+    const port = options.port ?? (await pickFreePort());
     try {
       return await launch(options, port);
     } catch (err) {
-      if (!(err instanceof PortTakenError) || attempt === 3) throw err;
+      if (!(err instanceof PortTakenError) || attempt === 3 || options.port) throw err;
       options.logger.warn(`FerretDB: port ${port} was taken before it could bind; retrying on another port`);
     }
   }
@@ -145,6 +149,7 @@ async function launch({ binary, stateDir, backend, logger }: FerretdbOptions, po
     port,
     pid,
     uri: `mongodb://${HOST}:${port}/`,
+    exited: closed.then(() => exitStatus(child)),
     stop() {
       stopping ??= (async () => {
         process.off('exit', killOnExit);

@@ -38,6 +38,8 @@ export interface PostgresCluster {
   pid: number;
   /** postgres://atende:<password>@127.0.0.1:<port>/postgres */
   url: string;
+  /** Settles with the exit status once the process has exited, stopped or not. */
+  exited: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,8 @@ export interface PostgresOptions {
   logger: EngineLogger;
   /** Extra server settings (`-c name=value`), e.g. synchronous_commit=off for throwaway test data. */
   settings?: Record<string, string>;
+  /** The port to listen on (a restart keeps its clients' address); a free one when omitted. */
+  port?: number;
 }
 
 interface Binaries {
@@ -160,11 +164,11 @@ export async function startPostgres(options: PostgresOptions): Promise<PostgresC
   await stopLeftoverCluster(dir);
 
   for (let attempt = 1; ; attempt++) {
-    const port = await pickFreePort();
+    const port = options.port ?? (await pickFreePort());
     try {
       return await launch({ bin, dir, port, password, identity, logger, settings: options.settings ?? {} });
     } catch (err) {
-      if (!(err instanceof PortTakenError) || attempt === 3) throw err;
+      if (!(err instanceof PortTakenError) || attempt === 3 || options.port) throw err;
       logger.warn(`PostgreSQL: port ${port} was taken before it could bind; retrying on another port`);
     }
   }
@@ -227,6 +231,7 @@ async function launch(opts: {
     port,
     pid,
     url,
+    exited: closed.then(() => exitStatus(child)),
     stop() {
       stopping ??= (async () => {
         process.off('exit', stopOnExit);

@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { usingEmbeddedEngine } from '../support/engine.js';
+import { isRunning, waitUntilGone } from '../support/processes.js';
+import { call, login, startServer, type ServerProcess } from '../support/serverProcess.js';
+
+const EMAIL = 'super@supervision.test';
+const PASSWORD = 'supervision-secret';
+
+interface Record {
+  pid: number;
+  postgresPid: number;
+}
+
+describe('the server supervises its embedded engine: a program killed (-9) is restarted, requests fail fast meanwhile', function () {
+  this.timeout(120_000);
+  let dataDir: string;
+  let server: ServerProcess | undefined;
+  let token: string;
+
+  const engineRecord = async (): Promise<Record> => JSON.parse(await readFile(path.join(dataDir, 'engine', 'engine.json'), 'utf8'));
+
+  before(async function () {
+    if (!usingEmbeddedEngine()) this.skip();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'atende-supervision-'));
+    // PostgreSQL may run as another user (tests as root): it must reach the data dir.
+    await chmod(dataDir, 0o755);
+    server = await startServer(
+      {
+        ATENDE_DATA_DIR: dataDir,
+        ATENDE_DB_NAME: 'atende_supervision',
+        ATENDE_ADMIN_EMAIL: EMAIL,
+        ATENDE_ADMIN_PASSWORD: PASSWORD,
+        JWT_SECRET: 'supervision-access-secret-0123456789',
+        JWT_REFRESH_SECRET: 'supervision-refresh-secret-0123456789',
+        MONGODB_URI: '',
+      },
+      90_000,
+    );
+    token = await login(server, EMAIL, PASSWORD);
+  });
+
+  after(async () => {
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function timed(route: string): Promise<{ status: number; error: string | undefined; ms: number }> {
+    const started = Date.now();
+    const answer = await call(server!, route === '/health' ? null : token, 'GET', route);
+    return { status: answer.status, error: answer.body?.error, ms: Date.now() - started };
+  }
+
+  async function recovers(): Promise<number> {
+    const started = Date.now();
+    for (;;) {
+      const answer = await timed('/users');
+      if (answer.status === 200) return Date.now() - started;
+      expect(answer.status, 'only 503 while the engine comes back').to.equal(503);
+      if (Date.now() - started > 60_000) throw new Error('the server did not recover');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  for (const program of ['FerretDB', 'PostgreSQL'] as const) {
+    it(`${program} killed: 503 ERR_DATABASE_UNAVAILABLE at once and in /health, then back by itself`, async () => {
+      expect((await timed('/users')).status).to.equal(200);
+      const before = await engineRecord();
+      const pid = program === 'FerretDB' ? before.pid : before.postgresPid;
+      process.kill(pid, 'SIGKILL');
+      expect(await waitUntilGone(pid)).to.equal(true);
+
+      const during = await timed('/users');
+      expect(during, 'a request while the engine is down').to.deep.include({ status: 503, error: 'ERR_DATABASE_UNAVAILABLE' });
+      expect(during.ms).to.be.below(1_000);
+      const health = await call(server!, null, 'GET', '/health');
+      expect(health.status).to.equal(503);
+      expect(health.body.status).to.equal('degraded');
+      expect(health.body.database.state).to.not.equal('connected');
+
+      await recovers();
+      const after = await engineRecord();
+      const replacement = program === 'FerretDB' ? after.pid : after.postgresPid;
+      expect(replacement).to.not.equal(pid);
+      expect(await isRunning(replacement)).to.equal(true);
+      const healthy = await call(server!, null, 'GET', '/health');
+      expect(healthy.status).to.equal(200);
+      expect(healthy.body.database).to.deep.equal({ state: 'connected', engine: 'embedded' });
+      // The data is still there: the super user logs in again.
+      expect(await login(server!, EMAIL, PASSWORD)).to.be.a('string');
+      expect(server!.output()).to.match(new RegExp(`${program} \\(pid ${pid}\\) died`));
+    });
+  }
+});
