@@ -56,12 +56,21 @@ describe('the server supervises its embedded engine: a program killed (-9) is re
     return { status: answer.status, error: answer.body?.error, ms: Date.now() - started };
   }
 
+  async function eventuallyDown(): Promise<{ status: number; body: any }> {
+    for (let tries = 0; tries < 40; tries++) {
+      const health = await call(server!, null, 'GET', '/health');
+      if (health.status === 503) return health;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('the health check never said the database was away');
+  }
+
   async function recovers(): Promise<number> {
     const started = Date.now();
     for (;;) {
-      const answer = await timed('/users');
+      const answer = await timed('/contacts');
       if (answer.status === 200) return Date.now() - started;
-      expect(answer.status, 'only 503 while the engine comes back').to.equal(503);
+      expect(answer, 'only 503 while the engine comes back').to.deep.include({ status: 503 });
       if (Date.now() - started > 60_000) throw new Error('the server did not recover');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -75,13 +84,14 @@ describe('the server supervises its embedded engine: a program killed (-9) is re
       process.kill(pid, 'SIGKILL');
       expect(await waitUntilGone(pid)).to.equal(true);
 
-      const during = await timed('/users');
-      expect(during, 'a request while the engine is down').to.deep.include({ status: 503, error: 'ERR_DATABASE_UNAVAILABLE' });
-      expect(during.ms).to.be.below(1_000);
-      const health = await call(server!, null, 'GET', '/health');
-      expect(health.status).to.equal(503);
+      // The server hears of the death within moments (the restart waits a little longer).
+      const health = await eventuallyDown();
       expect(health.body.status).to.equal('degraded');
       expect(health.body.database.state).to.not.equal('connected');
+      // A route that reads the database (a user list can come from memory).
+      const during = await timed('/contacts');
+      expect(during, 'a request while the engine is down').to.deep.include({ status: 503, error: 'ERR_DATABASE_UNAVAILABLE' });
+      expect(during.ms).to.be.below(1_000);
 
       await recovers();
       const after = await engineRecord();

@@ -68,7 +68,8 @@ describe('sweeps generated from the route table (issue 13)', function () {
     t = await startTestApp('sweeps', { ATENDE_SANDBOX_ACK_MS: '20' });
     world = await buildWorld(t);
     routes = sweepRoutes(t.app.server);
-    await settle(500);
+    // Connection health gathers traffic and writes it once a second.
+    await settle(1_500);
     baseline = await snapshot(companies());
     await settle(300);
     expect(await snapshot(companies()), 'the world is at rest before the sweeps').to.equal(baseline);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { WACallEvent } from '@whiskeysockets/baileys';
 import type { Baileys } from '../../../src/channels/baileys/library.js';
 import { BaileysRetryModel, BaileysSentModel } from '../../../src/channels/baileys/model.js';
-import { SettingModel } from '../../../src/domains/settings/model.js';
+import { setCompanySetting } from '../../../src/domains/settings/service.js';
 import { harness, pause, providerSuite, until, type Harness } from './harness.js';
 
 const OURS = '5511999990000';
@@ -130,7 +130,7 @@ describe('Baileys provider: receiving, sending, acks, calls (socket double)', ()
     socket.upsert([groupMessage('G1')]);
     await pause(100);
     expect(h.inbound).to.have.length(0);
-    await SettingModel.create({ companyId: h.companyId, key: 'CheckMsgIsGroup', value: 'disabled' });
+    await setCompanySetting(String(h.companyId), 'CheckMsgIsGroup', 'disabled');
     socket.upsert([groupMessage('G2')]);
     await until(() => h.inbound.length === 1, 'group message');
     expect(h.inbound[0]).to.deep.include({
@@ -207,7 +207,7 @@ describe('Baileys provider: receiving, sending, acks, calls (socket double)', ()
     expect(h.inbound[0]).to.deep.include({ providerMessageId: 'CALL1', mediaType: 'call_log', body: 'Voice call', chat: { id: CUSTOMER, name: '', isGroup: false } });
     expect(socket.rejectedCalls).to.deep.equal([]);
 
-    await SettingModel.create({ companyId: h.companyId, key: 'call', value: 'disabled' });
+    await setCompanySetting(String(h.companyId), 'call', 'disabled');
     socket.emit('call', [call('CALL2', true), { ...call('CALL2', true), status: 'timeout' }]);
     await until(() => h.inbound.length === 2, 'rejected');
     expect(socket.rejectedCalls).to.deep.equal(['CALL2']);

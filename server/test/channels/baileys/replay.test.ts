@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Baileys } from '../../../src/channels/baileys/library.js';
 import { ContactModel } from '../../../src/domains/contacts/model.js';
 import { insertMessage } from '../../../src/domains/messages/store.js';
-import { createTicket } from '../../../src/domains/tickets/writer.js';
+import { createTicket, updateTicket } from '../../../src/domains/tickets/writer.js';
 import { harness, pause, providerSuite, until, type Harness } from './harness.js';
 
 const OURS = '5511999990000';
@@ -72,6 +72,9 @@ describe('Baileys provider: offline replay, own echoes, undecryptable messages, 
     await insertMessage(ticket, 0, { whatsappId, providerMessageId: 'M1', body: 'older', createdAt: new Date(1_700_000_000_000) });
     await insertMessage(ticket, 1, { whatsappId, providerMessageId: 'M2', body: 'newest', fromMe: true, createdAt: new Date(1_700_000_500_000) });
     await insertMessage(closed, 0, { whatsappId, providerMessageId: 'C1', body: 'closed chat', createdAt: new Date(1_700_000_600_000) });
+    // The tickets count their messages, as the inbox does when it stores them.
+    await updateTicket(companyId, ticket, { $set: { messageCount: 2 } });
+    await updateTicket(companyId, closed, { $set: { messageCount: 1 } });
 
     const first = h.bench.latest();
     first.close(428);
