@@ -18,8 +18,8 @@ export interface ContactWindow {
   hasMore: boolean;
 }
 
-/** Buckets read at once by a text search. */
-const PARALLEL_BUCKETS = 6;
+/** Buckets read at once by a text search, at most. */
+const PARALLEL_BUCKETS_MAX = 8;
 /** Days a date range may span. */
 const DAYS_MAX = 366;
 
@@ -78,8 +78,10 @@ export async function searchContacts(companyId: string, text: string, skip: numb
   }
   const match = matcher(folded, digits);
   const found: ContactDoc[] = [];
-  for (let i = 0; i < NAME_BUCKETS.length && found.length <= skip + limit; i += PARALLEL_BUCKETS) {
-    const buckets = NAME_BUCKETS.slice(i, i + PARALLEL_BUCKETS);
+  // One bucket first (a common piece fills the page from it), then twice as many at once each
+  // round (a rare one is spread thin over many buckets).
+  for (let i = 0, width = 1; i < NAME_BUCKETS.length && found.length <= skip + limit; i += width, width = Math.min(width * 2, PARALLEL_BUCKETS_MAX)) {
+    const buckets = NAME_BUCKETS.slice(i, i + width);
     const rows = await Promise.all(buckets.map((bucket) => byKey(companyId, `${bucket}${piece}`, match)));
     for (const bucketRows of rows) found.push(...bucketRows.sort(byName));
   }
