@@ -34,6 +34,8 @@ export interface Config {
   sandboxQrMs: number;
   /** First retry delay of a failed send (doubles per attempt, capped at 5 minutes). */
   sendRetryMs: number;
+  /** First pause before the embedded engine restarts a program that died (doubles while restarts fail). */
+  engineRestartMs: number;
   language: 'pt' | 'en' | 'es';
   baileys: BaileysConfig;
   alerts: AlertConfig;
@@ -101,6 +103,7 @@ const schema = Joi.object({
   ATENDE_JOBS_PROCESS_EVERY: Joi.number().integer().min(50).max(600_000).default(5_000),
   ATENDE_JOB_LOCK_MS: Joi.number().integer().min(500).max(3_600_000).default(60_000),
   ATENDE_SEND_RETRY_MS: Joi.number().integer().min(10).max(60_000).default(1_000),
+  ATENDE_ENGINE_RESTART_MS: Joi.number().integer().min(10).max(60_000).default(250),
   ATENDE_SANDBOX_ACK_MS: Joi.number().integer().min(1).max(600_000).default(500),
   ATENDE_SANDBOX_QR_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
   ATENDE_BAILEYS_BACKOFF_MS: Joi.number().integer().min(10).max(600_000).default(2_000),
@@ -162,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     sandboxAckMs: value.ATENDE_SANDBOX_ACK_MS,
     sandboxQrMs: value.ATENDE_SANDBOX_QR_MS,
     sendRetryMs: value.ATENDE_SEND_RETRY_MS,
+    engineRestartMs: value.ATENDE_ENGINE_RESTART_MS,
     language: value.ATENDE_LANGUAGE,
     baileys: {
       backoffMs: value.ATENDE_BAILEYS_BACKOFF_MS,

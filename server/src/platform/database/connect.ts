@@ -27,6 +27,7 @@ export async function connectDatabase(config: Config, logger: Logger, upgrades: 
   if (!uri) {
     embedded = await startEmbeddedEngine({
       dataDir: config.dataDir,
+      restartPauseMs: config.engineRestartMs,
       logger: {
         info: (msg) => logger.info({ engine: 'embedded' }, msg),
         warn: (msg) => logger.warn({ engine: 'embedded' }, msg),

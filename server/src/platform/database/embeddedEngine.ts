@@ -12,7 +12,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ensureFerretdb } from '../../../../scripts/engine/ensure.mjs';
-import { startFerretdb, stopLeftoverFerretdb } from './engine/ferretdb.js';
+import { drainBrokenConnections, startFerretdb, stopLeftoverFerretdb } from './engine/ferretdb.js';
 import { startPostgres } from './engine/postgres.js';
 import { supervise } from './engine/supervisor.js';
 import type { EngineLogger } from './engine/processes.js';
@@ -42,6 +42,8 @@ export interface EmbeddedEngineOptions {
   binary?: string;
   /** Extra PostgreSQL settings, e.g. `synchronous_commit: 'off'` for throwaway test data. */
   postgresSettings?: Record<string, string>;
+  /** First pause before a program that died is restarted (doubles while restarts fail). */
+  restartPauseMs?: number;
 }
 
 export function engineDirOf(dataDir: string): string {
@@ -82,12 +84,15 @@ export async function startEmbeddedEngine(opts: EmbeddedEngineOptions): Promise<
   const named = async (field: 'pid' | 'postgresPid', pid: number) => (await readRecordAt(engineDir))?.[field] === pid;
   const postgres = supervise('PostgreSQL', firstPostgres, startPostgresOn, logger, {
     stillOurs: (dead) => named('postgresPid', dead.pid),
-    restarted: (next) => record({ postgresPid: next.pid }),
-  });
+    restarted: async (next) => {
+      await record({ postgresPid: next.pid });
+      await drainBrokenConnections(firstFerretdb.uri);
+    },
+  }, opts.restartPauseMs);
   const ferretdb = supervise('FerretDB', firstFerretdb, startFerretdbOn, logger, {
     stillOurs: (dead) => named('pid', dead.pid),
     restarted: (next) => record({ pid: next.pid }),
-  });
+  }, opts.restartPauseMs);
 
   let stopping: Promise<void> | undefined;
   const engine: EmbeddedEngine = {

@@ -82,6 +82,23 @@ async function answersPing(port: number): Promise<boolean> {
   }
 }
 
+/**
+ * After PostgreSQL came back: FerretDB's idle connections to the one that died fail once each
+ * (and are then dropped). Commands that each hold a connection, as many as its pool has, are sent
+ * until a round passes whole, so that no client request meets a dead connection.
+ */
+export async function drainBrokenConnections(uri: string, rounds = 20): Promise<void> {
+  const client = new MongoClient(uri, { directConnection: true, maxPoolSize: POOL_MAX_CONNS, serverSelectionTimeoutMS: 2_000 });
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const probes = Array.from({ length: POOL_MAX_CONNS }, () => client.db('admin').command({ listDatabases: 1, nameOnly: true }).then(() => true, () => false));
+      if ((await Promise.all(probes)).every(Boolean)) return;
+    }
+  } finally {
+    await client.close();
+  }
+}
+
 export async function startFerretdb(options: FerretdbOptions): Promise<FerretdbProcess> {
   // The chosen port is free when picked but may be taken before FerretDB binds it.
   for (let attempt = 1; ; attempt++) {

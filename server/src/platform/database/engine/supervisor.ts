@@ -19,11 +19,10 @@ export interface Supervised<P extends EngineProcess> {
   stop(): Promise<void>;
 }
 
-const FIRST_PAUSE_MS = 250;
 const MAX_PAUSE_MS = 30_000;
 
-export function restartPauseMs(attempt: number): number {
-  return Math.min(MAX_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (attempt - 1));
+export function restartPauseMs(attempt: number, firstMs: number): number {
+  return Math.min(MAX_PAUSE_MS, firstMs * 2 ** (attempt - 1));
 }
 
 export function supervise<P extends EngineProcess>(
@@ -36,6 +35,7 @@ export function supervise<P extends EngineProcess>(
     stillOurs(dead: P): Promise<boolean>;
     restarted(next: P): Promise<void>;
   },
+  firstPauseMs = 250,
 ): Supervised<P> {
   let running: P | null = first;
   let stopped = false;
@@ -54,7 +54,7 @@ export function supervise<P extends EngineProcess>(
   async function recover(dead: P, status: string): Promise<void> {
     logger.error(`${name} (pid ${dead.pid}) died (${status}): restarting it on port ${dead.port}`);
     for (let attempt = 1; !stopped; attempt++) {
-      await pause(restartPauseMs(attempt));
+      await pause(restartPauseMs(attempt, firstPauseMs));
       if (stopped) return;
       if (!(await hooks.stillOurs(dead))) {
         logger.warn(`${name}: another engine serves this data dir now; not restarting`);
@@ -68,10 +68,11 @@ export function supervise<P extends EngineProcess>(
         continue;
       }
       if (stopped) return next.stop();
+      // Running once its clients are ready for it (the hook), not before.
+      await hooks.restarted(next).catch((err: unknown) => logger.warn(`${name}: ${err instanceof Error ? err.message : String(err)}`));
       running = next;
       logger.warn(`${name} restarted (pid ${next.pid}) after ${attempt} attempt(s)`);
       watch(next);
-      await hooks.restarted(next).catch((err: unknown) => logger.warn(`${name}: ${err instanceof Error ? err.message : String(err)}`));
       return;
     }
   }
