@@ -102,7 +102,12 @@ async function main(): Promise<void> {
           inbound,
           realtime,
           rss,
-          commands: { inboundMessage: commands.inboundMessage.perOperation, ticketList: commands.ticketList.perOperation, conversation: commands.conversation.perOperation, byCommand: commands },
+          commands: {
+            inboundMessage: commands.inboundMessage.perOperation,
+            ticketList: commands.ticketList.perOperation,
+            conversation: commands.conversation.perOperation,
+            byCommand: { inboundMessage: commands.inboundMessage.byCommand, ticketList: commands.ticketList.byCommand, conversation: commands.conversation.byCommand },
+          },
         },
         null,
         2,

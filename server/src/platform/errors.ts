@@ -100,19 +100,13 @@ const DATABASE_AWAY = new Set([
   'MongoTopologyClosedError',
 ]);
 
-/** FerretDB is up but its PostgreSQL is not (restarting, or its connections were cut by a restart). */
-function postgresAway(err: unknown): boolean {
-  const { name, codeName, message } = (err ?? {}) as { name?: string; codeName?: string; message?: string };
-  return name === 'MongoServerError' && codeName === 'InternalError' && /SQLSTATE 57P0|failed to connect|connection refused|conn closed|unexpected EOF|broken pipe|connection reset/i.test(message ?? '');
-}
-
 /** Turns anything thrown into an AppError; unknown errors never leak their message or stack. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isDuplicateKey(err)) return new AppError(duplicateKeyCode(err));
   // Before the Boom check: hapi boomifies whatever a handler throws (as a 500) in place.
   const name = (err as { name?: string } | null)?.name;
-  if ((name && DATABASE_AWAY.has(name)) || (name === 'MongooseError' && /buffering timed out/.test(String((err as Error).message))) || postgresAway(err)) {
+  if ((name && DATABASE_AWAY.has(name)) || (name === 'MongooseError' && /buffering timed out/.test(String((err as Error).message)))) {
     return new AppError('ERR_DATABASE_UNAVAILABLE');
   }
   if (name === 'CastError') return new AppError('ERR_NOT_FOUND');

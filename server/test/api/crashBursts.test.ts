@@ -1,10 +1,6 @@
 import { expect } from 'chai';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import mongoose from 'mongoose';
-import { call, login, startServer, statusOf, type ServerProcess } from '../support/serverProcess.js';
+import { eventually } from '../support/inboxFixtures.js';
+import { call, login, restartableServers, statusOf, type RestartableServers, type ServerProcess } from '../support/serverProcess.js';
 
 const EMAIL = 'super@crash.test';
 const PASSWORD = 'crash-secret';
@@ -15,50 +11,24 @@ interface Line {
   whatsappId: string;
 }
 
-async function until<T>(check: () => Promise<T | false | null | undefined>, ms: number, label: string): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > ms) throw new Error(`${label} not reached in ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('the server killed (-9) mid burst and restarted: nothing lost, doubled or miscounted', function () {
   this.timeout(120_000);
-  let dataDir: string;
-  const databaseName = `atende_test_crash_${randomBytes(4).toString('hex')}`;
-  const running: ServerProcess[] = [];
-  let env: Record<string, string>;
+  let servers: RestartableServers;
 
   before(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'atende-crash-'));
-    env = {
-      MONGODB_URI: process.env.ATENDE_TEST_MONGO_BASE!,
-      ATENDE_DB_NAME: databaseName,
-      ATENDE_DATA_DIR: dataDir,
+    servers = await restartableServers('crash', {
       ATENDE_ADMIN_EMAIL: EMAIL,
       ATENDE_ADMIN_PASSWORD: PASSWORD,
       JWT_SECRET: 'crash-access-secret-0123456789',
       JWT_REFRESH_SECRET: 'crash-refresh-secret-0123456789',
       ATENDE_SANDBOX_ACK_MS: '20',
       ATENDE_SEND_RETRY_MS: '400',
-    };
+    });
   });
-  after(async () => {
-    for (const server of running) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    const connection = await mongoose.createConnection(`${process.env.ATENDE_TEST_MONGO_BASE}`, { dbName: databaseName }).asPromise();
-    await connection.dropDatabase();
-    await connection.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  after(() => servers?.remove());
 
-  async function start(): Promise<ServerProcess> {
-    const server = await startServer(env);
-    running.push(server);
-    return server;
-  }
+  const start = () => servers.start();
 
   async function crash(server: ServerProcess): Promise<void> {
     server.child.kill('SIGKILL');
@@ -101,7 +71,7 @@ describe('the server killed (-9) mid burst and restarted: nothing lost, doubled 
         acknowledged.push(body);
       }
     });
-    await until(async () => acknowledged.length >= 25, 30_000, 'half the burst stored');
+    await eventually(async () => acknowledged.length >= 25, 30_000, 'half the burst stored');
     await crash(line.server);
     await Promise.all(burst);
 
@@ -125,7 +95,7 @@ describe('the server killed (-9) mid burst and restarted: nothing lost, doubled 
     const line = await newLine(server, 'Outbound crash line');
     const number = '5511982000001';
     expect((await call(server, line.token, 'POST', `/sandbox/${line.whatsappId}/messages`, { from: number, name: 'Buyer', body: 'hi' })).status).to.equal(201);
-    const pending = await until(async () => (await ticketsOf(line, 'pending')).find((ticket) => ticket.contact.number === number), 10_000, 'ticket');
+    const pending = await eventually(async () => (await ticketsOf(line, 'pending')).find((ticket) => ticket.contact.number === number), 10_000, 'ticket');
     const me = (await call(server, line.token, 'GET', '/auth/me')).body;
     const userId = (me.user ?? me).id as string;
     expect((await call(server, line.token, 'PUT', `/tickets/${pending.id}`, { status: 'open', userId })).status).to.equal(200);
@@ -141,13 +111,13 @@ describe('the server killed (-9) mid burst and restarted: nothing lost, doubled 
         acknowledged.push(body);
       }
     })();
-    await until(async () => acknowledged.length >= 15, 30_000, 'half the replies stored');
+    await eventually(async () => acknowledged.length >= 15, 30_000, 'half the replies stored');
     await crash(server);
     await burst;
 
     const second = await start();
     const again: Line = { ...line, server: second, token: await login(second, EMAIL, PASSWORD) };
-    const written = await until(async () => {
+    const written = await eventually(async () => {
       const messages = (await conversation(again, pending.id)).filter((message) => message.fromMe);
       return messages.every((message) => message.ack >= 1) && messages;
     }, 30_000, 'every stored reply sent');

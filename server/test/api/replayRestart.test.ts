@@ -1,47 +1,28 @@
 import { expect } from 'chai';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import mongoose from 'mongoose';
-import { call, login as loginAs, startServer, statusOf, type ServerProcess } from '../support/serverProcess.js';
+import { call, login as loginAs, restartableServers, statusOf, type RestartableServers, type ServerProcess } from '../support/serverProcess.js';
 
 const EMAIL = 'super@replay.test';
 const PASSWORD = 'replay-secret';
 const login = (server: ServerProcess) => loginAs(server, EMAIL, PASSWORD);
 
 describe('an outage survives the server killed (-9) and restarted: every held message is replayed once, in order', () => {
-  let dataDir: string;
-  const databaseName = `atende_test_restart_${randomBytes(4).toString('hex')}`;
-  const running: ServerProcess[] = [];
-  let env: Record<string, string>;
+  let servers: RestartableServers;
 
   before(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'atende-replay-restart-'));
-    env = {
-      MONGODB_URI: process.env.ATENDE_TEST_MONGO_BASE!,
-      ATENDE_DB_NAME: databaseName,
-      ATENDE_DATA_DIR: dataDir,
+    servers = await restartableServers('restart', {
       ATENDE_ADMIN_EMAIL: EMAIL,
       ATENDE_ADMIN_PASSWORD: PASSWORD,
       JWT_SECRET: 'restart-access-secret-0123456789',
       JWT_REFRESH_SECRET: 'restart-refresh-secret-0123456789',
       ATENDE_SANDBOX_ACK_MS: '20',
       ATENDE_JOBS_PROCESS_EVERY: '100',
-    };
+    });
   });
-  after(async () => {
-    for (const server of running) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    const connection = await mongoose.createConnection(`${process.env.ATENDE_TEST_MONGO_BASE}`, { dbName: databaseName }).asPromise();
-    await connection.dropDatabase();
-    await connection.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  after(() => servers?.remove());
 
   it('50 messages from 10 customers held while offline, server killed, restarted, back online: all stored once in each chat order', async function () {
     this.timeout(120_000);
-    const first = await startServer(env);
-    running.push(first);
+    const first = await servers.start();
     let token = await login(first);
     const created = await call(first, token, 'POST', '/whatsapp', { name: 'Restart line', provider: 'sandbox' });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
@@ -60,8 +41,7 @@ describe('an outage survives the server killed (-9) and restarted: every held me
     first.child.kill('SIGKILL');
     expect(await first.exited).to.equal(null);
 
-    const second = await startServer(env);
-    running.push(second);
+    const second = await servers.start();
     token = await login(second);
     // The phone is still offline after the restart: TIMEOUT, nothing delivered yet.
     await statusOf(second, token, id, 'TIMEOUT');

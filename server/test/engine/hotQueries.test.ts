@@ -15,9 +15,8 @@ import { expect } from 'chai';
 import mongoose from 'mongoose';
 import type { Document } from 'mongodb';
 import { Types } from 'mongoose';
-import pg from 'pg';
 import { monitorDatabaseCommands, recordCommands, type CommandLog } from '../../src/platform/database/commandLog.js';
-import { ginIndexedFields } from '../../src/platform/database/tuning.js';
+import { analyzeFerretdbTables, ginIndexedFields } from '../../src/platform/database/tuning.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createPlan, createTenant, loginSuper, type Session, type Tenant } from '../support/fixtures.js';
 import { createQueue, customerNumber, customerSays, eventually, outboxOf, sandboxConnection } from '../support/inboxFixtures.js';
@@ -69,14 +68,7 @@ async function fillLargeCollections(postgresUrl: string, database: string): Prom
   await batches('contacts', LARGE.contacts, (n) => ({ companyId, name: `Filler ${n}`, nameKey: `filler ${n}`, number: `5599${String(n).padStart(9, '0')}`, searchKeys: [`^fi`, `f${String(n).padStart(3, '0').slice(-3)}`] }));
   await batches('tickets', LARGE.tickets, (n) => ({ companyId, status: 'closed', contactId: new Types.ObjectId(), uuid: `filler-${n}`, listKeys: [key(n)], activeKey: `filler-${n}`, tagIds: [], createdDay: `2025-01-${String((n % 28) + 1).padStart(2, '0')}` }));
   await batches('messages', LARGE.messages, (n) => ({ companyId, ticketId: new Types.ObjectId(), pageKey: key(n), providerMessageId: `filler:${n}`, words: [`w${n % 5000}`], body: `filler ${n}` }));
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    const tables = await client.query<{ table: string }>(`SELECT _jsonb->>'table' AS table FROM "${database}"._ferretdb_database_metadata WHERE _jsonb->>'_id' = ANY($1)`, [Object.keys(LARGE)]);
-    for (const { table } of tables.rows) await client.query(`ANALYZE "${database}"."${table}"`);
-  } finally {
-    await client.end();
-  }
+  await analyzeFerretdbTables(postgresUrl, database);
 }
 
 /** A top-level equality on a scalar (an id, a key, a word): what a GIN expression index serves. */

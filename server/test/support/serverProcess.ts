@@ -1,9 +1,13 @@
 // The real server (src/main.ts) in a process of its own, for tests that kill it (-9) or its engine.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import mongoose from 'mongoose';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 
@@ -70,4 +74,34 @@ export async function statusOf(server: ServerProcess, token: string, id: string,
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`status ${wanted} not reached (last ${last})`);
+}
+
+/**
+ * Servers of one test file, started, killed and started again over one database and data dir of
+ * their own (on the tests' engine); `remove` kills what still runs and deletes both.
+ */
+export interface RestartableServers {
+  start(): Promise<ServerProcess>;
+  remove(): Promise<void>;
+}
+
+export async function restartableServers(name: string, env: Record<string, string>): Promise<RestartableServers> {
+  const base = process.env.ATENDE_TEST_MONGO_BASE!;
+  const databaseName = `atende_test_${name}_${randomBytes(4).toString('hex')}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), `atende-${name}-`));
+  const running: ServerProcess[] = [];
+  return {
+    async start() {
+      const server = await startServer({ MONGODB_URI: base, ATENDE_DB_NAME: databaseName, ATENDE_DATA_DIR: dataDir, ...env });
+      running.push(server);
+      return server;
+    },
+    async remove() {
+      for (const server of running) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      const connection = await mongoose.createConnection(base, { dbName: databaseName }).asPromise();
+      await connection.dropDatabase();
+      await connection.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * Who sees which ticket (document 1 section 6, issue 3): admins see everything (with showAll);
  * everyone else sees tickets of their queues, their own tickets, and queueless tickets when
- * allTicket is enabled. The same rule filters the list query and the realtime pushes.
+ * allTicket is enabled. The same rule filters text searches and the realtime pushes; the status
+ * lists are unions of its lanes (list.ts).
  */
 import type { Types } from 'mongoose';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
@@ -41,11 +42,4 @@ export function canSee(viewer: Viewer, ticket: VisibleTicket): boolean {
   if (ticket.userId && String(ticket.userId) === viewer.userId) return true;
   if (!ticket.queueId) return viewer.allTicket;
   return viewer.queueIds.includes(String(ticket.queueId));
-}
-
-/** The same rule as a query condition (for lists of non-admins, or admins without showAll). */
-export function visibleCondition(viewer: Viewer): Record<string, unknown> {
-  const anyOf: Record<string, unknown>[] = [{ userId: viewer.userId }, { queueId: { $in: viewer.queueIds } }];
-  if (viewer.allTicket) anyOf.push({ queueId: null });
-  return { $or: anyOf };
 }

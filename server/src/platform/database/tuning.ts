@@ -41,6 +41,18 @@ function indexName(table: string, field: string): string {
   return name.length <= 63 ? name : `${name.slice(0, 50)}_${createHash('sha1').update(name).digest('hex').slice(0, 12)}`;
 }
 
+/** Runs `work` on a connection of its own to `postgresUrl`, closed afterwards. */
+async function withClient<T>(postgresUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 function quote(identifier: string): string {
   return `"${identifier.replace(/"/g, '""')}"`;
 }
@@ -59,10 +71,7 @@ async function tablesOf(client: pg.Client, schema: string): Promise<CollectionTa
  * `database`, idempotently, and makes custom plans the database's default.
  */
 export async function tuneFerretdbPostgres(postgresUrl: string, database: string, models: Model<unknown>[]): Promise<TuningReport> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
+  return withClient(postgresUrl, async (client) => {
     // FerretDB sends field names and values as parameters; only custom plans match the index
     // expressions. The embedded engine sets it for the whole server; this covers a given one.
     const { rows } = await client.query<{ name: string }>('SELECT current_database() AS name');
@@ -83,17 +92,12 @@ export async function tuneFerretdbPostgres(postgresUrl: string, database: string
       if (missing.length > 0) await client.query(`ANALYZE ${target}`);
     }
     return { created, collections: tables.length };
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  });
 }
 
 /** The fields of each collection of `database` that have a GIN expression index (for tests and diagnostics). */
 export async function ginIndexedFields(postgresUrl: string, database: string): Promise<Map<string, Set<string>>> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
+  return withClient(postgresUrl, async (client) => {
     const byTable = new Map<string, Set<string>>();
     const indexes = await client.query<{ tablename: string; indexdef: string }>('SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = $1', [database]);
     for (const { tablename, indexdef } of indexes.rows) {
@@ -104,9 +108,7 @@ export async function ginIndexedFields(postgresUrl: string, database: string): P
     const fields = new Map<string, Set<string>>();
     for (const { collection, table } of await tablesOf(client, database)) fields.set(collection, byTable.get(table) ?? new Set());
     return fields;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  });
 }
 
 /**
@@ -114,12 +116,7 @@ export async function ginIndexedFields(postgresUrl: string, database: string): P
  * minute or so; a bulk load that is read at once, as a benchmark's, asks for them now).
  */
 export async function analyzeFerretdbTables(postgresUrl: string, database: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
+  return withClient(postgresUrl, async (client) => {
     for (const { table } of await tablesOf(client, database)) await client.query(`ANALYZE ${quote(database)}.${quote(table)}`);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  });
 }
