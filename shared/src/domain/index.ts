@@ -12,3 +12,4 @@ export * from './health.js';
 export * from './dashboard.js';
 export * from './announcements.js';
 export * from './chats.js';
+export * from './contactLists.js';
