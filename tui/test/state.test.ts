@@ -1,5 +1,6 @@
 import type { Key } from 'ink';
 import { expect } from 'chai';
+import { ticketViewerOf } from '@atende/shared';
 import { chooseServer, DEFAULT_SERVER, parseArgs } from '../src/app/args.js';
 import { inboxUiReducer, initialUi, selectedRow } from '../src/app/inboxUi.js';
 import { layoutFor } from '../src/app/layout.js';
@@ -10,11 +11,10 @@ import { editorActionFor, editorReducer, emptyEditor, type EditorAction } from '
 import { shouldNotify } from '../src/state/notifications.js';
 import { acceptUpdate, offers, reopenUpdate, resolveUpdate, returnUpdate, transferUpdate } from '../src/state/ticketActions.js';
 import { emptyTickets, ticketsOfTab, ticketsReducer, unreadOf } from '../src/state/tickets.js';
-import { viewerOf, visibleTo } from '../src/state/viewer.js';
 import { makeMessage, makeTicket, makeUser } from './support/fixtures.js';
 
-const agent = viewerOf(makeUser());
-const admin = viewerOf(makeUser({ id: 'boss', profile: 'admin', queueIds: [] }));
+const agent = ticketViewerOf(makeUser());
+const admin = ticketViewerOf(makeUser({ id: 'boss', profile: 'admin', queueIds: [] }));
 
 function key(overrides: Partial<Key> = {}): Key {
   return {
@@ -55,7 +55,7 @@ describe('inbox state', () => {
       expect(state.byId).to.deep.equal({});
     });
 
-    it('shows agents their own open and closed tickets, admins every one, newest activity first', () => {
+    it('shows agents their own open tickets and the closed ones of their queues, admins every one, newest activity first', () => {
       const mine = makeTicket({ id: 'a', updatedAt: '2025-03-10T12:00:00.000Z' });
       const colleague = makeTicket({ id: 'b', userId: 'other', updatedAt: '2025-03-10T13:00:00.000Z' });
       const otherQueue = makeTicket({ id: 'c', userId: 'other', queueId: 'q9', updatedAt: '2025-03-10T14:00:00.000Z' });
@@ -63,13 +63,15 @@ describe('inbox state', () => {
       expect(ticketsOfTab(state, 'open', agent, []).map((t) => t.id)).to.deep.equal(['a']);
       expect(ticketsOfTab(state, 'open', admin, []).map((t) => t.id)).to.deep.equal(['c', 'b', 'a']);
       expect(ticketsOfTab(state, 'open', admin, ['q9']).map((t) => t.id), 'queue filter').to.deep.equal(['c']);
+      const closed = ticketsReducer(emptyTickets, page('closed', [mine, colleague, otherQueue].map((ticket) => ({ ...ticket, status: 'closed' as const }))));
+      expect(ticketsOfTab(closed, 'closed', agent, []).map((t) => t.id), 'as the server lists them').to.deep.equal(['b', 'a']);
     });
 
     it('lists pending tickets of the agent’s queues, and queueless ones only with allTicket', () => {
       const tickets = [makeTicket({ id: 'mine', status: 'pending', userId: null }), makeTicket({ id: 'none', status: 'pending', userId: null, queueId: null, queue: null })];
       const state = ticketsReducer(emptyTickets, page('pending', tickets));
       expect(ticketsOfTab(state, 'pending', agent, []).map((t) => t.id)).to.deep.equal(['mine']);
-      const everything = viewerOf(makeUser({ allTicket: 'enabled' }));
+      const everything = ticketViewerOf(makeUser({ allTicket: 'enabled' }));
       expect(ticketsOfTab(state, 'pending', everything, []).map((t) => t.id).sort()).to.deep.equal(['mine', 'none']);
     });
 
@@ -78,12 +80,6 @@ describe('inbox state', () => {
       expect(unreadOf(ticketsOfTab(state, 'open', agent, []))).to.equal(5);
       state = ticketsReducer(state, { type: 'read', ticketId: 't1' });
       expect(state.byId.t1?.unreadMessages).to.equal(0);
-    });
-
-    it('applies the visibility rule of the server', () => {
-      expect(visibleTo(agent, { userId: 'agent', queueId: 'q9' })).to.equal(true);
-      expect(visibleTo(agent, { userId: null, queueId: 'q9' })).to.equal(false);
-      expect(visibleTo(admin, { userId: null, queueId: 'q9' })).to.equal(true);
     });
   });
 
@@ -154,7 +150,7 @@ describe('inbox state', () => {
       expect(shouldNotify(message, makeTicket({ userId: null, queueId: null }), agent, null), 'no queue').to.equal(true);
       const pending = makeTicket({ status: 'pending', userId: null });
       expect(shouldNotify(message, pending, agent, null), 'pending').to.equal(false);
-      expect(shouldNotify(message, pending, viewerOf(makeUser({ allTicket: 'enabled' })), null), 'pending with allTicket').to.equal(true);
+      expect(shouldNotify(message, pending, ticketViewerOf(makeUser({ allTicket: 'enabled' })), null), 'pending with allTicket').to.equal(true);
     });
   });
 

@@ -40,8 +40,12 @@ export interface RealtimePayload {
   [key: string]: unknown;
 }
 
-/** Decides per socket whether a published payload reaches it (visibility rules per channel). */
-export type ChannelFilter = (payload: RealtimePayload, credentials: AuthCredentials) => boolean | Promise<boolean>;
+/**
+ * Decides per socket whether a published payload reaches it (visibility rules per channel), or
+ * sends it another payload instead. `internal` is what the publisher gave the filters alone.
+ */
+export type ChannelFilterAnswer = boolean | { override: RealtimePayload };
+export type ChannelFilter = (payload: RealtimePayload, credentials: AuthCredentials, internal: unknown) => ChannelFilterAnswer | Promise<ChannelFilterAnswer>;
 
 /** Sockets of a company, optionally of one user or one session, or all but one session. */
 export interface SocketScope {
@@ -52,7 +56,8 @@ export interface SocketScope {
 }
 
 export interface RealtimePublisher {
-  publish(companyId: string, channel: Channel, payload: RealtimePayload): void;
+  /** `internal`: data for the channel's filter, never sent to a client. */
+  publish(companyId: string, channel: Channel, payload: RealtimePayload, internal?: unknown): void;
   /** Closes the open sockets in scope (their clients reconnect only with valid credentials). */
   endSockets(scope: SocketScope): void;
 }
@@ -147,13 +152,13 @@ export async function registerRealtime(server: Server): Promise<RealtimePublishe
         const companyId = (options.params as { companyId?: string } | undefined)?.companyId;
         // Checked on every message too: a socket re-authenticated as someone else keeps its subscriptions.
         if (!credentials || (credentials.companyId !== companyId && !credentials.super)) return false;
-        return filter ? filter(message as RealtimePayload, credentials) : true;
+        return filter ? filter(message as RealtimePayload, credentials, options.internal) : true;
       },
     });
   }
   return {
-    publish(companyId, channel, payload) {
-      server.publish(companyPath(companyId, channel), payload);
+    publish(companyId, channel, payload, internal) {
+      server.publish(companyPath(companyId, channel), payload, internal === undefined ? undefined : { internal });
     },
     endSockets(scope) {
       server.eachSocket((socket) => {

@@ -1,11 +1,12 @@
 /**
  * The ticket lists read from lanes of buckets (domains/tickets/lanes.ts): every page of every list,
- * for every profile and tab, must equal the same list computed from all the tickets, after tickets
+ * for every profile and tab, must equal the same list computed from all the tickets by the shared
+ * rule the console and the terminal inbox apply to live updates, after tickets
  * move (activity, transfers, resolves, deletes), with counters a crash left too high, and with
  * writes racing on one ticket.
  */
 import { expect } from 'chai';
-import { TICKETS_PAGE_SIZE, type TicketStatus } from '@atende/shared';
+import { ticketInList, ticketViewerOf, TICKETS_PAGE_SIZE, type TicketStatus, type TicketViewer } from '@atende/shared';
 import { CounterModel } from '../../src/platform/database/counterModel.js';
 import { applyDeltas } from '../../src/platform/database/counters.js';
 import { CounterTotals } from '../../src/platform/database/counterBuild.js';
@@ -36,6 +37,7 @@ describe('ticket lists by lanes: every page equals the list computed from all ti
   let t: TestApp;
   let tenant: Tenant;
   let agent: Session & { email: string };
+  let everything: Session & { email: string };
   let queues: string[];
   const random = randomSource(20_261_125);
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;
@@ -46,6 +48,7 @@ describe('ticket lists by lanes: every page equals the list computed from all ti
     tenant = await createTenant(t, superUser, { planId: (await createPlan(t, superUser, { users: 10 })).id });
     queues = [(await createQueue(t, tenant.admin)).id, (await createQueue(t, tenant.admin)).id, (await createQueue(t, tenant.admin)).id];
     agent = await createMember(t, tenant, 'user', { queueIds: [queues[0], queues[1]] });
+    everything = await createMember(t, tenant, 'user', { queueIds: [queues[2]], allTicket: 'enabled' });
     const userIds = [tenant.admin.user.id, agent.user.id, null];
     // 260 tickets over 40 days, bunched in some hours and slots, in every status, queue and assignee.
     const contacts = await Promise.all(Array.from({ length: 26 }, (_, n) => createContact(tenant.companyId, { name: `Lane customer ${n}`, number: `55119700000${String(n).padStart(2, '0')}` })));
@@ -61,6 +64,10 @@ describe('ticket lists by lanes: every page equals the list computed from all ti
 
   async function allTickets(): Promise<TicketDoc[]> {
     return TicketModel.find({ companyId: tenant.companyId }).lean<TicketDoc[]>();
+  }
+
+  function positionOf(ticket: TicketDoc) {
+    return { status: ticket.status, userId: ticket.userId ? String(ticket.userId) : null, queueId: ticket.queueId ? String(ticket.queueId) : null };
   }
 
   function newest(a: TicketDoc, b: TicketDoc): number {
@@ -81,37 +88,36 @@ describe('ticket lists by lanes: every page equals the list computed from all ti
     throw new Error(`${query}: more than 50 pages`);
   }
 
-  /** The lists of document 1, computed from every ticket (the console's live rule). */
-  const lists: { name: string; session: () => Session; query: (status: TicketStatus) => string; rule: (ticket: TicketDoc, status: TicketStatus) => boolean }[] = [
-    { name: 'admin, show all', session: () => tenant.admin, query: (s) => `status=${s}&showAll=true`, rule: (ticket, s) => ticket.status === s },
-    {
-      name: 'admin, show all, first queue',
-      session: () => tenant.admin,
-      query: (s) => `status=${s}&showAll=true&queueIds=${encodeURIComponent(JSON.stringify([queues[0]]))}`,
-      rule: (ticket, s) => ticket.status === s && (String(ticket.queueId) === queues[0] || ticket.queueId === null),
-    },
-    {
-      name: 'admin without show all',
-      session: () => tenant.admin,
-      query: (s) => `status=${s}&showAll=false`,
-      // The admin's allTicket is enabled (the company's first admin).
-      rule: (ticket, s) => ticket.status === s && (s !== 'open' || String(ticket.userId) === tenant.admin.user.id),
-    },
-    {
-      name: 'agent of two queues',
-      session: () => agent,
-      query: (s) => `status=${s}`,
-      rule: (ticket, s) =>
-        ticket.status === s && ticket.queueId !== null && [queues[0], queues[1]].includes(String(ticket.queueId)) && (s !== 'open' || String(ticket.userId) === agent.user.id),
-    },
+  /** The viewer as the shared rule reads it, from the user as stored. */
+  async function viewerOfSession(session: Session): Promise<TicketViewer> {
+    const answer = await t.call('GET', `/users/${session.user.id}`, { token: tenant.admin.token });
+    expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+    return ticketViewerOf(answer.body);
+  }
+
+  const queueFilter = (ids: string[]) => `queueIds=${encodeURIComponent(JSON.stringify(ids))}`;
+  /**
+   * The lists of document 1 for every profile and tab: the server's pages must hold exactly what
+   * the shared rule (ticketInList, the console's and the terminal inbox's live rule) says.
+   */
+  const lists = (): { name: string; session: Session; query: string; filter: { showAll: boolean; queueIds?: string[] } }[] => [
+    { name: 'admin, show all', session: tenant.admin, query: 'showAll=true', filter: { showAll: true } },
+    { name: 'admin, show all, first queue', session: tenant.admin, query: `showAll=true&${queueFilter([queues[0]!])}`, filter: { showAll: true, queueIds: [queues[0]!] } },
+    { name: 'admin without show all', session: tenant.admin, query: 'showAll=false', filter: { showAll: false } },
+    { name: 'agent of two queues', session: agent, query: '', filter: { showAll: false } },
+    { name: 'agent of two queues asking for show all', session: agent, query: 'showAll=true', filter: { showAll: true } },
+    { name: 'agent picking a queue of theirs and a foreign one', session: agent, query: queueFilter([queues[1]!, queues[2]!]), filter: { showAll: false, queueIds: [queues[1]!, queues[2]!] } },
+    { name: 'agent with allTicket', session: everything, query: '', filter: { showAll: false } },
   ];
 
   async function expectListsMatch(label: string): Promise<void> {
     const tickets = await allTickets();
-    for (const list of lists) {
+    for (const list of lists()) {
+      const viewer = await viewerOfSession(list.session);
       for (const status of STATUSES) {
-        const expected = tickets.filter((ticket) => list.rule(ticket, status)).sort(newest).map((ticket) => String(ticket._id));
-        expect(await pages(list.session(), list.query(status)), `${label}: ${list.name}, ${status}`).to.deep.equal(expected);
+        const expected = tickets.filter((ticket) => ticketInList(positionOf(ticket), { ...list.filter, status }, viewer)).sort(newest).map((ticket) => String(ticket._id));
+        const query = [`status=${status}`, list.query].filter(Boolean).join('&');
+        expect(await pages(list.session, query), `${label}: ${list.name}, ${status}`).to.deep.equal(expected);
       }
     }
   }

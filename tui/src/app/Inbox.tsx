@@ -3,7 +3,7 @@
  * terminal's size (two panes when wide, one at a time when narrow), the dialogs, the notification
  * line with the bell, and the notice and key lines.
  */
-import type { Ticket, User } from '@atende/shared';
+import { ticketViewerOf, type Ticket, type User } from '@atende/shared';
 import type { AccountOpenedElsewhere } from '@atende/shared/client';
 import { Box, Text } from 'ink';
 import { useCallback, useMemo, useReducer, useState } from 'react';
@@ -17,7 +17,6 @@ import { useFeed } from '../state/useFeed.js';
 import { useQuickMessages } from '../state/useQuickMessages.js';
 import { useSearch } from '../state/useSearch.js';
 import { useTickets } from '../state/useTickets.js';
-import { viewerOf } from '../state/viewer.js';
 import { Footer } from './Footer.js';
 import { InboxDialog } from './InboxDialog.js';
 import { useTexts } from './i18n.js';
@@ -51,7 +50,7 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
   const { columns, rows } = useTerminalSize();
   const layout = layoutFor(columns, rows);
   const now = useNow();
-  const viewer = useMemo(() => viewerOf(user), [user]);
+  const viewer = useMemo(() => ticketViewerOf(user), [user]);
   const [ui, dispatchUi] = useReducer(inboxUiReducer, initialUi);
   const [queueFilter, setQueueFilter] = useState<string[]>([]);
   const [searchEditor, editSearch] = useReducer(editorReducer, emptyEditor);

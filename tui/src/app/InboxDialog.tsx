@@ -1,11 +1,10 @@
 /** The dialog up in the inbox (help, queue filter, transfer, tags), and what its answer changes. */
-import type { Ticket } from '@atende/shared';
+import type { Ticket, TicketViewer } from '@atende/shared';
 import type { ApiClient } from '@atende/shared/client';
 import { QueueFilterDialog } from '../screens/QueueFilterDialog.js';
 import { TagsDialog } from '../screens/TagsDialog.js';
 import { TransferDialog } from '../screens/TransferDialog.js';
 import type { TicketsAction } from '../state/tickets.js';
-import type { Viewer } from '../state/viewer.js';
 import { HelpDialog } from './HelpDialog.js';
 import { useTexts } from './i18n.js';
 import type { Dialog, InboxUiAction } from './inboxUi.js';
@@ -13,7 +12,7 @@ import type { Dialog, InboxUiAction } from './inboxUi.js';
 export interface InboxDialogProps {
   dialog: Dialog;
   api: ApiClient;
-  viewer: Viewer;
+  viewer: TicketViewer;
   /** The ticket the transfer and tags dialogs act on. */
   ticket: Ticket | null;
   openTicketId: string | null;

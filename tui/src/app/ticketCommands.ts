@@ -3,17 +3,16 @@
  * open tab; return and resolve go back to the list; transfer and tags open their dialogs. An
  * action the ticket's status does not offer only says so.
  */
-import type { Ticket } from '@atende/shared';
+import type { Ticket, TicketViewer } from '@atende/shared';
 import type { ApiClient } from '@atende/shared/client';
 import { acceptUpdate, offers, reopenUpdate, resolveUpdate, returnUpdate, type TicketAction } from '../state/ticketActions.js';
 import type { TicketsAction } from '../state/tickets.js';
-import type { Viewer } from '../state/viewer.js';
 import type { Translate } from './i18n.js';
 import type { InboxUiAction } from './inboxUi.js';
 
 export interface TicketCommandDeps {
   api: ApiClient;
-  viewer: Viewer;
+  viewer: TicketViewer;
   openTicketId: string | null;
   dispatchUi(action: InboxUiAction): void;
   dispatchTickets(action: TicketsAction): void;

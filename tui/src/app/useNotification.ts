@@ -2,13 +2,12 @@
  * The notification line and the bell (document 1 section 4, notifications) for each new message
  * the rules let through; the line stays until the agent opens that ticket or another one comes.
  */
-import type { Message, Ticket } from '@atende/shared';
+import type { Message, Ticket, TicketViewer } from '@atende/shared';
 import { useState } from 'react';
 import { describeMessage, labelledText } from '../format/messages.js';
 import { firstLine } from '../format/text.js';
 import { shouldNotify } from '../state/notifications.js';
 import { useFeedEvent, type Feed } from '../state/useFeed.js';
-import type { Viewer } from '../state/viewer.js';
 import { useTexts } from './i18n.js';
 
 export interface Notification {
@@ -16,7 +15,7 @@ export interface Notification {
   text: string;
 }
 
-export function useNotification(feed: Feed, viewer: Viewer, viewingTicketId: string | null, server: string, bell: () => void) {
+export function useNotification(feed: Feed, viewer: TicketViewer, viewingTicketId: string | null, server: string, bell: () => void) {
   const texts = useTexts();
   const [notification, setNotification] = useState<Notification | null>(null);
 

@@ -1,5 +1,5 @@
 /** Filter by queue (document 1 section 2): Space ticks queues, Enter applies; none ticked shows all. */
-import type { Queue } from '@atende/shared';
+import type { Queue, TicketViewer } from '@atende/shared';
 import type { ApiClient } from '@atende/shared/client';
 import { Text } from 'ink';
 import { useEffect, useState } from 'react';
@@ -7,7 +7,6 @@ import { useTexts } from '../app/i18n.js';
 import { terminalColor } from '../ui/colors.js';
 import { PickList } from '../ui/PickList.js';
 import { toggled } from '../ui/toggled.js';
-import type { Viewer } from '../state/viewer.js';
 import { clamp } from '../ui/window.js';
 import { Dialog, dialogListRows } from './Dialog.js';
 import { useKeys } from '../ui/keys.js';
@@ -15,7 +14,7 @@ import { useKeys } from '../ui/keys.js';
 export interface QueueFilterDialogProps {
   api: ApiClient;
   /** Agents filter among their own queues, admins among all. */
-  viewer: Viewer;
+  viewer: TicketViewer;
   selected: string[];
   width: number;
   height: number;

@@ -4,10 +4,9 @@
  * allTicket), unassigned or assigned to this agent, in one of the agent's queues or none, and not
  * the ticket the agent is looking at.
  */
-import type { Message, Ticket } from '@atende/shared';
-import type { Viewer } from './viewer.js';
+import type { Message, Ticket, TicketViewer } from '@atende/shared';
 
-export function shouldNotify(message: Message, ticket: Ticket, viewer: Viewer, viewingTicketId: string | null): boolean {
+export function shouldNotify(message: Message, ticket: Ticket, viewer: TicketViewer, viewingTicketId: string | null): boolean {
   if (message.fromMe || ticket.isGroup) return false;
   if (ticket.status === 'pending' && !viewer.allTicket) return false;
   if (ticket.userId && ticket.userId !== viewer.userId) return false;

@@ -2,8 +2,7 @@
  * The tickets the inbox holds, by id, fed by pages of GET /tickets and by the realtime pushes of
  * the ticket and appMessage channels; the tabs are views of it (document 1 section 2).
  */
-import { byLatestActivity, isNewerTicket, type Ticket, type TicketStatus } from '@atende/shared';
-import { visibleTo, type Viewer } from './viewer.js';
+import { byLatestActivity, isNewerTicket, ticketInList, type Ticket, type TicketStatus, type TicketViewer } from '@atende/shared';
 
 export const LIST_TABS = ['open', 'pending', 'closed'] as const satisfies readonly TicketStatus[];
 export const TABS = [...LIST_TABS, 'search'] as const;
@@ -78,13 +77,14 @@ export function inQueues(ticket: Ticket, queueIds: string[]): boolean {
 }
 
 /**
- * The tickets of a list tab, newest activity first. Open and closed hold the agent's own tickets
- * (every ticket for admins, the spec's show-all); pending holds what the agent may take.
+ * The tickets of a list tab, newest activity first: the shared rule of the server's lists, with
+ * show-all for admins (the inbox asks the server for show-all lists) and the queue filter
+ * (none picked: every queue).
  */
-export function ticketsOfTab(state: TicketsState, status: TicketStatus, viewer: Viewer, queueIds: string[]): Ticket[] {
+export function ticketsOfTab(state: TicketsState, status: TicketStatus, viewer: TicketViewer, queueIds: string[]): Ticket[] {
+  const filter = { status, showAll: viewer.isAdmin, queueIds: queueIds.length > 0 ? queueIds : null };
   return Object.values(state.byId)
-    .filter((ticket) => ticket.status === status && visibleTo(viewer, ticket) && inQueues(ticket, queueIds))
-    .filter((ticket) => status === 'pending' || viewer.isAdmin || ticket.userId === viewer.userId)
+    .filter((ticket) => ticketInList(ticket, filter, viewer))
     .sort(byLatestActivity);
 }
 

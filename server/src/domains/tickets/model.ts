@@ -1,4 +1,4 @@
-import type { Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
 import { TICKET_STATUSES, type TicketStatus } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
 import { engineKeys } from '../../platform/database/tuning.js';
@@ -15,6 +15,12 @@ export interface TicketContactCopy {
 
 export function contactCopyOf(contact: Pick<TicketContactCopy, 'name' | 'number' | 'isGroup'> & { email?: string | null; profilePicUrl?: string | null }): TicketContactCopy {
   return { name: contact.name, number: contact.number, email: contact.email ?? '', profilePicUrl: contact.profilePicUrl ?? '', isGroup: Boolean(contact.isGroup) };
+}
+
+export interface TicketPositionDoc {
+  status: TicketStatus;
+  userId: Types.ObjectId | null;
+  queueId: Types.ObjectId | null;
 }
 
 export interface TicketDoc {
@@ -56,6 +62,11 @@ export interface TicketDoc {
   activeKey: string;
   ratingKey: string | null;
   unreadKey: string | null;
+  /**
+   * Status, queue and user before the write that changed them (null after a write that did not):
+   * viewers who saw the ticket there and may no longer see it are told to drop it.
+   */
+  previousPosition: TicketPositionDoc | null;
   /** Bumped by every write: a write based on an older copy is refused and redone. */
   rev: number;
   createdAt: Date;
@@ -96,6 +107,7 @@ export const TicketModel = tenantModel<TicketDoc>(
     tagIds: { type: [ObjectId], default: [] },
     messageCount: { type: Number, default: 0 },
     listKeys: { type: [String], default: [] },
+    previousPosition: { type: new Schema({ status: String, userId: ObjectId, queueId: ObjectId }, { _id: false }), default: null },
     activeKey: { type: String, required: true },
     ratingKey: { type: String, default: null },
     unreadKey: { type: String, default: null },

@@ -1,11 +1,16 @@
 /**
  * Per-user visibility of the ticket and appMessage channels: an agent receives only tickets they
- * may see (same rule as the list). The viewer of each socket is cached briefly, so a publish to
- * many sockets costs a handful of reads, not one per socket and event.
+ * may see (the shared rule, as the lists). When a write moves a ticket out of a viewer's sight (a
+ * transfer to a queue they are not in, a queue picked for a queueless ticket), that viewer gets a
+ * `delete` of it instead, without its contents, so that no list keeps a ticket its owner may no
+ * longer open. The viewer of each socket is cached briefly, so a publish to many sockets costs a
+ * handful of reads, not one per socket and event.
  */
+import { canSeeTicket } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
-import { setChannelFilter, type RealtimePayload } from '../../platform/realtime.js';
-import { canSee, viewerOf, type Viewer } from './visibility.js';
+import { setChannelFilter, type ChannelFilterAnswer, type RealtimePayload } from '../../platform/realtime.js';
+import type { TicketMove } from './events.js';
+import { viewerOf, type Viewer } from './visibility.js';
 
 const VIEWER_TTL_MS = 5_000;
 const viewers = new Map<string, { viewer: Promise<Viewer>; at: number }>();
@@ -23,13 +28,29 @@ export function forgetViewer(userId: string): void {
   viewers.delete(userId);
 }
 
-async function visible(payload: RealtimePayload, credentials: AuthCredentials): Promise<boolean> {
-  const ticket = payload.ticket as { userId?: string | null; queueId?: string | null } | undefined;
+interface PushedTicket {
+  id?: string;
+  userId?: string | null;
+  queueId?: string | null;
+}
+
+async function visibleMessage(payload: RealtimePayload, credentials: AuthCredentials): Promise<boolean> {
+  const ticket = payload.ticket as PushedTicket | undefined;
   if (!ticket) return true;
-  return canSee(await cachedViewer(credentials), { userId: ticket.userId ?? null, queueId: ticket.queueId ?? null });
+  return canSeeTicket(await cachedViewer(credentials), { userId: ticket.userId ?? null, queueId: ticket.queueId ?? null });
+}
+
+async function visibleTicket(payload: RealtimePayload, credentials: AuthCredentials, internal: unknown): Promise<ChannelFilterAnswer> {
+  const ticket = payload.ticket as PushedTicket | undefined;
+  if (!ticket) return true;
+  const viewer = await cachedViewer(credentials);
+  if (canSeeTicket(viewer, { userId: ticket.userId ?? null, queueId: ticket.queueId ?? null })) return true;
+  const was = (internal as TicketMove | undefined)?.was;
+  if (payload.action !== 'update' || !was || !canSeeTicket(viewer, was) || !ticket.id) return false;
+  return { override: { action: 'delete', ticketId: ticket.id, ticket: { id: ticket.id, userId: was.userId, queueId: was.queueId } } };
 }
 
 export function registerTicketVisibility(): void {
-  setChannelFilter('ticket', visible);
-  setChannelFilter('appMessage', visible);
+  setChannelFilter('ticket', visibleTicket);
+  setChannelFilter('appMessage', visibleMessage);
 }

@@ -1,19 +1,16 @@
 /**
- * Who sees which ticket (document 1 section 6, issue 3): admins see everything (with showAll);
- * everyone else sees tickets of their queues, their own tickets, and queueless tickets when
- * allTicket is enabled. The same rule filters text searches and the realtime pushes; the status
- * lists are unions of its lanes (list.ts).
+ * Who sees which ticket: the shared rule (shared/src/domain/ticketVisibility.ts) applied to the
+ * user as stored. Text searches, ticket access and the realtime pushes use canSee; the status
+ * lists are unions of its lanes (list.ts), tested to hold exactly what ticketInList says.
  */
 import type { Types } from 'mongoose';
+import { canSeeTicket, type TicketViewer } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { UserModel, type UserDoc } from '../users/model.js';
 
-export interface Viewer {
-  userId: string;
+export interface Viewer extends TicketViewer {
   companyId: string;
-  isAdmin: boolean;
   queueIds: string[];
-  allTicket: boolean;
 }
 
 interface VisibleTicket {
@@ -38,8 +35,5 @@ export async function viewerOf(actor: AuthCredentials): Promise<Viewer> {
 
 /** Whether the viewer may see (and act on) the ticket, ignoring showAll. */
 export function canSee(viewer: Viewer, ticket: VisibleTicket): boolean {
-  if (viewer.isAdmin) return true;
-  if (ticket.userId && String(ticket.userId) === viewer.userId) return true;
-  if (!ticket.queueId) return viewer.allTicket;
-  return viewer.queueIds.includes(String(ticket.queueId));
+  return canSeeTicket(viewer, { userId: ticket.userId ? String(ticket.userId) : null, queueId: ticket.queueId ? String(ticket.queueId) : null });
 }

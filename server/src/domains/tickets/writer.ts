@@ -77,7 +77,10 @@ function nextFields(base: TicketDoc, change: TicketChange, touch: boolean): Reco
   for (const [field, step] of Object.entries(change.$inc ?? {})) fields[field] = (Number(base[field as keyof TicketDoc]) || 0) + (step ?? 0);
   fields.updatedAt = touch ? new Date(Math.max(Date.now(), base.updatedAt.getTime())) : base.updatedAt;
   fields.rev = (base.rev ?? 0) + 1;
-  Object.assign(fields, derivedKeys({ ...base, ...fields } as TicketDoc));
+  const next = { ...base, ...fields } as TicketDoc;
+  const moved = base.status !== next.status || !same(base.queueId, next.queueId) || !same(base.userId, next.userId);
+  fields.previousPosition = moved ? { status: base.status, userId: base.userId ?? null, queueId: base.queueId ?? null } : null;
+  Object.assign(fields, derivedKeys(next));
   return fields;
 }
 

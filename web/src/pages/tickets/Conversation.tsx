@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { isNewerTicket, ticketIdOf, type Ticket, type TicketEvent } from '@atende/shared';
+import { canSeeTicket, isNewerTicket, ticketIdOf, ticketViewerOf, type Ticket, type TicketEvent } from '@atende/shared';
 import { ApiError } from '@atende/shared/client';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
@@ -21,7 +21,6 @@ import { ContactDrawer } from './ContactDrawer.js';
 import { MessageList } from './MessageList.js';
 import { TicketHeader } from './TicketHeader.js';
 import type { Draft, Outbox } from './outbox.js';
-import { mayOpen } from './ticketRules.js';
 import type { TicketActions } from './useTicketActions.js';
 
 const Frame = styled.div`
@@ -74,7 +73,7 @@ export function Conversation({ ticketRef, actions, outbox, onBack }: Conversatio
       .get(ticketRef)
       .then((found) => {
         if (!active) return;
-        if (mayOpen(found, user)) setTicket(found);
+        if (canSeeTicket(ticketViewerOf(user), found)) setTicket(found);
         else refuse();
       })
       .catch((error: unknown) => {

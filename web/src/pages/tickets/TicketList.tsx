@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import styled from 'styled-components';
-import { byLatestActivity, isNewerTicket, type MessageEvent, type Ticket, type TicketEvent, type TicketListQuery } from '@atende/shared';
+import { byLatestActivity, isNewerTicket, ticketInList, ticketViewerOf, type MessageEvent, type Ticket, type TicketEvent, type TicketListFilter, type TicketListQuery } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { LOAD_MORE_THRESHOLD_PX } from '../../app/constants.js';
 import { useChannel } from '../../app/realtime.js';
@@ -17,7 +17,6 @@ import { useErrorToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
 import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
 import { TicketItem, TICKET_ROW_HEIGHT } from './TicketItem.js';
-import { ticketBelongs, type ListFilter } from './ticketRules.js';
 import type { AppliedChange } from './useTicketActions.js';
 
 
@@ -44,7 +43,7 @@ interface TicketListProps {
   query: Omit<TicketListQuery, 'pageNumber' | 'searchParam'>;
   search: string;
   /** Live inserts follow this rule; the search tab only refreshes the tickets it shows. */
-  liveFilter: ListFilter | null;
+  liveFilter: TicketListFilter | null;
   selected: string | null;
   onSelect(ticket: Ticket): void;
   onAccept(ticket: Ticket): void;
@@ -78,7 +77,7 @@ export function TicketList({ query, search, liveFilter, selected, onSelect, onAc
     if (!isNewerTicket(ticket, seen.current.get(ticket.id) ?? current)) return;
     seen.current.set(ticket.id, ticket);
     const known = current !== undefined;
-    if (liveFilter ? ticketBelongs(ticket, liveFilter, user) : known) list.upsert(ticket);
+    if (liveFilter ? ticketInList(ticket, liveFilter, ticketViewerOf(user)) : known) list.upsert(ticket);
     else if (known) list.remove(ticket.id);
   };
 

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Queue, Tag, Ticket, TicketListQuery, User } from '@atende/shared';
+import type { Queue, Tag, Ticket, TicketListFilter, TicketListQuery, User } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { Button, IconButton, Spinner } from '../../ui/controls.js';
 import { SearchInput } from '../../ui/Page.js';
@@ -20,7 +20,7 @@ import { CheckMenu } from './CheckMenu.js';
 import NewTicketModal from './NewTicketModal.js';
 import { TicketList, type ListCount } from './TicketList.js';
 import { TicketPeek } from './TicketPeek.js';
-import { isAdmin, type ListFilter } from './ticketRules.js';
+import { isAdmin } from './ticketRules.js';
 import { useHiddenCount } from './useHiddenCount.js';
 import { effectiveQueueIds, useTicketFilters, type InboxTab } from './useTicketFilters.js';
 import type { AppliedChange, TicketActions } from './useTicketActions.js';
@@ -166,7 +166,7 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
   const listFor = (key: Exclude<InboxTab, 'search'>, shown: boolean) => {
     const listStatus = STATUS_OF[key];
     const query: Omit<TicketListQuery, 'pageNumber' | 'searchParam'> = { status: listStatus, showAll, queueIds };
-    const liveFilter: ListFilter = { status: listStatus, showAll, queueIds };
+    const liveFilter: TicketListFilter = { status: listStatus, showAll, queueIds };
     return (
       <TicketList
         key={`${key}:${JSON.stringify(query)}`}

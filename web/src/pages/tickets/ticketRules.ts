@@ -1,37 +1,14 @@
 /**
  * The inbox's rules kept free of React (document 1 sections 2, 4 and 5), so they are tested as
- * plain functions: which list a ticket pushed by the realtime channel belongs to, who may open a
- * ticket, the "/" quick-answer suggestions and how location and vcard bodies are read.
+ * plain functions: the "/" quick-answer suggestions and how location and vcard bodies are read.
+ * Which list a pushed ticket belongs to and who may open it are the shared rule's
+ * (ticketInList, canSeeTicket in @atende/shared).
  */
-import type { QuickMessage, Ticket, TicketStatus, User } from '@atende/shared';
+import type { QuickMessage, User } from '@atende/shared';
 
 /** Show-all switch, user filter, ticket peek and delete are for admins (and super users). */
 export function isAdmin(user: Pick<User, 'profile' | 'super'>): boolean {
   return user.super || user.profile === 'admin';
-}
-
-export interface ListFilter {
-  status: TicketStatus;
-  showAll: boolean;
-  /** Queues picked in the multi-select; tickets without a queue show only with allTicket or show-all. */
-  queueIds: string[];
-}
-
-export type Viewer = Pick<User, 'id' | 'allTicket' | 'profile' | 'super'>;
-
-/** Whether a ticket pushed live belongs to a status list with these filters. */
-export function ticketBelongs(ticket: Pick<Ticket, 'status' | 'userId' | 'queueId'>, filter: ListFilter, viewer: Viewer): boolean {
-  if (ticket.status !== filter.status) return false;
-  const showAll = filter.showAll && isAdmin(viewer);
-  if (ticket.queueId ? !filter.queueIds.includes(ticket.queueId) : !(showAll || viewer.allTicket === 'enabled')) return false;
-  // Open tickets of other users show only with show-all; pending and closed ones by queue.
-  if (ticket.status === 'open' && !showAll) return ticket.userId === viewer.id;
-  return true;
-}
-
-/** A non-admin may open only tickets of his queues (queueless ones too). */
-export function mayOpen(ticket: Pick<Ticket, 'queueId'>, viewer: Pick<User, 'profile' | 'super' | 'queueIds'>): boolean {
-  return isAdmin(viewer) || !ticket.queueId || viewer.queueIds.includes(ticket.queueId);
 }
 
 export const QUICK_ANSWER_LABEL_MAX = 35;
