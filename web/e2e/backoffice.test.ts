@@ -123,7 +123,7 @@ describe('web console: back-office pages', () => {
     expect(await form.locator('[role="radiogroup"] [role="radio"]').count()).to.equal(50);
     await form.locator('input[name="name"]').fill('VI');
     await form.locator('button[type="submit"]').click();
-    await form.locator('[data-error-for="name"]').waitFor();
+    await form.locator('[data-error-for="name"]', { hasText: 'Message too short' }).waitFor();
     await form.locator('input[name="name"]').fill('VIP customers');
     const swatch = form.locator('[role="radio"]').nth(7);
     const color = await swatch.getAttribute('aria-label');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { formatDate, formatNumber, formatShortDateTime, formatTime, localeFor, setFormatLocale } from '../src/ui/format.js';
+import { formatDate, formatMoney, formatNumber, formatShortDateTime, formatTime, localeFor, setFormatLocale } from '../src/ui/format.js';
 
 const AT = new Date(2025, 2, 4, 9, 5);
 
@@ -30,5 +30,13 @@ describe('one locale-aware format for dates and numbers', () => {
     expect(formatNumber(12.345, 2)).to.equal('12,35');
     setFormatLocale('en', ['en-US']);
     expect(formatNumber(0.1)).to.equal('0.1');
+  });
+
+  it('writes amounts in Brazilian reais the Brazilian way in every language', () => {
+    for (const language of ['pt', 'en', 'es'] as const) {
+      setFormatLocale(language, []);
+      expect(formatMoney(49)).to.equal('R$ 49,00');
+      expect(formatMoney(1234.5)).to.equal('R$ 1.234,50');
+    }
   });
 });

@@ -89,6 +89,7 @@ export const enCommon: CommonTranslation = {
   validation: {
     required: 'Required',
     tooShort: 'Too Short!',
+    messageTooShort: 'Message too short',
     tooLong: 'Too Long!',
     invalidEmail: 'Invalid email',
     invalid: 'Invalid value',

@@ -89,6 +89,7 @@ export const esCommon: CommonTranslation = {
   validation: {
     required: 'Obligatorio',
     tooShort: '¡Muy corto!',
+    messageTooShort: 'Mensaje muy corto',
     tooLong: '¡Muy largo!',
     invalidEmail: 'Correo electrónico no válido',
     invalid: 'Valor no válido',

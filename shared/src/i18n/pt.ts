@@ -94,6 +94,7 @@ export const ptCommon = {
   validation: {
     required: 'Obrigatório',
     tooShort: 'Muito curto!',
+    messageTooShort: 'Mensagem muito curta',
     tooLong: 'Muito longo!',
     invalidEmail: 'E-mail inválido',
     invalid: 'Valor inválido',

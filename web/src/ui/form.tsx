@@ -12,18 +12,24 @@ import { IconButton } from './controls.js';
 import { Switch } from './Switch.js';
 import { schemaProblems } from './validation.js';
 
-/** A final-form `validate` for a schema, with the texts of the current language. */
-export function useSchemaValidator<Values extends object>(schema: ObjectSchema): (values: Values) => Record<string, unknown> {
+/** Texts a form says instead of the general ones, by field path and problem key. */
+export type ProblemTexts = Record<string, Partial<Record<string, string>>>;
+
+/**
+ * A final-form `validate` for a schema, with the texts of the current language; `texts` names
+ * the spec's own wording for a field (a tag name too short is "Mensagem muito curta").
+ */
+export function useSchemaValidator<Values extends object>(schema: ObjectSchema, texts?: ProblemTexts): (values: Values) => Record<string, unknown> {
   const { t } = useTranslation();
   return useCallback(
     (values: Values) => {
       let errors: Record<string, unknown> = {};
       for (const [path, problem] of Object.entries(schemaProblems(schema, values))) {
-        errors = setIn(errors, path, t(problem.key, { limit: problem.limit })) as Record<string, unknown>;
+        errors = setIn(errors, path, t(texts?.[path]?.[problem.key] ?? problem.key, { limit: problem.limit })) as Record<string, unknown>;
       }
       return errors;
     },
-    [schema, t],
+    [schema, t, texts],
   );
 }
 

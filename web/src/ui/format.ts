@@ -63,9 +63,11 @@ export function formatNumber(value: number, digits = 1): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
 }
 
-/** Brazilian reais (document 2: amounts are shown in BRL), with the locale's marks. */
+const brazilianReais = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** Brazilian reais in the Brazilian format ("R$ 49,00") whatever the language (document 2: BRL, pt-br). */
 export function formatMoney(value: number): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' }).format(value);
+  return brazilianReais.format(value).replace(/\u00a0/g, ' ');
 }
 
 /** Today: the time; another day: the date (list rows). */

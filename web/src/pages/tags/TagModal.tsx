@@ -6,7 +6,7 @@ import { TAG_DEFAULT_COLOR, tagCreateSchema, tagUpdateSchema, type Tag } from '@
 import type { TagData } from '@atende/shared/client';
 import { useApi, useUser } from '../../app/api.js';
 import { Dialog, FormActions } from '../../ui/Dialog.js';
-import { FieldBox, SwitchField, TextField, useSchemaValidator } from '../../ui/form.js';
+import { FieldBox, SwitchField, TextField, useSchemaValidator, type ProblemTexts } from '../../ui/form.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { TAG_PALETTE } from './tagPalette.js';
 
@@ -15,6 +15,9 @@ interface TagValues {
   color?: string;
   kanban?: boolean;
 }
+
+/** Document 2 section 5: a tag name under 3 characters is "Mensagem muito curta". */
+const NAME_TEXTS: ProblemTexts = { name: { 'validation.tooShort': 'validation.messageTooShort' } };
 
 const Swatches = styled.div`
   display: grid;
@@ -59,7 +62,7 @@ export default function TagModal({ tag, onClose, onSaved }: TagModalProps) {
   const me = useUser();
   const toast = useToast();
   const showError = useErrorToast();
-  const validate = useSchemaValidator<TagValues>(tag ? tagUpdateSchema : tagCreateSchema);
+  const validate = useSchemaValidator<TagValues>(tag ? tagUpdateSchema : tagCreateSchema, NAME_TEXTS);
   // The kanban switch is for admins and supervisors only (document 2 section 6).
   const canKanban = me.super || me.profile === 'admin' || me.profile === 'supervisor';
 
