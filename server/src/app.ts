@@ -23,6 +23,7 @@ import { createJobs, type JobRunner } from './platform/jobs.js';
 import type { Logger } from './platform/logger.js';
 import { registerRealtime } from './platform/realtime.js';
 import { startChannels, type ChannelOptions, type Channels } from './channels/index.js';
+import { configureMediaLinks } from './platform/mediaLinks.js';
 import { configureUploads, registerPublicMedia } from './platform/uploads.js';
 import { announcementsRoutes } from './domains/announcements/routes.js';
 import { authRoutes } from './domains/auth/routes.js';
@@ -111,6 +112,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   registerHealth(server, API_PREFIX, database.engine, database.available);
   registerDatabaseGate(server, API_PREFIX, database.available);
   configureUploads(config.dataDir);
+  configureMediaLinks(config.jwtSecret);
   registerPublicMedia(server);
   registerDocs(server, API_PREFIX);
   registerWeb(server);

@@ -1,7 +1,7 @@
 /**
  * Media files of a company: checked by content (magic bytes, not only the extension), limited in
- * size by kind, stored under `<dataDir>/media/<companyId>/<random>.<ext>` and served without auth
- * at `/public/{companyId}/{file}` (names are 128 random bits, so they are not guessable).
+ * size by kind, stored under `<dataDir>/media/<companyId>/<random>.<ext>` and served at
+ * `/public/{companyId}/{file}` to whoever holds a signed link the API gave them (mediaLinks.ts).
  *
  * Limits (issue 3; MB = 1024 * 1024 bytes):
  * - image    2 MB: png, jpg, jpeg, webp (WhatsApp stickers)
@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Request, ResponseToolkit, RouteOptionsPayload, Server } from '@hapi/hapi';
 import { AppError } from './errors.js';
+import { signedMediaUrl, verifiedLink } from './mediaLinks.js';
 
 export type UploadKind = 'image' | 'audio' | 'video' | 'document';
 
@@ -139,9 +140,9 @@ export function mediaFilePath(companyId: string, fileName: string): string {
   return path.join(companyDir(companyId), fileName);
 }
 
-/** The public URL path of a stored file, relative to the server origin. */
+/** The signed URL path of a stored file, relative to the server origin, for an answer or a push. */
 export function mediaUrl(companyId: string, fileName: string): string {
-  return `/public/${companyId}/${fileName}`;
+  return signedMediaUrl(companyId, fileName);
 }
 
 /** The sender's name made safe to show and to send on: base name, no control chars, spaces -> _. */
@@ -267,15 +268,22 @@ export async function filePart(payload: unknown, field: string): Promise<FilePar
 
 // ---- public media -----------------------------------------------------------------------------
 
-/** GET /public/{companyId}/{file}: no auth (unguessable names), content type by our formats. */
+/**
+ * GET /public/{companyId}/{file}?expires&signature: no bearer token (an <img> or <audio> sends
+ * none), a signed link instead; content type by our formats. A wrong or expired link is a 404,
+ * as an unknown file is.
+ */
 export function registerPublicMedia(server: Server): void {
   server.route({
     method: 'GET',
     path: '/public/{companyId}/{file}',
-    options: { auth: false, description: 'Stored media of a company (random names; no auth)' },
+    options: { auth: false, description: 'Stored media of a company, by a signed link from the API' },
     handler: async (request: Request, h: ResponseToolkit) => {
       const { companyId, file } = request.params as { companyId: string; file: string };
       if (!COMPANY_ID.test(companyId) || !STORED_NAME.test(file)) throw new AppError('ERR_NOT_FOUND');
+      const query = request.query as Record<string, unknown>;
+      const expires = verifiedLink(companyId, file, query.expires, query.signature);
+      if (expires === null) throw new AppError('ERR_NOT_FOUND');
       const format = FORMATS[extensionOf(file)];
       const dir = companyDir(companyId);
       const found = await stat(path.join(dir, file)).catch(() => null);
@@ -284,7 +292,7 @@ export function registerPublicMedia(server: Server): void {
         .file(file, { confine: dir, etagMethod: 'simple' })
         .type(format.mimeType)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=86400');
+        .header('cache-control', `private, max-age=${Math.floor((expires - Date.now()) / 1000)}`);
     },
   });
 }

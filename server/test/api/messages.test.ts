@@ -64,7 +64,7 @@ describe('messages: history, sending, media, deleting, realtime', () => {
     const sent = (await response.json()) as { mediaType: string; mediaUrl: string; body: string }[];
     expect(response.status, JSON.stringify(sent)).to.equal(201);
     expect(sent[0]).to.include({ mediaType: 'image', body: 'look at this' });
-    expect(sent[0]!.mediaUrl).to.match(new RegExp(`^/public/${tenant.companyId}/[0-9a-f]{32}\\.png$`));
+    expect(sent[0]!.mediaUrl).to.match(new RegExp(`^/public/${tenant.companyId}/[0-9a-f]{32}\\.png\\?expires=\\d+&signature=[\\w-]+$`));
     const file = await fetch(`${t.url}${sent[0]!.mediaUrl}`);
     expect(file.status).to.equal(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).to.equal(true);

@@ -146,7 +146,7 @@ describe('quick messages', () => {
       expect(first.status, JSON.stringify(first.body)).to.equal(200);
       expect(first.body).to.include({ isMedia: true, mediaName: 'price_list.pdf' });
       expect(first.body.mediaPath).to.match(/^[0-9a-f]{32}\.pdf$/);
-      expect(first.body.mediaUrl).to.equal(`/public/${tenant.companyId}/${first.body.mediaPath}`);
+      expect(first.body.mediaUrl).to.match(new RegExp(`^/public/${tenant.companyId}/${first.body.mediaPath}\\?expires=\\d+&signature=`));
       const served = await fetch(`${t.url}${first.body.mediaUrl}`);
       expect(served.headers.get('content-type')).to.equal('application/pdf');
       expect(Buffer.from(await served.arrayBuffer())).to.deep.equal(SAMPLES.pdf(500));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { AppError } from '../../src/platform/errors.js';
+import { signedMediaUrl } from '../../src/platform/mediaLinks.js';
 import { mediaFilePath, mediaUrl, removeUpload, sanitizeFileName, storeUpload, UPLOAD_LIMITS, type UploadKind } from '../../src/platform/uploads.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createTenant, loginSuper, type Tenant } from '../support/fixtures.js';
@@ -45,7 +46,7 @@ describe('uploads (media check, storage, public serving)', () => {
       const path = mediaFilePath(tenant.companyId, stored.fileName);
       expect(path).to.equal(join(dataDir, 'media', tenant.companyId, stored.fileName));
       expect(await readFile(path)).to.deep.equal(bytes);
-      expect(mediaUrl(tenant.companyId, stored.fileName)).to.equal(`/public/${tenant.companyId}/${stored.fileName}`);
+      expect(mediaUrl(tenant.companyId, stored.fileName)).to.match(new RegExp(`^/public/${tenant.companyId}/${stored.fileName}\\?expires=\\d+&signature=[\\w-]{43}$`));
       const again = await storeUpload(tenant.companyId, { filename: 'my holiday photo.png', bytes });
       expect(again.fileName).not.to.equal(stored.fileName);
     });
@@ -166,13 +167,15 @@ describe('uploads (media check, storage, public serving)', () => {
   });
 
   describe('GET /public/{companyId}/{file}', () => {
-    it('serves a stored file without auth, with its content type, nosniff and ranges', async () => {
+    it('serves a stored file by its signed link, with its content type, nosniff, ranges and a cache life within the link\'s', async () => {
       const bytes = SAMPLES.mp4(4096);
       const stored = await storeUpload(tenant.companyId, { filename: 'clip.mp4', bytes });
       const response = await fetch(`${t.url}${mediaUrl(tenant.companyId, stored.fileName)}`);
       expect(response.status).to.equal(200);
       expect(response.headers.get('content-type')).to.equal('video/mp4');
       expect(response.headers.get('x-content-type-options')).to.equal('nosniff');
+      const maxAge = Number(/max-age=(\d+)/.exec(response.headers.get('cache-control') ?? '')?.[1]);
+      expect(maxAge).to.be.within(12 * 3600 - 60, 24 * 3600);
       expect(Buffer.from(await response.arrayBuffer())).to.deep.equal(bytes);
       const range = await fetch(`${t.url}${mediaUrl(tenant.companyId, stored.fileName)}`, { headers: { range: 'bytes=0-7' } });
       expect(range.status).to.equal(206);
@@ -195,6 +198,30 @@ describe('uploads (media check, storage, public serving)', () => {
         expect(response.status, path).to.equal(404);
         await response.arrayBuffer();
       }
+    });
+
+    it('refuses a file without its link\'s signature: bare address, another file\'s or company\'s signature, an altered expiry, an expired link', async () => {
+      const stored = await storeUpload(tenant.companyId, { filename: 'private.pdf', bytes: SAMPLES.pdf() });
+      const neighbour = await storeUpload(tenant.companyId, { filename: 'other.pdf', bytes: SAMPLES.pdf() });
+      const link = new URL(mediaUrl(tenant.companyId, stored.fileName), t.url);
+      const signature = link.searchParams.get('signature')!;
+      const expires = Number(link.searchParams.get('expires'));
+      const foreign = new URL(mediaUrl(other.companyId, stored.fileName), t.url);
+      const attempts = [
+        `/public/${tenant.companyId}/${stored.fileName}`,
+        `/public/${tenant.companyId}/${stored.fileName}?expires=${expires}`,
+        `${new URL(mediaUrl(tenant.companyId, neighbour.fileName), t.url).pathname.replace(neighbour.fileName, stored.fileName)}?expires=${expires}&signature=${new URL(mediaUrl(tenant.companyId, neighbour.fileName), t.url).searchParams.get('signature')}`,
+        `/public/${tenant.companyId}/${stored.fileName}${foreign.search}`,
+        `/public/${tenant.companyId}/${stored.fileName}?expires=${expires + 86_400_000}&signature=${signature}`,
+        `/public/${tenant.companyId}/${stored.fileName}?expires=${expires}&signature=${signature.slice(0, -2)}AA`,
+        signedMediaUrl(tenant.companyId, stored.fileName, Date.now() - 2 * 86_400_000),
+      ];
+      for (const path of attempts) {
+        const response = await fetch(`${t.url}${path}`);
+        expect(response.status, path).to.equal(404);
+        expect(await response.text(), path).not.to.include('%PDF');
+      }
+      expect((await fetch(link)).status, 'the link itself').to.equal(200);
     });
   });
 
