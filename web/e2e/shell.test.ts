@@ -103,6 +103,22 @@ describe('web console: sign-up, shell, gating, theme, language, narrow layout', 
     await context.close();
   });
 
+  it('forgets what the account kept in the browser when it is opened elsewhere, but not the device\'s theme', async () => {
+    const { context, page } = await openPage(console);
+    await signIn(page, AGENT_EMAIL, PASSWORD);
+    await page.evaluate(() => {
+      localStorage.setItem('tasks', JSON.stringify([{ text: 'call Maria back', createdAt: '2026-11-25', updatedAt: '2026-11-25' }]));
+      localStorage.setItem('cshow', 'null');
+      localStorage.setItem('preferredTheme', 'dark');
+    });
+    await apiClient(console.server).auth.login({ email: AGENT_EMAIL, password: PASSWORD });
+    await waitForToast(page, 'Your account was accessed from another computer');
+    await page.waitForURL('**/login');
+    const kept = await page.evaluate(() => Object.keys(localStorage).sort());
+    expect(kept).to.deep.equal(['preferredTheme']);
+    await context.close();
+  });
+
   it('follows the system theme when nothing was chosen', async () => {
     const { context, page } = await openPage(console, { colorScheme: 'dark' });
     await page.goto('/login');

@@ -19,6 +19,7 @@ import {
 import { useToast } from '../ui/toast.js';
 import { useLatest } from '../ui/useLatest.js';
 import { localSession, type ObservableSession } from './session.js';
+import { clearAccountStorage } from './storage.js';
 import { subscriptionExpiredText } from './subscription.js';
 
 interface ApiState {
@@ -84,6 +85,7 @@ export function ApiProvider({ children }: { children: ReactNode }) {
       onAccountOpenedElsewhere: () => {
         notices.current.toast.error(notices.current.t('auth.accountOpenedElsewhere'));
         session.set(null);
+        clearAccountStorage();
         reloadSoon();
       },
       onError: (error) => console.warn('realtime', error),
