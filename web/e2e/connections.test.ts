@@ -82,7 +82,10 @@ describe('web console: connections and users', () => {
     expect(await form.locator('input[name="schedules.5.endTime"]').inputValue()).to.equal('12:00');
     await form.locator('input[name="name"]').fill('Sales phone');
     await form.locator('input[name="maxUseBotQueues"]').fill('5');
-    await form.locator('input[name="schedules.0.startTime"]').fill('09:30');
+    // Hours are typed as ##:## (no AM/PM picker in any locale): the colon comes by itself.
+    await form.locator('input[name="schedules.0.startTime"]').fill('');
+    await form.locator('input[name="schedules.0.startTime"]').pressSequentially('0930');
+    expect(await form.locator('input[name="schedules.0.startTime"]').inputValue()).to.equal('09:30');
     await form.locator('button[type="submit"]').click();
     await waitForToast(page, 'Connection saved.');
     await page.locator('tr[data-connection="Sales phone"]').waitFor();
@@ -108,7 +111,13 @@ describe('web console: connections and users', () => {
     await form.locator('[data-error-for="name"]', { hasText: 'Too Short!' }).waitFor();
     await form.locator('[data-error-for="email"]', { hasText: 'Invalid email' }).waitFor();
     await form.locator('[data-error-for="password"]', { hasText: 'Too Short!' }).waitFor();
+    await form.locator('button', { hasText: 'Cancel' }).click();
 
+    // The queues for the user's queue picker cannot be had: the form says so (searchQueueError).
+    await page.route(/\/api\/queue(\?.*)?$/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"ERR_INTERNAL_SERVER_ERROR"}' }));
+    await page.click('text=Add user');
+    await waitForToast(page, 'Could not load the queues');
+    await page.unroute(/\/api\/queue(\?.*)?$/);
     await form.locator('input[name="name"]').fill('Maria Souza');
     await form.locator('input[name="email"]').fill('maria@atende.test');
     await form.locator('input[name="password"]').fill('secret-123');

@@ -222,7 +222,7 @@ describe('web console: tickets', () => {
     }
   });
 
-  it('starts a ticket for a contact, opening the one already open with me', async () => {
+  it('starts a ticket for a contact, opening the one already open with me, naming another\'s or a waiting one', async () => {
     const { page } = opened;
     const davi = await ticketOf(company, '5511977776666');
     await page.goto('/tickets');
@@ -253,6 +253,23 @@ describe('web console: tickets', () => {
     const other = page.locator('[data-other-open-ticket]');
     await other.waitFor();
     expect(await other.textContent()).to.equal('This contact already has an open ticket with Bruno Colleague in queue Support.');
+    await page.locator('[role="dialog"]', { hasText: 'Ticket in attendance' }).locator('button', { hasText: 'Close' }).last().click();
+    await other.waitFor({ state: 'detached' });
+    expect(page.url()).to.contain(`/tickets/${davi.uuid}`);
+
+    // Elis's ticket waits for an agent: the error is shown too, and nothing opens (as the seed does).
+    await company.admin.sandbox.send(company.whatsapp.id, { from: '5511955554444', name: 'Elis Customer', body: 'Anyone there?' });
+    for (let tries = 0; (await company.admin.tickets.list({ searchParam: '5511955554444', showAll: true })).tickets.length === 0; tries += 1) {
+      if (tries > 100) throw new Error('Elis\'s ticket never arrived');
+      await page.waitForTimeout(50);
+    }
+    await dialog.locator('input[name="contact"]').fill('Elis');
+    await dialog.locator('[data-results="contact"] button', { hasText: 'Elis Customer' }).click();
+    await dialog.locator('select[name="queueId"]').selectOption({ label: 'Sales' });
+    await dialog.locator('select[name="whatsappId"]').selectOption({ label: 'Sandbox' });
+    await save.click();
+    await other.waitFor();
+    expect(await other.textContent()).to.match(/^This contact already has a ticket waiting for an agent in queue /);
     await page.locator('[role="dialog"]', { hasText: 'Ticket in attendance' }).locator('button', { hasText: 'Close' }).last().click();
     await other.waitFor({ state: 'detached' });
     expect(page.url()).to.contain(`/tickets/${davi.uuid}`);

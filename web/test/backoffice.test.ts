@@ -3,7 +3,8 @@ import { contactsCsv, TAG_DEFAULT_COLOR, TOP_LEVEL_OPTION, type QueueOption, typ
 import { dashboardQuery, initialFilter } from '../src/pages/dashboard/filters.js';
 import { videoEmbedUrl, youtubeId } from '../src/pages/helps/video.js';
 import { buildOptionTree, nextOptionNumber, putOption, subtreeIds } from '../src/pages/queues/optionsTree.js';
-import { maskHour, weekSchedules } from '../src/pages/queues/schedules.js';
+import { weekSchedules } from '../src/pages/queues/schedules.js';
+import { maskHour } from '../src/ui/hourMask.js';
 import { hslToHex, TAG_PALETTE } from '../src/pages/tags/tagPalette.js';
 import { dueColor } from '../src/pages/settings/dueDate.js';
 import { buildLanes, OPEN_LANE, tagsAfterMove } from '../src/pages/kanban/lanes.js';

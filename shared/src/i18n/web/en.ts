@@ -19,6 +19,7 @@ export const webEn: WebTranslation = {
     none: 'None',
     save: 'Save',
     search: 'Search',
+    searchQueueError: 'Could not load the queues',
   },
   public: {
     footer: '© {{year}} Atende · version {{version}}',

@@ -19,6 +19,7 @@ export const webEs: WebTranslation = {
     none: 'Ninguno',
     save: 'Guardar',
     search: 'Buscar',
+    searchQueueError: 'Error al buscar las colas',
   },
   public: {
     footer: '© {{year}} Atende · versión {{version}}',

@@ -18,6 +18,7 @@ export const webPt = {
     none: 'Nenhum',
     save: 'Salvar',
     search: 'Pesquisar',
+    searchQueueError: 'Erro ao buscar as filas',
   },
   public: {
     footer: '© {{year}} Atende · versão {{version}}',

@@ -9,6 +9,7 @@ import { useWhatsapps } from '../../app/whatsapps.js';
 import { Button, Spinner } from '../../ui/controls.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { FormRow, MultiCheckField, SelectField, SwitchField, TextField, useSchemaValidator } from '../../ui/form.js';
+import { maskHour } from '../../ui/hourMask.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
 import { connectionPayload, connectionValuesOf, newConnectionValues, type ConnectionValues } from './connectionValues.js';
@@ -46,13 +47,13 @@ export default function ConnectionModal({ whatsappId, onClose }: { whatsappId: s
   const close = useLatest(onClose);
 
   useEffect(() => {
-    api.queues.list().then(setQueues, showError);
+    api.queues.list().then(setQueues, () => toast.error(t('web.common.searchQueueError')));
     if (!whatsappId) return;
     api.whatsapp.get(whatsappId).then((whatsapp) => setInitial(connectionValuesOf(whatsapp)), (error: unknown) => {
       showError(error);
       close.current();
     });
-  }, [api, whatsappId, showError, close]);
+  }, [api, whatsappId, showError, close, toast, t]);
 
   const submit = async (values: ConnectionValues) => {
     try {
@@ -104,8 +105,8 @@ export default function ConnectionModal({ whatsappId, onClose }: { whatsappId: s
               {initial.schedules.map((row, index) => (
                 <HoursRow key={row.weekdayEn}>
                   <span>{t(`web.weekdays.${row.weekdayEn}`)}</span>
-                  <TextField name={`schedules.${index}.startTime`} label={t('web.connections.startTime')} type="time" parse={keep} />
-                  <TextField name={`schedules.${index}.endTime`} label={t('web.connections.endTime')} type="time" parse={keep} />
+                  <TextField name={`schedules.${index}.startTime`} label={t('web.connections.startTime')} parse={maskHour} inputMode="numeric" placeholder="08:00" />
+                  <TextField name={`schedules.${index}.endTime`} label={t('web.connections.endTime')} parse={maskHour} inputMode="numeric" placeholder="18:00" />
                 </HoursRow>
               ))}
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { WEEKDAYS } from '@atende/shared';
 import { FormRow, TextField } from '../../ui/form.js';
-import { maskHour } from './schedules.js';
+import { maskHour } from '../../ui/hourMask.js';
 
 const DayName = styled.span`
   align-self: center;

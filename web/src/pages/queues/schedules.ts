@@ -9,9 +9,3 @@ export function weekSchedules(stored: ScheduleRow[] | undefined): ScheduleRow[] 
     return { weekday, weekdayEn, startTime: row?.startTime ?? hours.startTime, endTime: row?.endTime ?? hours.endTime };
   });
 }
-
-/** Working hours as typed (##:##): digits only, the colon put in after two of them. */
-export function maskHour(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
-}

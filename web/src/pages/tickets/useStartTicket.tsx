@@ -1,7 +1,8 @@
 /**
  * Starting a ticket (document 1 section 8, ERR_OTHER_OPEN_TICKET): the new ticket opens. When the
- * contact already has an open ticket, it opens when it is the user's own (or nobody's); otherwise
- * the error is shown and a dialog names that ticket's user and queue.
+ * contact already has an active ticket, it opens when it is the user's own; otherwise (another
+ * user's, or nobody's yet, as the seed does) the error is shown and a dialog names that ticket's
+ * user, or says it waits, and its queue.
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ export function useStartTicket(): { start(data: TicketCreate): Promise<boolean>;
       return true;
     } catch (error) {
       const open = error instanceof ApiError && error.code === 'ERR_OTHER_OPEN_TICKET' ? (error.data as unknown as OtherOpenTicket) : null;
-      if (open?.ticket && (!open.ticket.userId || open.ticket.userId === user.id)) {
+      if (open?.ticket && open.ticket.userId === user.id) {
         navigate(`/tickets/${open.ticket.uuid}`);
         return true;
       }
@@ -43,7 +44,9 @@ export function useStartTicket(): { start(data: TicketCreate): Promise<boolean>;
   const dialog = other ? (
     <Dialog title={t('web.inbox.newTicket.otherOpenTitle')} onClose={close} width={420} actions={<Button onClick={close}>{t('web.common.close')}</Button>}>
       <p role="alert" data-other-open-ticket>
-        {t('web.inbox.newTicket.otherOpen', { user: other.user?.name ?? '-', queue: other.queue?.name ?? '-' })}
+        {other.ticket.userId
+          ? t('web.inbox.newTicket.otherOpen', { user: other.user?.name ?? '-', queue: other.queue?.name ?? '-' })
+          : t('web.inbox.newTicket.otherWaiting', { queue: other.queue?.name ?? '-' })}
       </p>
     </Dialog>
   ) : null;

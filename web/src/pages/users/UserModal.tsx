@@ -61,8 +61,8 @@ export default function UserModal({ userId, onClose, onSaved }: UserModalProps) 
   }, [api, userId, showError, close]);
 
   useEffect(() => {
-    if (canAdmin) api.queues.list().then(setQueues, showError);
-  }, [api, canAdmin, showError]);
+    if (canAdmin) api.queues.list().then(setQueues, () => toast.error(t('web.common.searchQueueError')));
+  }, [api, canAdmin, toast, t]);
 
   const submit = async (values: UserValues) => {
     const data: Partial<UserData> = { name: values.name, email: values.email, ...(values.password ? { password: values.password } : {}) };

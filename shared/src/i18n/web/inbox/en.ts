@@ -33,6 +33,7 @@ export const inboxEn: InboxTranslation = {
     chooseWhatsapp: 'Select a connection',
     submit: 'Save',
     otherOpen: 'This contact already has an open ticket with {{user}} in queue {{queue}}.',
+    otherWaiting: 'This contact already has a ticket waiting for an agent in queue {{queue}}.',
     otherOpenTitle: 'Ticket in attendance',
   },
   messages: {

@@ -33,6 +33,7 @@ export const inboxEs: InboxTranslation = {
     chooseWhatsapp: 'Seleccione una conexión',
     submit: 'Guardar',
     otherOpen: 'Este contacto ya tiene una atención abierta con {{user}} en la cola {{queue}}.',
+    otherWaiting: 'Este contacto ya tiene un ticket esperando atención en la cola {{queue}}.',
     otherOpenTitle: 'Ticket en atención',
   },
   messages: {

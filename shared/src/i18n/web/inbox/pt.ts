@@ -31,6 +31,7 @@ export const inboxPt = {
     chooseWhatsapp: 'Selecione uma conexão',
     submit: 'Salvar',
     otherOpen: 'Este contato já tem um atendimento aberto com {{user}} na fila {{queue}}.',
+    otherWaiting: 'Este contato já tem um ticket aguardando atendimento na fila {{queue}}.',
     otherOpenTitle: 'Ticket em atendimento',
   },
   messages: {
