@@ -118,9 +118,13 @@ describe('tickets: inbound, list, transitions and their side effects', () => {
       expectError(await t.call('GET', `/tickets/${ticket.id}`, { token: other.admin.token }), 404, 'ERR_NO_TICKET_FOUND');
     });
 
-    it('finds a ticket by uuid and by /tickets/u/{id}', async () => {
+    it('finds a ticket by uuid and by /tickets/u/{id}, its contact with the extra information', async () => {
       const { ticket } = await newPendingTicket();
-      expect((await t.call('GET', `/tickets/${ticket.uuid}`, { token: tenant.admin.token })).body.id).to.equal(ticket.id);
+      const edited = await t.call('PUT', `/contacts/${ticket.contactId}`, { token: tenant.admin.token, body: { name: 'Customer', number: ticket.contact.number, extraInfo: [{ name: 'CPF', value: '123.456.789-00' }] } });
+      expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
+      const found = await t.call('GET', `/tickets/${ticket.uuid}`, { token: tenant.admin.token });
+      expect(found.body.id).to.equal(ticket.id);
+      expect(found.body.contact.extraInfo.map((info: { name: string; value: string }) => [info.name, info.value])).to.deep.equal([['CPF', '123.456.789-00']]);
       expect((await t.call('GET', `/tickets/u/${ticket.id}`, { token: tenant.admin.token })).body.uuid).to.equal(ticket.uuid);
     });
   });

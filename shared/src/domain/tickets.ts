@@ -1,4 +1,5 @@
 /** Wire shapes of tickets and messages (document 1 section 3). */
+import type { ContactExtraInfo } from './contacts.js';
 import type { Profile } from './enums.js';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
@@ -15,6 +16,8 @@ export interface TicketContact {
   email: string;
   profilePicUrl: string;
   isGroup: boolean;
+  /** The contact's extra information: on a single ticket (GET /tickets/{id}), not in lists. */
+  extraInfo?: ContactExtraInfo[];
 }
 
 export interface Ticket {

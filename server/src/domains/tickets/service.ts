@@ -147,9 +147,15 @@ export function createTicketService(deps: { realtime: RealtimePublisher; message
   }
 
   return {
+    /** One ticket, its contact with the extra information (lists carry only the contact's copy). */
     async get(actor: AuthCredentials, ref: string): Promise<Ticket> {
       const { ticket } = await ticketForActor(actor, ref);
-      return ticketView(actor.companyId, ticket);
+      const [view, contact] = await Promise.all([
+        ticketView(actor.companyId, ticket),
+        ContactModel.findOne({ companyId: actor.companyId, _id: ticket.contactId }, { extraInfo: 1 }).lean<Pick<ContactDoc, 'extraInfo'>>(),
+      ]);
+      if (view.contact) view.contact.extraInfo = (contact?.extraInfo ?? []).map((info) => ({ id: String(info._id), name: info.name, value: info.value }));
+      return view;
     },
 
     async create(actor: AuthCredentials, input: TicketCreate): Promise<Ticket> {
