@@ -357,22 +357,31 @@ describe('web console: back-office pages', () => {
     await page.waitForURL(`**/tickets/${uuid}`);
   });
 
-  it('moves a ticket between kanban lanes by dragging its card, and opens it with a click', async () => {
+  it('moves a ticket between kanban lanes by dragging its card, keeping its other tags, and opens it with a click', async () => {
     const { page } = opened;
     await console.api.tags.create({ name: 'Follow-up', color: '#2e7d32', kanban: 1 });
+    const priority = await console.api.tags.create({ name: 'Priority', color: '#c62828', kanban: 0 });
     const [carla] = (await console.api.tickets.list({ searchParam: '5511922223333', showAll: true })).tickets;
+    await console.api.tags.addToTicket(carla!.id, priority.id);
     await page.goto('/kanban');
     const first = page.locator('[data-lane="open"]');
     const followUp = page.locator('[data-lane="Follow-up"]');
     await first.locator('[data-card="Carla Cliente"]').dragTo(followUp);
     await waitForToast(page, 'Ticket moved to Follow-up.');
     await followUp.locator('[data-card="Carla Cliente"]').waitFor();
-    expect((await console.api.tickets.get(carla!.id)).tags.map((tag) => tag.name)).to.deep.equal(['Follow-up']);
+    const names = async () => (await console.api.tickets.get(carla!.id)).tags.map((tag) => tag.name).sort();
+    expect(await names()).to.deep.equal(['Follow-up', 'Priority']);
 
-    await followUp.locator('[data-card="Carla Cliente"]').dragTo(first);
+    const vip = page.locator('[data-lane="VIP customers"]');
+    await followUp.locator('[data-card="Carla Cliente"]').dragTo(vip);
+    await waitForToast(page, 'Ticket moved to VIP customers.');
+    await vip.locator('[data-card="Carla Cliente"]').waitFor();
+    expect(await names(), 'one lane at a time').to.deep.equal(['Priority', 'VIP customers']);
+
+    await vip.locator('[data-card="Carla Cliente"]').dragTo(first);
     await waitForToast(page, 'Ticket moved to Open.');
     await first.locator('[data-card="Carla Cliente"]').waitFor();
-    expect((await console.api.tickets.get(carla!.id)).tags).to.deep.equal([]);
+    expect(await names()).to.deep.equal(['Priority']);
 
     // A customer writing again moves the card's last message live.
     await console.api.sandbox.send(carla!.whatsappId!, { from: '5511922223333', name: 'Carla Cliente', body: 'Any news?' });

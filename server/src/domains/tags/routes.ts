@@ -90,7 +90,7 @@ export const tagsRoutes: Plugin<AppContext> = {
       {
         method: 'DELETE',
         path: '/ticket-tags/{ticketId}',
-        options: { tags: routeTags, description: 'Remove every tag of a ticket', validate: { params: ticketIdParams } },
+        options: { tags: routeTags, description: 'Remove the lane (kanban) tags of a ticket, keeping the others (kanban: card moved off its lane)', validate: { params: ticketIdParams } },
         handler: async (request, h) => {
           await ticketTags.clear(actor(request), params<{ ticketId: string }>(request).ticketId);
           return h.response().code(204);

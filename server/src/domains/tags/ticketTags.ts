@@ -8,6 +8,7 @@ import { TicketModel, type TicketDoc } from '../tickets/model.js';
 import { updateTicket } from '../tickets/writer.js';
 import { ticketView } from '../tickets/view.js';
 import { canSee, viewerOf } from '../tickets/visibility.js';
+import { companyTags } from './cache.js';
 import { TagModel, TicketTagModel, type TicketTagDoc } from './model.js';
 
 const objectIds = (ids: (string | Types.ObjectId)[]) => ids.map((id) => (typeof id === 'string' ? new Types.ObjectId(id) : id));
@@ -74,9 +75,11 @@ export function createTicketTagService(realtime: RealtimePublisher) {
       return announce(companyId, ticket);
     },
 
+    /** Removes the ticket's lane (kanban) tags, keeping its other tags, as the seed does for a card moved off its lane. */
     async clear(actor: AuthCredentials, ticketId: string): Promise<void> {
       const ticket = await actableTicket(actor, ticketId);
-      await TicketTagModel.deleteMany({ companyId: actor.companyId, ticketId: ticket._id });
+      const lanes = [...(await companyTags.get(actor.companyId)).values()].filter((tag) => tag.kanban === 1).map((tag) => tag._id);
+      if (lanes.length > 0) await TicketTagModel.deleteMany({ companyId: actor.companyId, ticketId: ticket._id, tagId: { $in: lanes } });
       await announce(actor.companyId, ticket);
     },
   };

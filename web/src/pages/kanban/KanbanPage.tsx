@@ -16,7 +16,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { PageFrame, PageHeader } from '../../ui/Page.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { isAdmin } from '../tickets/ticketRules.js';
-import { buildLanes, laneOf, tagsAfterMove } from './lanes.js';
+import { buildLanes, laneOf, OPEN_LANE, tagsAfterMove } from './lanes.js';
 
 const Board = styled.div`
   display: flex;
@@ -144,7 +144,9 @@ export default function KanbanPage() {
     const tags = tagsAfterMove(ticket, laneTags, target);
     setTickets((current) => current.map((candidate) => (candidate.id === ticketId ? { ...candidate, tags } : candidate)));
     try {
-      await api.tags.sync(ticketId, tags.map((tag) => tag.id));
+      // The seed's calls: the old lane's tag link goes, the new lane's comes; other tags stay.
+      await api.tags.clearTicket(ticketId);
+      if (target !== OPEN_LANE) await api.tags.addToTicket(ticketId, target);
       toast.success(t('web.kanban.moved', { lane: laneTags.find((tag) => tag.id === target)?.name ?? t('web.kanban.open') }));
     } catch (error) {
       setTickets((current) => current.map((candidate) => (candidate.id === ticketId ? ticket : candidate)));
