@@ -220,6 +220,11 @@ describe('web console: back-office pages', () => {
     await waitForToast(page, 'Plan saved.');
     await page.locator('tr[data-plan="Gold"]').waitFor();
     expect((await console.api.plans.all()).find((plan) => plan.name === 'Gold')).to.include({ users: 5, useKanban: true });
+    // The seed's toasts: a refused save says so, with the reason.
+    await planForm.locator('input[name="name"]').fill('Gold');
+    await planForm.locator('button[type="submit"]').click();
+    await waitForToast(page, 'Could not save the record: A plan with this name already exists.');
+    await planForm.locator('input[name="name"]').fill('');
 
     await page.locator('[role="tab"]', { hasText: 'Companies' }).click();
     const form = page.locator('form[aria-label="Company details"]');

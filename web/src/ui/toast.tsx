@@ -97,6 +97,17 @@ export function useErrorText(): (error: unknown) => string {
   );
 }
 
+/**
+ * Shows a failure as the seed's toast for that kind of failure (errorList, errorSave,
+ * errorOperation of web.common), followed by the reason (useErrorText's text).
+ */
+export function useFailureToast(kind: 'errorList' | 'errorSave' | 'errorOperation'): (error: unknown) => void {
+  const toast = useToast();
+  const errorText = useErrorText();
+  const { t } = useTranslation();
+  return useCallback((error: unknown) => toast.error(`${t(`web.common.${kind}`)}: ${errorText(error)}`), [toast, errorText, t, kind]);
+}
+
 /** Shows a failure in a toast (useErrorText's text). Stable across languages. */
 export function useErrorToast(): (error: unknown) => void {
   const toast = useToast();

@@ -13,9 +13,15 @@ export interface Deletion<T> {
 }
 
 /** Deleting a record from a list page: the call, the list update, the toasts, the confirm step. */
-export function useDeletion<T extends { id: string }>(call: (id: string) => Promise<unknown>, onRemoved: (id: string) => void, deletedText: string): Deletion<T> {
+export function useDeletion<T extends { id: string }>(
+  call: (id: string) => Promise<unknown>,
+  onRemoved: (id: string) => void,
+  deletedText: string,
+  onFailure?: (error: unknown) => void,
+): Deletion<T> {
   const toast = useToast();
-  const showError = useErrorToast();
+  const errorToast = useErrorToast();
+  const showError = onFailure ?? errorToast;
   const [deleting, setDeleting] = useState<T | null>(null);
 
   const remove = async (record: T) => {

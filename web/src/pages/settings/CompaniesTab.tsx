@@ -12,7 +12,7 @@ import { Button, IconButton } from '../../ui/controls.js';
 import { formatDate } from '../../ui/format.js';
 import { FormRow, SelectField, SwitchField, TextField, useSchemaValidator } from '../../ui/form.js';
 import { StatusRow, Table, useInfiniteScroll } from '../../ui/Page.js';
-import { useErrorToast, useToast } from '../../ui/toast.js';
+import { useFailureToast, useToast } from '../../ui/toast.js';
 import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
 import { dueColor } from './dueDate.js';
 
@@ -40,18 +40,20 @@ export default function CompaniesTab() {
   const { t } = useTranslation();
   const { api } = useApi();
   const toast = useToast();
-  const showError = useErrorToast();
+  const listFailed = useFailureToast('errorList');
+  const saveFailed = useFailureToast('errorSave');
+  const operationFailed = useFailureToast('errorOperation');
   const [editing, setEditing] = useState<Company | null>(null);
   const [plans, setPlans] = useState<Plan[]>([]);
   const validate = useSchemaValidator<CompanyValues>(editing ? companyUpdateSchema : companyCreateSchema);
 
   const fetchPage = useCallback((query: PageQuery) => api.companies.page(query).then((page) => ({ items: page.companies, hasMore: page.hasMore })), [api]);
-  const list = usePagedList<Company>(fetchPage, '', showError);
+  const list = usePagedList<Company>(fetchPage, '', listFailed);
   const scroll = useInfiniteScroll<HTMLDivElement>(list);
 
   useEffect(() => {
-    api.plans.all().then(setPlans, showError);
-  }, [api, showError]);
+    api.plans.all().then(setPlans, listFailed);
+  }, [api, listFailed]);
 
   const submit = async (values: CompanyValues, form: { restart(values: CompanyValues): void }) => {
     const { password, dueDate, ...rest } = values;
@@ -62,7 +64,7 @@ export default function CompaniesTab() {
       setEditing(null);
       form.restart(NEW_COMPANY);
     } catch (error) {
-      showError(error);
+      saveFailed(error);
     }
   };
 
@@ -71,7 +73,7 @@ export default function CompaniesTab() {
       await action();
       toast.success(t(done));
     } catch (error) {
-      showError(error);
+      operationFailed(error);
     }
   };
 

@@ -8,7 +8,7 @@ import { useApi } from '../../app/api.js';
 import { Button, IconButton } from '../../ui/controls.js';
 import { FormRow, TextField, useSchemaValidator } from '../../ui/form.js';
 import { StatusRow, Table } from '../../ui/Page.js';
-import { useErrorToast, useToast } from '../../ui/toast.js';
+import { useFailureToast, useToast } from '../../ui/toast.js';
 import { useDeletion } from '../../ui/useDeletion.js';
 import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
 
@@ -18,13 +18,15 @@ export default function HelpsTab() {
   const { t } = useTranslation();
   const { api } = useApi();
   const toast = useToast();
-  const showError = useErrorToast();
+  const listFailed = useFailureToast('errorList');
+  const saveFailed = useFailureToast('errorSave');
+  const operationFailed = useFailureToast('errorOperation');
   const validate = useSchemaValidator<HelpData>(helpCreateSchema);
   /** null: adding a new one. */
   const [editing, setEditing] = useState<Help | null>(null);
 
   const fetchPage = useCallback((query: PageQuery) => api.helps.page(query).then((page) => ({ items: page.records, hasMore: page.hasMore })), [api]);
-  const list = usePagedList<Help>(fetchPage, '', showError);
+  const list = usePagedList<Help>(fetchPage, '', listFailed);
 
   const submit = async (values: HelpData, form: { restart(values: HelpData): void }) => {
     const data: HelpData = { title: values.title, description: values.description ?? '', video: values.video ?? '' };
@@ -34,11 +36,11 @@ export default function HelpsTab() {
       setEditing(null);
       form.restart(EMPTY);
     } catch (error) {
-      showError(error);
+      saveFailed(error);
     }
   };
 
-  const deletion = useDeletion<Help>(api.helps.remove, list.remove, t('web.backoffice.helps.deleted'));
+  const deletion = useDeletion<Help>(api.helps.remove, list.remove, t('web.backoffice.helps.deleted'), operationFailed);
 
   const initial = editing ? { title: editing.title, description: editing.description, video: editing.video } : EMPTY;
   return (

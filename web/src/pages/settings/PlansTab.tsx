@@ -9,7 +9,7 @@ import { Button, IconButton } from '../../ui/controls.js';
 import { formatMoney } from '../../ui/format.js';
 import { FormRow, SwitchField, TextField, useSchemaValidator } from '../../ui/form.js';
 import { StatusRow, Table } from '../../ui/Page.js';
-import { useErrorToast, useToast } from '../../ui/toast.js';
+import { useFailureToast, useToast } from '../../ui/toast.js';
 import { useDeletion } from '../../ui/useDeletion.js';
 
 const NEW_PLAN: PlanData = { name: '', users: 1, connections: 1, queues: 1, value: 0, payLink: '' };
@@ -24,14 +24,16 @@ export default function PlansTab() {
   const { t } = useTranslation();
   const { api } = useApi();
   const toast = useToast();
-  const showError = useErrorToast();
+  const listFailed = useFailureToast('errorList');
+  const saveFailed = useFailureToast('errorSave');
+  const operationFailed = useFailureToast('errorOperation');
   const validate = useSchemaValidator<PlanData>(planCreateSchema);
   const [plans, setPlans] = useState<Plan[]>([]);
   const [editing, setEditing] = useState<Plan | null>(null);
 
   useEffect(() => {
-    api.plans.all().then(setPlans, showError);
-  }, [api, showError]);
+    api.plans.all().then(setPlans, listFailed);
+  }, [api, listFailed]);
 
   const submit = async (values: PlanData, form: { restart(values: PlanData): void }) => {
     const data: PlanData = { ...values, payLink: values.payLink || null };
@@ -42,11 +44,11 @@ export default function PlansTab() {
       setEditing(null);
       form.restart(NEW_PLAN);
     } catch (error) {
-      showError(error);
+      saveFailed(error);
     }
   };
 
-  const deletion = useDeletion<Plan>(api.plans.remove, (id) => setPlans((current) => current.filter((candidate) => candidate.id !== id)), t('web.backoffice.plans.deleted'));
+  const deletion = useDeletion<Plan>(api.plans.remove, (id) => setPlans((current) => current.filter((candidate) => candidate.id !== id)), t('web.backoffice.plans.deleted'), operationFailed);
 
   return (
     <>
