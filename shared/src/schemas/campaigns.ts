@@ -1,11 +1,12 @@
 /** Campaigns, their settings and file lists (document 2 sections 5, 7, 9; document 3 file lists). */
+import type { CustomHelpers } from 'joi';
 import { Joi } from './joi.js';
 import { CAMPAIGN_MESSAGE_MAX, CAMPAIGN_VARIANTS, FILE_LIST_NAME_MIN, LONGER_INTERVAL_OPTIONS, MESSAGE_INTERVAL_OPTIONS } from '../domain/campaigns.js';
 import { NAME_MAX } from '../domain/constants.js';
 import { id, name, pageQuery } from './common.js';
 
 const text = Joi.string().max(CAMPAIGN_MESSAGE_MAX).allow('');
-const nullableId = id.allow(null, '').empty('').default(undefined);
+const nullableId = id.allow(null, '').empty('');
 const variants = Object.fromEntries(
   CAMPAIGN_VARIANTS.flatMap((n) => [
     [`message${n}`, text],
@@ -18,7 +19,7 @@ const campaignFields = {
   ...variants,
   confirmation: Joi.boolean(),
   // '' or null: not scheduled (the dialog's empty date field).
-  scheduledAt: Joi.date().iso().allow(null, '').empty('').default(undefined),
+  scheduledAt: Joi.date().iso().allow(null, '').empty(''),
   whatsappId: nullableId,
   contactListId: nullableId,
   tagId: nullableId,
@@ -37,14 +38,19 @@ const campaignFields = {
   updatedAt: Joi.any().strip(),
 };
 
+/** The audience is a contact list or a tag, not both (null or '' count as absent: the dialog sends both fields). */
+function oneAudience(value: Record<string, unknown>, helpers: CustomHelpers) {
+  return value.contactListId && value.tagId ? helpers.error('object.oxor', { peers: ['contactListId', 'tagId'], peersWithLabels: ['contactListId', 'tagId'] }) : value;
+}
+
 /** The form names the tag field tagListId (document 2 section 3); it is the tagId. */
 export const campaignCreateSchema = Joi.object({ ...campaignFields, name: name.required(), tagListId: nullableId })
   .rename('tagListId', 'tagId', { ignoreUndefined: true, override: true })
-  .oxor('contactListId', 'tagId');
+  .custom(oneAudience);
 
 export const campaignUpdateSchema = Joi.object({ ...campaignFields, tagListId: nullableId })
   .rename('tagListId', 'tagId', { ignoreUndefined: true, override: true })
-  .oxor('contactListId', 'tagId')
+  .custom(oneAudience)
   .min(1);
 
 export const campaignListQuery = Joi.object({ ...pageQuery });
