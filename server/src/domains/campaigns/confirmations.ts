@@ -30,7 +30,7 @@ export function createCampaignConfirmations(deps: { realtime: RealtimePublisher;
     if (!shipping) return;
     const campaign = await CampaignModel.findOneAndUpdate({ companyId, _id: shipping.campaignId }, { $inc: { confirmed: 1 } }, { returnDocument: 'after' }).lean<CampaignDoc>();
     if (!campaign) return;
-    await delivery.sendMain(campaign, shipping, await campaignSettingsOf(companyId), await fileListOf(campaign), ticket);
+    await delivery.sendMain(campaign, shipping, await campaignSettingsOf(companyId), await fileListOf(campaign), { resumed: true, ticket });
     await CampaignShippingModel.updateOne({ companyId, _id: shipping._id }, { $set: { state: 'delivered', deliveredAt: new Date() } });
     const updated = await CampaignModel.findOneAndUpdate({ companyId, _id: campaign._id }, { $inc: { delivered: 1 } }, { returnDocument: 'after' }).lean<CampaignDoc>();
     if (updated) realtime.publish(companyId, 'campaign', { action: 'progress', record: toCampaign(updated) });

@@ -34,9 +34,13 @@ function textOf(campaign: CampaignDoc, shipping: CampaignShippingDoc, prefix: 'm
 export function createDelivery(deps: { realtime: RealtimePublisher; messages: MessageService }) {
   const { realtime, messages } = deps;
 
-  async function storeOnce(ticket: TicketDoc, messageId: Types.ObjectId, body: string, media?: StoredMedia): Promise<void> {
+  /**
+   * Stores the message unless a run that died stored it already (`resumed`: the shipping was
+   * claimed before this run; a freshly claimed one cannot have messages yet).
+   */
+  async function storeOnce(ticket: TicketDoc, resumed: boolean, messageId: Types.ObjectId, body: string, media?: StoredMedia): Promise<void> {
     const companyId = String(ticket.companyId);
-    if (await MessageModel.exists({ companyId, _id: messageId })) return;
+    if (resumed && (await MessageModel.exists({ companyId, _id: messageId }))) return;
     await messages.storeOutbound({ companyId, ticket, body, messageId, ...(media ? { media } : {}) });
   }
 
@@ -47,19 +51,20 @@ export function createDelivery(deps: { realtime: RealtimePublisher; messages: Me
 
   return {
     /** The campaign's message (its attachment with the text as caption), then the file list's files. */
-    async sendMain(campaign: CampaignDoc, shipping: CampaignShippingDoc, settings: CampaignSettings, fileList: FileListDoc | null, ticket?: TicketDoc): Promise<void> {
-      const to = ticket ?? (await conversation(campaign, shipping));
+    async sendMain(campaign: CampaignDoc, shipping: CampaignShippingDoc, settings: CampaignSettings, fileList: FileListDoc | null, options: { resumed: boolean; ticket?: TicketDoc }): Promise<void> {
+      const { resumed } = options;
+      const to = options.ticket ?? (await conversation(campaign, shipping));
       const body = renderCampaignVariables(textOf(campaign, shipping, 'message'), settings.variables);
-      await storeOnce(to, shippingMessageId(shipping._id, 'message'), body, campaign.media ?? undefined);
+      await storeOnce(to, resumed, shippingMessageId(shipping._id, 'message'), body, campaign.media ?? undefined);
       for (const [index, option] of (fileList?.options ?? []).entries()) {
         const media: StoredMedia = { fileName: option.path, originalName: option.originalName, mimeType: option.mimeType, mediaType: option.mediaType, kind: option.kind, size: option.size };
-        await storeOnce(to, shippingMessageId(shipping._id, `file${index}`), index === 0 ? renderCampaignVariables(fileList!.message, settings.variables) : '', media);
+        await storeOnce(to, resumed, shippingMessageId(shipping._id, `file${index}`), index === 0 ? renderCampaignVariables(fileList!.message, settings.variables) : '', media);
       }
     },
 
-    async sendConfirmationRequest(campaign: CampaignDoc, shipping: CampaignShippingDoc, settings: CampaignSettings): Promise<void> {
+    async sendConfirmationRequest(campaign: CampaignDoc, shipping: CampaignShippingDoc, settings: CampaignSettings, resumed: boolean): Promise<void> {
       const ticket = await conversation(campaign, shipping);
-      await storeOnce(ticket, shippingMessageId(shipping._id, 'confirmation'), renderCampaignVariables(textOf(campaign, shipping, 'confirmationMessage'), settings.variables));
+      await storeOnce(ticket, resumed, shippingMessageId(shipping._id, 'confirmation'), renderCampaignVariables(textOf(campaign, shipping, 'confirmationMessage'), settings.variables));
     },
   };
 }

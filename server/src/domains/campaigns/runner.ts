@@ -37,6 +37,8 @@ export const CAMPAIGN_SWEEP_JOB = 'campaign-sweep';
 const PROGRESS_EVERY_MS = 1_000;
 /** Pauses are cut in slices this long: the status and the lease are looked at in between. */
 const PAUSE_SLICE_MS = 500;
+/** How often a run reads its campaign's status (a cancel) between messages. */
+const STATUS_CHECK_MS = 250;
 
 interface RunRef {
   companyId: string;
@@ -74,7 +76,11 @@ export function createCampaignRunner(deps: { realtime: RealtimePublisher; messag
     let renewedAt = Date.now();
     let lostLease = false;
 
-    /** The campaign as it is now, the lease renewed; null when this run must stop. */
+    let checked: { at: number; doc: CampaignDoc | null } = { at: 0, doc: null };
+    /**
+     * The campaign as it is now, the lease renewed; null when this run must stop. Read at most
+     * every STATUS_CHECK_MS: with no interval, a cancel is still seen within a fraction of a second.
+     */
     async function current(): Promise<CampaignDoc | null> {
       if (Date.now() - renewedAt > leaseMs / 3) {
         const renewed = await CampaignModel.updateOne({ companyId: ref.companyId, _id: ref.campaignId, runnerId }, { $set: { runnerUntil: new Date(Date.now() + leaseMs) } });
@@ -83,8 +89,11 @@ export function createCampaignRunner(deps: { realtime: RealtimePublisher; messag
         await job?.touch();
       }
       if (lostLease) return null;
-      const doc = await CampaignModel.findOne({ companyId: ref.companyId, _id: ref.campaignId }).lean<CampaignDoc>();
-      return doc?.status === 'EM_ANDAMENTO' && doc.runnerId === runnerId ? doc : null;
+      if (Date.now() - checked.at >= STATUS_CHECK_MS) {
+        const doc = await CampaignModel.findOne({ companyId: ref.companyId, _id: ref.campaignId }).lean<CampaignDoc>();
+        checked = { at: Date.now(), doc: doc?.status === 'EM_ANDAMENTO' && doc.runnerId === runnerId ? doc : null };
+      }
+      return checked.doc;
     }
 
     async function pause(seconds: number): Promise<boolean> {
@@ -121,44 +130,63 @@ export function createCampaignRunner(deps: { realtime: RealtimePublisher; messag
     }
     const settings: CampaignSettings = await campaignSettingsOf(String(first.companyId));
     const fileList = await fileListOf(first);
+    // Delivered counts reach the campaign with the progress events (the report's pace), and once
+    // more when the run ends; finish() recounts them from the shippings anyway.
+    let unsaved = { delivered: 0, confirmationRequested: 0 };
+    const flush = async (doc: CampaignDoc) => {
+      if (unsaved.delivered + unsaved.confirmationRequested === 0) return publish('progress', doc);
+      const inc = unsaved;
+      unsaved = { delivered: 0, confirmationRequested: 0 };
+      const updated = await CampaignModel.findOneAndUpdate({ companyId: doc.companyId, _id: doc._id }, { $inc: inc }, { returnDocument: 'after' }).lean<CampaignDoc>();
+      if (updated) publish('progress', updated);
+    };
+    // Shippings left claimed by a run that died come first: their messages may be stored already.
+    const leftovers = await CampaignShippingModel.find({ companyId: first.companyId, sendingKey: key }).lean<CampaignShippingDoc[]>();
     let sent = 0;
-    let publishedAt = 0;
-    for (;;) {
-      const campaign = await current();
-      if (!campaign) return;
-      if (Date.now() - publishedAt >= PROGRESS_EVERY_MS) {
-        publish('progress', campaign);
-        publishedAt = Date.now();
+    let publishedAt = Date.now();
+    let last = first;
+    try {
+      for (;;) {
+        const campaign = await current();
+        if (!campaign) return;
+        last = campaign;
+        if (Date.now() - publishedAt >= PROGRESS_EVERY_MS) {
+          await flush(campaign);
+          publishedAt = Date.now();
+        }
+        const leftover = leftovers.shift();
+        const shipping =
+          leftover ??
+          (await CampaignShippingModel.findOneAndUpdate({ companyId: campaign.companyId, pendingKey: key }, { $set: { pendingKey: null, sendingKey: key, state: 'sending' } }, { returnDocument: 'after' }).lean<CampaignShippingDoc>());
+        if (!shipping) break;
+        if (sent > 0) {
+          const longer = settings.longerIntervalAfter > 0 && sent % settings.longerIntervalAfter === 0;
+          if (!(await pause(longer ? settings.greaterInterval : settings.messageInterval))) return;
+        }
+        const outcome = await deliver(campaign, shipping, settings, fileList, Boolean(leftover));
+        if (outcome) unsaved[outcome] += 1;
+        sent += 1;
       }
-      // A shipping left claimed by a run that died comes first; then the next pending one.
-      const shipping =
-        (await CampaignShippingModel.findOne({ companyId: campaign.companyId, sendingKey: key }).lean<CampaignShippingDoc>()) ??
-        (await CampaignShippingModel.findOneAndUpdate({ companyId: campaign.companyId, pendingKey: key }, { $set: { pendingKey: null, sendingKey: key, state: 'sending' } }, { returnDocument: 'after' }).lean<CampaignShippingDoc>());
-      if (!shipping) break;
-      if (sent > 0) {
-        const longer = settings.longerIntervalAfter > 0 && sent % settings.longerIntervalAfter === 0;
-        if (!(await pause(longer ? settings.greaterInterval : settings.messageInterval))) return;
-      }
-      await deliver(campaign, shipping, settings, fileList);
-      sent += 1;
+    } finally {
+      await flush(last);
     }
     await finish(first, filter);
   }
 
-  async function deliver(campaign: CampaignDoc, shipping: CampaignShippingDoc, settings: CampaignSettings, fileList: Awaited<ReturnType<typeof fileListOf>>): Promise<void> {
+  /** Sends the shipping's messages and marks it done; answers what to count, or null if another run did. */
+  async function deliver(campaign: CampaignDoc, shipping: CampaignShippingDoc, settings: CampaignSettings, fileList: Awaited<ReturnType<typeof fileListOf>>, resumed: boolean): Promise<'delivered' | 'confirmationRequested' | null> {
     const key = String(campaign._id);
     const mine = { companyId: campaign.companyId, _id: shipping._id, sendingKey: key };
     if (campaign.confirmation && variantsOf(campaign, 'confirmationMessage').length > 0) {
-      await delivery.sendConfirmationRequest(campaign, shipping, settings);
+      await delivery.sendConfirmationRequest(campaign, shipping, settings, resumed);
       const done = await CampaignShippingModel.updateOne(mine, {
         $set: { sendingKey: null, state: 'awaiting', confirmKey: `${String(campaign.whatsappId)}:${shipping.number}`, confirmationRequestedAt: new Date() },
       });
-      if (done.modifiedCount === 1) await CampaignModel.updateOne({ companyId: campaign.companyId, _id: campaign._id }, { $inc: { confirmationRequested: 1 } });
-      return;
+      return done.modifiedCount === 1 ? 'confirmationRequested' : null;
     }
-    await delivery.sendMain(campaign, shipping, settings, fileList);
+    await delivery.sendMain(campaign, shipping, settings, fileList, { resumed });
     const done = await CampaignShippingModel.updateOne(mine, { $set: { sendingKey: null, state: 'delivered', deliveredAt: new Date() } });
-    if (done.modifiedCount === 1) await CampaignModel.updateOne({ companyId: campaign.companyId, _id: campaign._id }, { $inc: { delivered: 1 } });
+    return done.modifiedCount === 1 ? 'delivered' : null;
   }
 
   /** Every shipping done: the counters are recounted once (a crash between two writes left them one short) and the campaign ends. */
