@@ -35,7 +35,6 @@ function useOptions(load: () => Promise<Option[]>): Option[] {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return options;
 }
