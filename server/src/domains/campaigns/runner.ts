@@ -109,11 +109,11 @@ export function createCampaignRunner(deps: { realtime: RealtimePublisher; messag
       await work(claimed, current, pause);
     } finally {
       await CampaignModel.updateOne({ companyId: ref.companyId, _id: ref.campaignId, runnerId }, { $set: { runnerId: null, runnerUntil: null } });
-      // Cancelled and restarted while this run was finishing its step: the restart's run found
-      // the lease taken and left, so this one hands over.
-      const after = await CampaignModel.findOne({ companyId: ref.companyId, _id: ref.campaignId }, { status: 1 }).lean<CampaignDoc>();
-      if (after?.status === 'EM_ANDAMENTO' && !lostLease) await jobs.now(CAMPAIGN_RUN_JOB, ref);
     }
+    // Cancelled and restarted while this run was finishing its step: the restart's run found the
+    // lease taken and left, so this one hands over. (A run that failed is left to the sweep.)
+    const after = await CampaignModel.findOne({ companyId: ref.companyId, _id: ref.campaignId }, { status: 1 }).lean<CampaignDoc>();
+    if (after?.status === 'EM_ANDAMENTO' && !lostLease) await jobs.now(CAMPAIGN_RUN_JOB, ref);
   }
 
   async function work(first: CampaignDoc, current: () => Promise<CampaignDoc | null>, pause: (seconds: number) => Promise<boolean>): Promise<void> {
