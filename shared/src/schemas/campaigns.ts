@@ -38,20 +38,22 @@ const campaignFields = {
   updatedAt: Joi.any().strip(),
 };
 
-/** The audience is a contact list or a tag, not both (null or '' count as absent: the dialog sends both fields). */
-function oneAudience(value: Record<string, unknown>, helpers: CustomHelpers) {
-  return value.contactListId && value.tagId ? helpers.error('object.oxor', { peers: ['contactListId', 'tagId'], peersWithLabels: ['contactListId', 'tagId'] }) : value;
+/**
+ * The form names the tag field tagListId (document 2 section 3): it becomes tagId (both given,
+ * they must agree). The audience is a contact list or a tag, not both (null or '' count as
+ * absent: the dialog sends both fields).
+ */
+function audience(value: Record<string, unknown>, helpers: CustomHelpers) {
+  const { tagListId, ...rest } = value;
+  if (tagListId !== undefined && rest.tagId !== undefined && tagListId !== rest.tagId) return helpers.error('object.oxor', { peers: ['tagId', 'tagListId'], peersWithLabels: ['tagId', 'tagListId'] });
+  const merged = tagListId === undefined ? rest : { ...rest, tagId: tagListId };
+  if (merged.contactListId && merged.tagId) return helpers.error('object.oxor', { peers: ['contactListId', 'tagId'], peersWithLabels: ['contactListId', 'tagId'] });
+  return merged;
 }
 
-/** The form names the tag field tagListId (document 2 section 3); it is the tagId. */
-export const campaignCreateSchema = Joi.object({ ...campaignFields, name: name.required(), tagListId: nullableId })
-  .rename('tagListId', 'tagId', { ignoreUndefined: true, override: true })
-  .custom(oneAudience);
+export const campaignCreateSchema = Joi.object({ ...campaignFields, name: name.required(), tagListId: nullableId }).custom(audience);
 
-export const campaignUpdateSchema = Joi.object({ ...campaignFields, tagListId: nullableId })
-  .rename('tagListId', 'tagId', { ignoreUndefined: true, override: true })
-  .custom(oneAudience)
-  .min(1);
+export const campaignUpdateSchema = Joi.object({ ...campaignFields, tagListId: nullableId }).min(1).custom(audience);
 
 export const campaignListQuery = Joi.object({ ...pageQuery });
 
