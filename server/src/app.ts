@@ -50,6 +50,9 @@ import { ticketsRoutes } from './domains/tickets/routes.js';
 import { inboxKeysUpgrade } from './domains/tickets/upgrade.js';
 import { outboxKeysUpgrade } from './channels/outboxUpgrade.js';
 import { createInbox, type Inbox } from './inbox.js';
+import { campaignsRoutes } from './domains/campaigns/routes.js';
+import { createCampaignRunner } from './domains/campaigns/runner.js';
+import { filesRoutes } from './domains/files/routes.js';
 
 export const API_PREFIX = '/api';
 
@@ -101,12 +104,14 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
 
   const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(config.loginWindowSeconds) };
   const routes = { prefix: API_PREFIX };
-  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes].map((plugin) => ({ plugin, options: context, routes })));
+  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });
   const jobs = createJobs(logger, config.jobsProcessEvery, config.jobLockMs);
   const inbox = createInbox(context, jobs);
   const channels = startChannels(context, { ...options.channels, unsettledMinutes: cleanPoint.unsettledMinutes, handlers: options.channels?.handlers ?? ((sessions) => inbox.handlers(sessions)) });
   await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
+  const campaignRunner = createCampaignRunner({ realtime, logger, jobs, messages: inbox.messages, leaseMs: config.jobLockMs });
+  await server.register({ plugin: campaignsRoutes, options: { ...context, runner: campaignRunner }, routes });
   await server.register({ plugin: externalSendRoutes, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes });
   await server.register([companiesRoutes, whatsappRoutes, sandboxRoutes].map((plugin) => ({ plugin, options: { ...context, sessions: channels.sessions }, routes })));
   registerHealth(server, API_PREFIX, database.engine, database.available);
@@ -120,6 +125,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const seeded = await firstStart(config, logger);
   await jobs.start();
   await inbox.schedule();
+  await campaignRunner.schedule();
 
   let stopped = false;
   return {

@@ -7,6 +7,7 @@ import type { SessionHandlers, SessionManager } from './channels/index.js';
 import { createInboundPipeline } from './channels/inbound.js';
 import { createOutboundSender } from './channels/outbound.js';
 import { createQueueChatbot } from './automation/queueChatbot.js';
+import { createCampaignConfirmations } from './domains/campaigns/confirmations.js';
 import { createTicketTimers, TICKET_TIMERS_JOB, type TicketTimers } from './automation/ticketTimers.js';
 import { applyAck, createMessageService, type MessageService } from './domains/messages/service.js';
 import { registerTicketVisibility } from './domains/tickets/realtimeFilters.js';
@@ -41,7 +42,7 @@ export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
   });
   const messages = createMessageService({ realtime, outbound, config });
   const tickets = createTicketService({ realtime, messages, config });
-  const pipeline = createInboundPipeline({ realtime, logger, messages, chatbot: createQueueChatbot({ messages, config }), config });
+  const pipeline = createInboundPipeline({ realtime, logger, messages, chatbot: createQueueChatbot({ messages, config }), config, campaignAnswer: createCampaignConfirmations({ realtime, messages }) });
   const timers = createTicketTimers({ realtime, messages });
   jobs.define(TICKET_TIMERS_JOB, async () => {
     await timers.sweep();

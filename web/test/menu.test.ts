@@ -18,7 +18,14 @@ describe('side menu gating', () => {
   it('never offers a screen this version does not have, whatever the gates', () => {
     const everything = keys(visibleMenu({ ...admin, super: true, cshow: true }));
     for (const missing of ['schedules', 'prompts', 'integrations', 'files', 'messagesApi', 'financeiro']) expect(everything).to.not.include(missing);
-    expect(everything.filter((key) => key.startsWith('campaignsGroup') || key.startsWith('flowsGroup'))).to.deep.equal([]);
+    expect(everything.filter((key) => key.startsWith('flowsGroup'))).to.deep.equal([]);
+  });
+
+  it('shows the campaign area with the cshow flag and the plan flag only', () => {
+    const campaignArea = (context: MenuContext) => keys(visibleMenu(context)).filter((key) => key.startsWith('campaignsGroup/'));
+    expect(campaignArea({ ...admin, cshow: true })).to.include.members(['campaignsGroup/campaigns', 'campaignsGroup/campaignsConfig']);
+    expect(campaignArea(admin)).to.deep.equal([]);
+    expect(campaignArea({ ...admin, cshow: true, planFlags: { ...allFlags, useCampaigns: false } })).to.deep.equal([]);
   });
 
   it('hides the admin items from the user profile', () => {

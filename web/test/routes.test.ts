@@ -38,6 +38,14 @@ describe('route guards', () => {
     expect(guardRedirect('/tickets', agent)).to.equal(null);
   });
 
+  it('keeps the campaign area behind the cshow flag and the useCampaigns plan flag', () => {
+    for (const path of ['/campaigns', '/campaign/abc/report', '/campaigns-config']) {
+      expect(guardRedirect(path, member), path).to.equal('/');
+      expect(guardRedirect(path, { ...member, cshow: true }), path).to.equal(null);
+      expect(guardRedirect(path, { ...member, cshow: true, planFlags: {} }), path).to.equal('/');
+    }
+  });
+
   it('needs the plan flag for kanban and internal chat (super users pass)', () => {
     expect(guardRedirect('/kanban', member)).to.equal(null);
     expect(guardRedirect('/kanban', { ...member, planFlags: {} })).to.equal('/');

@@ -40,6 +40,7 @@ import { recordRating } from '../domains/tickets/ratings.js';
 import { updateTicket, type TicketChange } from '../domains/tickets/writer.js';
 import { connectionSettings } from '../domains/whatsapp/cache.js';
 import type { QueueChatbot } from '../automation/queueChatbot.js';
+import type { CampaignAnswerHook } from '../domains/campaigns/confirmations.js';
 import type { Types } from 'mongoose';
 import type { InboundMessage } from './provider.js';
 import { keyedSerial, updateDocument } from '../platform/database/serial.js';
@@ -48,7 +49,15 @@ function isDuplicate(err: unknown): boolean {
   return toAppError(err).code === 'ERR_DUPLICATED';
 }
 
-export function createInboundPipeline(deps: { realtime: RealtimePublisher; logger: Logger; messages: MessageService; chatbot: QueueChatbot; config: Config }) {
+export function createInboundPipeline(deps: {
+  realtime: RealtimePublisher;
+  logger: Logger;
+  messages: MessageService;
+  chatbot: QueueChatbot;
+  config: Config;
+  /** A customer's answer to a campaign's confirmation request (domains/campaigns/confirmations.ts). */
+  campaignAnswer?: CampaignAnswerHook;
+}) {
   const { realtime, logger, messages, chatbot } = deps;
   const texts = createI18n(deps.config.language);
   const chats = keyedSerial();
@@ -138,6 +147,7 @@ export function createInboundPipeline(deps: { realtime: RealtimePublisher; logge
     const { ticket, created } = await activeTicketFor(companyId, chatContact, whatsapp._id, { status: inbound.fromMe ? 'open' : 'pending' });
     const stored = await storeMessage(companyId, whatsappId, ticket, inbound, sender._id, await storeMedia(companyId, whatsappId, inbound), true);
     if (!stored || inbound.fromMe) return Boolean(stored);
+    if (!inbound.chat.isGroup && !inbound.replayed) await deps.campaignAnswer?.(companyId, whatsappId, chatContact.number, stored);
     if (created) await chatbot.start(stored, whatsapp);
     else if (stored.chatbot && stored.status === 'pending' && inbound.mediaType === 'chat' && !inbound.replayed) await chatbot.answer(stored, whatsapp, inbound.body);
     return true;

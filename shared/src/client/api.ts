@@ -2,6 +2,7 @@
 import type { HealthAnswer } from '../domain/entities.js';
 import { announcementCalls } from './calls/announcements.js';
 import { authCalls } from './calls/auth.js';
+import { campaignCalls } from './calls/campaigns.js';
 import { chatCalls } from './calls/chats.js';
 import { companyCalls } from './calls/companies.js';
 import { contactCalls } from './calls/contacts.js';
@@ -41,6 +42,7 @@ export function createApiClient(options: ApiClientOptions) {
     queues: queueCalls(http),
     tags: tagCalls(http),
     quickMessages: quickMessageCalls(http),
+    campaigns: campaignCalls(http),
     announcements: announcementCalls(http),
     chats: chatCalls(http),
     whatsapp: whatsappCalls(http),

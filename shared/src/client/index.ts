@@ -13,6 +13,8 @@ export type { PageQuery } from './calls/page.js';
 export type { PlanCalls, PlanData } from './calls/plans.js';
 export type { QueueCalls, QueueData, QueueOptionData } from './calls/queues.js';
 export type { QuickMessageCalls, QuickMessageData } from './calls/quickMessages.js';
+export type { CampaignCalls, CampaignData } from './calls/campaigns.js';
+export { settingsFromEntries } from './calls/campaigns.js';
 export type { SettingCalls } from './calls/settings.js';
 export type { TagCalls, TagData } from './calls/tags.js';
 export type { TicketNoteCalls, TicketNoteData } from './calls/ticketNotes.js';

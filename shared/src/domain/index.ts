@@ -14,3 +14,4 @@ export * from './announcements.js';
 export * from './chats.js';
 export * from './contactLists.js';
 export * from './ticketVisibility.js';
+export * from './campaigns.js';

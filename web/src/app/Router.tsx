@@ -30,6 +30,9 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   announcements: lazy(() => import('../pages/announcements/AnnouncementsPage.js')),
   chats: lazy(() => import('../pages/chats/ChatsPage.js')),
   kanban: lazy(() => import('../pages/kanban/KanbanPage.js')),
+  campaigns: lazy(() => import('../pages/campaigns/CampaignsPage.js')),
+  campaignReport: lazy(() => import('../pages/campaigns/CampaignReportPage.js')),
+  campaignsConfig: lazy(() => import('../pages/campaigns/CampaignsConfigPage.js')),
 };
 
 function page(key: PageKey | 'notFound') {

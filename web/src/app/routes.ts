@@ -58,6 +58,9 @@ export const BUILT_PAGES = [
   'queues',
   'announcements',
   'chats',
+  'campaigns',
+  'campaignReport',
+  'campaignsConfig',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];

@@ -4,10 +4,10 @@
  * ticket on that connection or to a new one, and it leaves through the outbound sender like any
  * message typed in the inbox.
  *
- * Decisions the spec leaves open: a new ticket is opened `pending` (no user sent it, so it waits
- * for an agent like a customer's first message); the plan must have useExternalApi; a connection
- * that is not CONNECTED refuses at once (ERR_WAPP_NOT_CONNECTED) instead of queueing, so that the
- * integrator learns it now rather than through a silent retry.
+ * Decisions the spec leaves open: a new ticket is opened `pending` (conversation.ts); the plan
+ * must have useExternalApi; a connection that is not CONNECTED refuses at once
+ * (ERR_WAPP_NOT_CONNECTED) instead of queueing, so that the integrator learns it now rather than
+ * through a silent retry.
  */
 import type { Message } from '@atende/shared';
 import type { ExternalSendAnswer } from '@atende/shared/client';
@@ -16,13 +16,9 @@ import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storeUpload } from '../../platform/uploads.js';
 import { CompanyModel, type CompanyDoc } from '../companies/model.js';
-import type { ContactDoc } from '../contacts/model.js';
-import { findOrCreateContact } from '../contacts/service.js';
 import { planFlagsOfCompany } from '../plans/service.js';
-import { publishTicket } from '../tickets/events.js';
-import { activeTicketFor } from '../tickets/contactTickets.js';
-import type { TicketDoc } from '../tickets/model.js';
 import { WhatsappModel, type WhatsappDoc } from '../whatsapp/model.js';
+import { conversationWith } from './conversation.js';
 import { MessageModel } from './model.js';
 import type { MessageService, OutgoingFile } from './service.js';
 
@@ -51,13 +47,6 @@ export async function connectionOfToken(token: string): Promise<ConnectionCreden
 export function createExternalSendService(deps: { realtime: RealtimePublisher; messages: MessageService }) {
   const { realtime, messages } = deps;
 
-  /** The contact's open or pending ticket on the connection, else a new pending one. */
-  async function activeTicket(companyId: string, whatsapp: WhatsappDoc, contact: ContactDoc): Promise<TicketDoc> {
-    const { ticket, created } = await activeTicketFor(companyId, contact, whatsapp._id, { status: 'pending' });
-    if (created) await publishTicket(realtime, ticket);
-    return ticket;
-  }
-
   return {
     async send({ companyId, whatsappId }: ConnectionCredentials, input: ExternalSendInput): Promise<ExternalSendAnswer> {
       const whatsapp = await WhatsappModel.findOne({ companyId, _id: whatsappId }).lean<WhatsappDoc>();
@@ -68,8 +57,7 @@ export function createExternalSendService(deps: { realtime: RealtimePublisher; m
       if (whatsapp.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_CONNECTED');
       // Every file is checked and stored before anything else: a bad one refuses the whole send.
       const stored = await Promise.all(input.files.map((file) => storeUpload(companyId, file)));
-      const contact = await findOrCreateContact(companyId, { number: input.number }, realtime);
-      const ticket = await activeTicket(companyId, whatsapp, contact);
+      const { contact, ticket } = await conversationWith(realtime, companyId, whatsapp._id, { number: input.number });
       const quotedMsgId = input.quotedMsgId || null;
       if (quotedMsgId && !(await MessageModel.exists({ companyId, ticketId: ticket._id, _id: quotedMsgId }))) throw new AppError('ERR_NO_MESSAGE_FOUND');
 

@@ -57,6 +57,8 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
   const ticketNote = await created(call('POST', '/ticket-notes', { ticketId: ticket.id, contactId: ticket.contactId, note: 'Called back' }), 'ticket note');
   const chat = await created(call('POST', '/chats', { title: 'Team', users: [user.user.id] }), 'chat');
   const whatsapp = await created(call('GET', `/whatsapp/${connection.id}`), 'connection');
+  const fileList = await created(call('POST', '/files', { name: unique('Files '), message: 'Our catalogue' }), 'file list');
+  const campaign = await created(call('POST', '/campaigns', { name: unique('Campaign '), message1: 'Hello', whatsappId: connection.id, tagId: tag.id, fileListId: fileList.id }), 'campaign');
   return {
     companyId: tenant.companyId,
     admin: tenant.admin,
@@ -77,6 +79,8 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
       whatsappToken: whatsapp.token,
       ticketNote: ticketNote.id,
       chat: chat.id,
+      campaign: campaign.id,
+      fileList: fileList.id,
       ...platform,
     },
   };

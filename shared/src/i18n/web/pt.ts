@@ -1,5 +1,6 @@
 /** Portuguese texts of the web console; the reference shape of the en and es files beside it. */
 import { backofficePt } from './backoffice/pt.js';
+import { campaignsPt } from './campaigns/pt.js';
 import { inboxPt } from './inbox/pt.js';
 
 export const webPt = {
@@ -259,6 +260,7 @@ export const webPt = {
   },
   inbox: inboxPt,
   backoffice: backofficePt,
+  campaigns: campaignsPt,
 };
 
 export type WebTranslation = typeof webPt;
