@@ -33,6 +33,8 @@ import { contactsRoutes } from './domains/contacts/routes.js';
 import { dashboardRoutes } from './domains/dashboard/routes.js';
 import { firstStart, type FirstStartResult } from './domains/companies/firstStart.js';
 import { helpsRoutes } from './domains/helps/routes.js';
+import { defineInvoiceJob } from './domains/invoices/generation.js';
+import { invoicesRoutes } from './domains/invoices/routes.js';
 import { plansRoutes } from './domains/plans/routes.js';
 import { queuesRoutes } from './domains/queues/routes.js';
 import { quickMessagesRoutes } from './domains/quickMessages/routes.js';
@@ -100,10 +102,11 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
 
   const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(config.loginWindowSeconds) };
   const routes = { prefix: API_PREFIX };
-  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes].map((plugin) => ({ plugin, options: context, routes })));
+  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, invoicesRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });
   const jobs = createJobs(logger, config.jobsProcessEvery, config.jobLockMs);
   const inbox = createInbox(context, jobs);
+  const invoiceJob = defineInvoiceJob(jobs, logger);
   const channels = startChannels(context, { ...options.channels, unsettledMinutes: cleanPoint.unsettledMinutes, handlers: options.channels?.handlers ?? ((sessions) => inbox.handlers(sessions)) });
   await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
   await server.register({ plugin: externalSendRoutes, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes });
@@ -118,6 +121,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const seeded = await firstStart(config, logger);
   await jobs.start();
   await inbox.schedule();
+  await invoiceJob.schedule();
 
   let stopped = false;
   return {

@@ -75,6 +75,11 @@ export const ERROR_STATUS = {
   // Back office.
   ERR_NO_ANNOUNCEMENT_FOUND: 404,
   ERR_NO_CHAT_FOUND: 404,
+  // Finance.
+  ERR_NO_INVOICE_FOUND: 404,
+  ERR_INVOICE_ALREADY_PAID: 409,
+  ERR_PIX_NOT_CONFIGURED: 409,
+  ERR_INVALID_SIGNATURE: 401,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
