@@ -30,6 +30,8 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   announcements: lazy(() => import('../pages/announcements/AnnouncementsPage.js')),
   chats: lazy(() => import('../pages/chats/ChatsPage.js')),
   kanban: lazy(() => import('../pages/kanban/KanbanPage.js')),
+  financeiro: lazy(() => import('../pages/financeiro/FinanceiroPage.js')),
+  subscription: lazy(() => import('../pages/subscription/SubscriptionPage.js')),
 };
 
 function page(key: PageKey | 'notFound') {

@@ -1,5 +1,6 @@
 /** Portuguese texts of the web console; the reference shape of the en and es files beside it. */
 import { backofficePt } from './backoffice/pt.js';
+import { financePt } from './finance/pt.js';
 import { inboxPt } from './inbox/pt.js';
 
 export const webPt = {
@@ -255,6 +256,7 @@ export const webPt = {
   },
   inbox: inboxPt,
   backoffice: backofficePt,
+  finance: financePt,
 };
 
 export type WebTranslation = typeof webPt;
