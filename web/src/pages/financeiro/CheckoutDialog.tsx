@@ -3,7 +3,7 @@
  * steps, then the Pix payment screen. Back and Pay are hidden on the first step (choosing the plan
  * moves on); the address fields are required by the shared schema; the last step submits.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -75,6 +75,8 @@ export default function CheckoutDialog({ invoice, onClose }: { invoice: Invoice;
   const [step, setStep] = useState(0);
   const [plan, setPlan] = useState<Plan | null>(null);
   const [payment, setPayment] = useState<PaymentResult | null>(null);
+  // Kept as one object: a new one on each render would re-initialise the form between the steps.
+  const initial = useMemo<CheckoutValues>(() => ({ invoiceId: invoice.id, country: 'BR', useAddressForPaymentDetails: true }), [invoice.id]);
 
   useEffect(() => {
     api.companies.listPlan(me.companyId).then((answer) => setPlan(answer.plan), showError);
@@ -113,7 +115,7 @@ export default function CheckoutDialog({ invoice, onClose }: { invoice: Invoice;
           </li>
         ))}
       </Steps>
-      <Form<CheckoutValues> onSubmit={submit} validate={validate} initialValues={{ invoiceId: invoice.id, country: 'BR', useAddressForPaymentDetails: true }}>
+      <Form<CheckoutValues> onSubmit={submit} validate={validate} initialValues={initial}>
         {({ handleSubmit, submitting, values }) => (
           <form onSubmit={handleSubmit} noValidate aria-label={t(`web.finance.checkout.steps.${current}`)}>
             {current === 'plan' ? (
@@ -123,8 +125,8 @@ export default function CheckoutDialog({ invoice, onClose }: { invoice: Invoice;
                 <Button onClick={() => setStep(1)}>{t('web.finance.checkout.choosePlan')}</Button>
               </>
             ) : null}
-            {current === 'address' ? (
-              <>
+            {/* Mounted on every step (hidden off its own): final-form gave a remounted select its initial value back. */}
+            <div hidden={current !== 'address'}>
                 <FormRow>
                   <TextField name="firstName" label={t('web.finance.checkout.firstName')} autoFocus autoComplete="given-name" />
                   <TextField name="lastName" label={t('web.finance.checkout.lastName')} autoComplete="family-name" />
@@ -139,8 +141,7 @@ export default function CheckoutDialog({ invoice, onClose }: { invoice: Invoice;
                   <SelectField name="country" label={t('web.finance.checkout.country')} options={countries} />
                 </FormRow>
                 <SwitchField name="useAddressForPaymentDetails" label={t('web.finance.checkout.useAddressForPaymentDetails')} />
-              </>
-            ) : null}
+            </div>
             {current === 'customize' ? (
               <>
                 <p>{t('web.finance.checkout.customizeIntro')}</p>

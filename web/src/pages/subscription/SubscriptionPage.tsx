@@ -68,7 +68,7 @@ export default function SubscriptionPage() {
           {t('web.finance.subscription.plan')}: <strong>{company.plan?.name ?? ''}</strong>
         </p>
         <p>
-          {t('web.finance.subscription.dueDate')}: <strong data-due-date>{formatDay(company.dueDate)}</strong>
+          {t('web.finance.subscription.dueDate')}: <strong data-subscription-due>{formatDay(company.dueDate)}</strong>
         </p>
         {dueLeft < SUBSCRIPTION_WARNING_DAYS ? <Warning role="alert">{t('web.finance.subscription.warning', { count: Math.max(dueLeft, 0) })}</Warning> : null}
         <Button onClick={() => void signUp()}>{t('web.finance.subscription.signUp')}</Button>
