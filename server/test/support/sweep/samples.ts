@@ -22,6 +22,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'GET /api/dashboard/ticketsUsers': () => ({ query: { initialDate: day(-7), finalDate: day(0) } }),
   'GET /api/ticket-notes/list': (ids) => ({ query: { ticketId: ids.ticket, contactId: ids.contact } }),
   'POST /api/announcements': () => ({ payload: { title: 'Sweep', text: 'Sweep text' } }),
+  'POST /api/subscription': (ids) => ({ payload: { invoiceId: ids.invoice, firstName: 'Sweep', lastName: 'Sweep', address2: 'Rua 1', city: 'Recife', state: 'PE', zipcode: '50000-000', country: 'BR' } }),
+  'PUT /api/settings/pix': () => ({ payload: { key: 'sweep@sweep.test', merchantName: 'Sweep', city: 'Recife' } }),
   'POST /api/chats': (ids) => ({ payload: { title: 'Sweep', users: [ids.user] } }),
   'POST /api/companies': (ids) => ({ payload: { name: 'Sweep company', planId: ids.plan } }),
   'POST /api/contacts': () => ({ payload: { name: 'Sweep contact', number: '5511900000001' } }),

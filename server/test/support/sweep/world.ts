@@ -57,6 +57,8 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
   const ticketNote = await created(call('POST', '/ticket-notes', { ticketId: ticket.id, contactId: ticket.contactId, note: 'Called back' }), 'ticket note');
   const chat = await created(call('POST', '/chats', { title: 'Team', users: [user.user.id] }), 'chat');
   const whatsapp = await created(call('GET', `/whatsapp/${connection.id}`), 'connection');
+  // The first listing brings the trial's invoice into being (before the snapshot the sweeps compare).
+  const invoices = await created(call('GET', '/invoices/all'), 'invoices');
   return {
     companyId: tenant.companyId,
     admin: tenant.admin,
@@ -77,6 +79,7 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
       whatsappToken: whatsapp.token,
       ticketNote: ticketNote.id,
       chat: chat.id,
+      invoice: invoices.records[0].id,
       ...platform,
     },
   };
@@ -91,6 +94,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const a = await company(t, superUser, platform);
   const b = await company(t, superUser, platform);
   const plain = await createTenant(t, superUser);
+  await created(t.call('GET', '/invoices/all', { token: plain.admin.token }), 'invoices');
   return { superUser, a, b, plain };
 }
 
