@@ -52,6 +52,8 @@ export async function generateCompanyInvoice(companyId: string, now = new Date()
 }
 
 async function invoiceFor(company: Billed, plan: PlanDoc): Promise<boolean> {
+  // A free plan has nothing to bill (and a Pix charge of zero is no charge).
+  if (plan.value <= 0) return false;
   const period = periodOf(company.dueDate);
   if (await InvoiceModel.exists({ companyId: company._id, period })) return false;
   const _id = new Types.ObjectId();
