@@ -19,7 +19,9 @@ describe('atende invoices, atende settings pix', () => {
     expect(run.stderr).to.include(`${code}: ${text}`);
   }
 
-  before(async () => {
+  before(async function () {
+    // A server of its own plus a company and its first invoice: slow on a loaded machine.
+    this.timeout(90_000);
     server = await spawnServer();
     operator = await signInSuper(server.url);
     tenant = await createTenant(server.url, operator);

@@ -12,7 +12,9 @@ interface Tenant {
   api: ApiClient;
 }
 
-describe('web console: invoices, Pix checkout, subscription', () => {
+describe('web console: invoices, Pix checkout, subscription', function () {
+  // Each test walks a whole payment (several pages, a 4-second return): more than the default.
+  this.timeout(90_000);
   let console: Console;
   let admin: OpenedPage;
   let planId: string;
