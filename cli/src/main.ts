@@ -10,6 +10,7 @@ import { sandboxCommand } from './commands/sandbox.js';
 import { sendCommand } from './commands/send.js';
 import { sessionCommands } from './commands/session.js';
 import { settingsCommand } from './commands/settings.js';
+import { invoicesCommand } from './commands/invoices.js';
 import { usersCommand } from './commands/users.js';
 import { whatsappCommand } from './commands/whatsapp.js';
 import { describeError, EXIT, exitCodeOf } from './support/errors.js';
@@ -34,6 +35,7 @@ function buildProgram(texts: Texts): Command {
   plansCommand(program, texts);
   usersCommand(program, texts);
   settingsCommand(program, texts);
+  invoicesCommand(program, texts);
   connectionsCommand(program, texts);
   whatsappCommand(program, texts);
   sendCommand(program, texts);

@@ -34,6 +34,8 @@ import { contactsRoutes } from './domains/contacts/routes.js';
 import { dashboardRoutes } from './domains/dashboard/routes.js';
 import { firstStart, type FirstStartResult } from './domains/companies/firstStart.js';
 import { helpsRoutes } from './domains/helps/routes.js';
+import { defineInvoiceJob } from './domains/invoices/generation.js';
+import { invoicesRoutes } from './domains/invoices/routes.js';
 import { plansRoutes } from './domains/plans/routes.js';
 import { queuesRoutes } from './domains/queues/routes.js';
 import { quickMessagesRoutes } from './domains/quickMessages/routes.js';
@@ -104,10 +106,11 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
 
   const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(config.loginWindowSeconds) };
   const routes = { prefix: API_PREFIX };
-  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes].map((plugin) => ({ plugin, options: context, routes })));
+  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes, invoicesRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });
   const jobs = createJobs(logger, config.jobsProcessEvery, config.jobLockMs);
   const inbox = createInbox(context, jobs);
+  const invoiceJob = defineInvoiceJob(jobs, logger);
   const channels = startChannels(context, { ...options.channels, unsettledMinutes: cleanPoint.unsettledMinutes, handlers: options.channels?.handlers ?? ((sessions) => inbox.handlers(sessions)) });
   await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
   const campaignRunner = createCampaignRunner({ realtime, logger, jobs, messages: inbox.messages, leaseMs: config.jobLockMs });
@@ -126,6 +129,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   await jobs.start();
   await inbox.schedule();
   await campaignRunner.schedule();
+  await invoiceJob.schedule();
 
   let stopped = false;
   return {

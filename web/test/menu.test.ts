@@ -12,12 +12,12 @@ function keys(entries: MenuEntry[]): string[] {
 
 describe('side menu gating', () => {
   it('shows an admin every existing screen of a full plan but the super one', () => {
-    expect(keys(visibleMenu(admin))).to.deep.equal(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'tags', 'chats', 'helps', '|', 'connections', 'queues', 'users', 'settings']);
+    expect(keys(visibleMenu(admin))).to.deep.equal(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'tags', 'chats', 'helps', '|', 'connections', 'queues', 'users', 'financeiro', 'settings']);
   });
 
   it('never offers a screen this version does not have, whatever the gates', () => {
     const everything = keys(visibleMenu({ ...admin, super: true, cshow: true }));
-    for (const missing of ['schedules', 'prompts', 'integrations', 'files', 'messagesApi', 'financeiro']) expect(everything).to.not.include(missing);
+    for (const missing of ['schedules', 'prompts', 'integrations', 'files', 'messagesApi']) expect(everything).to.not.include(missing);
     expect(everything.filter((key) => key.startsWith('flowsGroup'))).to.deep.equal([]);
   });
 
@@ -30,7 +30,7 @@ describe('side menu gating', () => {
 
   it('hides the admin items from the user profile', () => {
     const user = keys(visibleMenu({ ...admin, profile: 'user' }));
-    for (const hidden of ['dashboard', 'connections', 'queues', 'users', 'settings']) expect(user).to.not.include(hidden);
+    for (const hidden of ['dashboard', 'connections', 'queues', 'users', 'financeiro', 'settings']) expect(user).to.not.include(hidden);
     expect(user).to.include.members(['tickets', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps', 'kanban', 'chats']);
     expect(keys(visibleMenu({ ...admin, profile: 'supervisor' }))).to.not.include('users');
   });

@@ -6,6 +6,7 @@ import { action, examples, type Context } from '../support/context.js';
 import { UsageError } from '../support/errors.js';
 import type { Texts } from '../support/i18n.js';
 import { emit, table } from '../support/output.js';
+import { pixSettingsCommand } from './invoices.js';
 import { checked } from '../support/prompts.js';
 
 const KEYS: readonly string[] = [...SETTING_KEYS, ...PLATFORM_SETTING_KEYS];
@@ -48,4 +49,5 @@ export function settingsCommand(program: Command, texts: Texts): void {
     .description(t('settings.setDescription', { keys: KEYS.join(', ') }))
     .addHelpText('after', examples(texts, ['atende settings set userRating enabled', 'atende settings set scheduleType company']))
     .action(action(texts, set));
+  pixSettingsCommand(settings, texts);
 }

@@ -47,7 +47,7 @@ interface MongoDuplicateError {
  */
 const FERRET_UPDATE_DUPLICATE = /duplicate key value violates unique constraint "([a-z0-9]+)_[0-9a-f]{8}_(\w+?)_[0-9a-f]{8}_idx"/;
 
-function isDuplicateKey(err: unknown): err is MongoDuplicateError {
+export function isDuplicateKey(err: unknown): err is MongoDuplicateError {
   if (typeof err !== 'object' || err === null) return false;
   const { code, message } = err as { code?: unknown; message?: unknown };
   return code === 11000 || (typeof message === 'string' && FERRET_UPDATE_DUPLICATE.test(message));

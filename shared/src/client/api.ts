@@ -9,6 +9,7 @@ import { contactCalls } from './calls/contacts.js';
 import { dashboardCalls } from './calls/dashboard.js';
 import { externalSendCalls } from './calls/externalSend.js';
 import { helpCalls } from './calls/helps.js';
+import { invoiceCalls } from './calls/invoices.js';
 import { planCalls } from './calls/plans.js';
 import { queueCalls } from './calls/queues.js';
 import { quickMessageCalls } from './calls/quickMessages.js';
@@ -35,6 +36,7 @@ export function createApiClient(options: ApiClientOptions) {
     users: userCalls(http),
     settings: settingCalls(http),
     helps: helpCalls(http),
+    invoices: invoiceCalls(http),
     contacts: contactCalls(http),
     tickets: ticketCalls(http),
     messages: messageCalls(http),

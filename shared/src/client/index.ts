@@ -9,6 +9,7 @@ export type { ContactCalls, ContactData, ContactsQuery } from './calls/contacts.
 export type { DashboardCalls, DashboardChartQuery, DashboardQuery } from './calls/dashboard.js';
 export type { ExternalSend, ExternalSendAnswer, ExternalSendCalls } from './calls/externalSend.js';
 export type { HelpCalls, HelpData } from './calls/helps.js';
+export type { CheckoutData, InvoiceCalls, InvoiceQuery, PixSettingsData } from './calls/invoices.js';
 export type { PageQuery } from './calls/page.js';
 export type { PlanCalls, PlanData } from './calls/plans.js';
 export type { QueueCalls, QueueData, QueueOptionData } from './calls/queues.js';

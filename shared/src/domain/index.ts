@@ -15,3 +15,4 @@ export * from './chats.js';
 export * from './contactLists.js';
 export * from './ticketVisibility.js';
 export * from './campaigns.js';
+export * from './invoices.js';

@@ -17,3 +17,4 @@ export * from './dashboard.js';
 export * from './announcements.js';
 export * from './chats.js';
 export * from './campaigns.js';
+export * from './invoices.js';

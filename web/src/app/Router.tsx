@@ -33,6 +33,8 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   campaigns: lazy(() => import('../pages/campaigns/CampaignsPage.js')),
   campaignReport: lazy(() => import('../pages/campaigns/CampaignReportPage.js')),
   campaignsConfig: lazy(() => import('../pages/campaigns/CampaignsConfigPage.js')),
+  financeiro: lazy(() => import('../pages/financeiro/FinanceiroPage.js')),
+  subscription: lazy(() => import('../pages/subscription/SubscriptionPage.js')),
 };
 
 function page(key: PageKey | 'notFound') {

@@ -61,6 +61,8 @@ export const BUILT_PAGES = [
   'campaigns',
   'campaignReport',
   'campaignsConfig',
+  'financeiro',
+  'subscription',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];

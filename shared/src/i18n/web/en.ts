@@ -2,6 +2,7 @@
 import type { WebTranslation } from './pt.js';
 import { backofficeEn } from './backoffice/en.js';
 import { campaignsEn } from './campaigns/en.js';
+import { financeEn } from './finance/en.js';
 import { inboxEn } from './inbox/en.js';
 
 export const webEn: WebTranslation = {
@@ -262,4 +263,5 @@ export const webEn: WebTranslation = {
   inbox: inboxEn,
   backoffice: backofficeEn,
   campaigns: campaignsEn,
+  finance: financeEn,
 };

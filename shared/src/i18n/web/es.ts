@@ -2,6 +2,7 @@
 import type { WebTranslation } from './pt.js';
 import { backofficeEs } from './backoffice/es.js';
 import { campaignsEs } from './campaigns/es.js';
+import { financeEs } from './finance/es.js';
 import { inboxEs } from './inbox/es.js';
 
 export const webEs: WebTranslation = {
@@ -262,4 +263,5 @@ export const webEs: WebTranslation = {
   inbox: inboxEs,
   backoffice: backofficeEs,
   campaigns: campaignsEs,
+  finance: financeEs,
 };

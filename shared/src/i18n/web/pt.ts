@@ -1,6 +1,7 @@
 /** Portuguese texts of the web console; the reference shape of the en and es files beside it. */
 import { backofficePt } from './backoffice/pt.js';
 import { campaignsPt } from './campaigns/pt.js';
+import { financePt } from './finance/pt.js';
 import { inboxPt } from './inbox/pt.js';
 
 export const webPt = {
@@ -261,6 +262,7 @@ export const webPt = {
   inbox: inboxPt,
   backoffice: backofficePt,
   campaigns: campaignsPt,
+  finance: financePt,
 };
 
 export type WebTranslation = typeof webPt;

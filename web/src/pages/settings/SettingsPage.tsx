@@ -19,6 +19,7 @@ const SUPER_TABS = {
   companies: lazy(() => import('./CompaniesTab.js')),
   plans: lazy(() => import('./PlansTab.js')),
   helps: lazy(() => import('./HelpsTab.js')),
+  pix: lazy(() => import('./PixTab.js')),
 };
 
 type SuperTab = keyof typeof SUPER_TABS;
@@ -59,7 +60,7 @@ export default function SettingsPage() {
   const tabs: { key: SettingsTab; label: string }[] = [
     { key: 'options', label: t('web.backoffice.settings.options') },
     ...(companySchedules ? [{ key: 'schedules' as const, label: t('web.backoffice.settings.schedules') }] : []),
-    ...(me.super ? (Object.keys(SUPER_TABS) as SuperTab[]).map((key) => ({ key, label: t(`web.backoffice.settings.${key}`) })) : []),
+    ...(me.super ? (Object.keys(SUPER_TABS) as SuperTab[]).map((key) => ({ key, label: key === 'pix' ? t('web.finance.pix.tab') : t(`web.backoffice.settings.${key}`) })) : []),
   ];
   const shown = tabs.some((candidate) => candidate.key === tab) ? tab : 'options';
 
