@@ -36,6 +36,8 @@ import { helpsRoutes } from './domains/helps/routes.js';
 import { plansRoutes } from './domains/plans/routes.js';
 import { queuesRoutes } from './domains/queues/routes.js';
 import { quickMessagesRoutes } from './domains/quickMessages/routes.js';
+import { schedulesRoutes } from './domains/schedules/routes.js';
+import { createScheduleSender } from './domains/schedules/sender.js';
 import { planFlagsOfCompany } from './domains/plans/service.js';
 import { settingsRoutes } from './domains/settings/routes.js';
 import { tagsRoutes } from './domains/tags/routes.js';
@@ -107,6 +109,8 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const channels = startChannels(context, { ...options.channels, unsettledMinutes: cleanPoint.unsettledMinutes, handlers: options.channels?.handlers ?? ((sessions) => inbox.handlers(sessions)) });
   await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
   await server.register({ plugin: externalSendRoutes, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes });
+  const scheduleSender = createScheduleSender({ realtime, logger, config, messages: inbox.messages, jobs });
+  await server.register({ plugin: schedulesRoutes, options: { ...context, scheduleSender }, routes });
   await server.register([companiesRoutes, whatsappRoutes, sandboxRoutes].map((plugin) => ({ plugin, options: { ...context, sessions: channels.sessions }, routes })));
   registerHealth(server, API_PREFIX, database.engine, database.available);
   registerDatabaseGate(server, API_PREFIX, database.available);
@@ -134,6 +138,8 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       logger.info({ url: server.info.uri }, 'atende listening');
       await channels.start();
       inbox.outbound.open();
+      // Scheduled messages a stopped run left due or half sent (after the outbound sender resumed its own).
+      await scheduleSender.resume();
     },
     async stop() {
       if (stopped) return;

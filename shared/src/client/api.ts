@@ -11,6 +11,7 @@ import { helpCalls } from './calls/helps.js';
 import { planCalls } from './calls/plans.js';
 import { queueCalls } from './calls/queues.js';
 import { quickMessageCalls } from './calls/quickMessages.js';
+import { scheduleCalls } from './calls/schedules.js';
 import { settingCalls } from './calls/settings.js';
 import { tagCalls } from './calls/tags.js';
 import { ticketNoteCalls } from './calls/ticketNotes.js';
@@ -43,6 +44,7 @@ export function createApiClient(options: ApiClientOptions) {
     quickMessages: quickMessageCalls(http),
     announcements: announcementCalls(http),
     chats: chatCalls(http),
+    schedules: scheduleCalls(http),
     whatsapp: whatsappCalls(http),
     sandbox: sandboxCalls(http),
     dashboard: dashboardCalls(http),

@@ -13,3 +13,4 @@ export * from './dashboard.js';
 export * from './announcements.js';
 export * from './chats.js';
 export * from './contactLists.js';
+export * from './schedules.js';

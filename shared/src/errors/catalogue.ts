@@ -75,6 +75,8 @@ export const ERROR_STATUS = {
   // Back office.
   ERR_NO_ANNOUNCEMENT_FOUND: 404,
   ERR_NO_CHAT_FOUND: 404,
+  ERR_NO_SCHEDULE_FOUND: 404,
+  ERR_SCHEDULE_SENT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -28,6 +28,8 @@ export const enCommon: CommonTranslation = {
     ERR_NO_WAPP_FOUND: 'No WhatsApp connection found with this ID.',
     ERR_NO_ANNOUNCEMENT_FOUND: 'No announcement found with this ID.',
     ERR_NO_CHAT_FOUND: 'Chat not found.',
+    ERR_NO_SCHEDULE_FOUND: 'No scheduled message found with this ID.',
+    ERR_SCHEDULE_SENT: 'This message was sent (or is being sent) and can no longer be changed.',
     ERR_CREATING_MESSAGE: 'Error saving the message. Please try again.',
     ERR_CREATING_TICKET: 'Error creating the ticket. Please try again.',
     ERR_FETCH_WAPP_MSG: 'Error fetching the message from WhatsApp; it may be too old.',

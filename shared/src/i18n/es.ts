@@ -28,6 +28,8 @@ export const esCommon: CommonTranslation = {
     ERR_NO_WAPP_FOUND: 'No se encontró ninguna conexión de WhatsApp con este ID.',
     ERR_NO_ANNOUNCEMENT_FOUND: 'No se encontró ningún anuncio con este ID.',
     ERR_NO_CHAT_FOUND: 'Chat no encontrado.',
+    ERR_NO_SCHEDULE_FOUND: 'No se encontró ningún agendamiento con este ID.',
+    ERR_SCHEDULE_SENT: 'Este mensaje ya fue enviado (o se está enviando) y ya no se puede cambiar.',
     ERR_CREATING_MESSAGE: 'Error al guardar el mensaje. Inténtalo de nuevo.',
     ERR_CREATING_TICKET: 'Error al crear el ticket. Inténtalo de nuevo.',
     ERR_FETCH_WAPP_MSG: 'Error al obtener el mensaje de WhatsApp; tal vez sea demasiado antiguo.',

@@ -32,6 +32,8 @@ export const ptCommon = {
     ERR_NO_WAPP_FOUND: 'Nenhuma conexão WhatsApp encontrada com este ID.',
     ERR_NO_ANNOUNCEMENT_FOUND: 'Nenhum informativo encontrado com este ID.',
     ERR_NO_CHAT_FOUND: 'Chat não encontrado.',
+    ERR_NO_SCHEDULE_FOUND: 'Nenhum agendamento encontrado com este ID.',
+    ERR_SCHEDULE_SENT: 'Esta mensagem já foi enviada (ou está sendo enviada) e não pode mais ser alterada.',
     ERR_CREATING_MESSAGE: 'Erro ao registrar a mensagem. Tente novamente.',
     ERR_CREATING_TICKET: 'Erro ao criar o ticket. Tente novamente.',
     ERR_FETCH_WAPP_MSG: 'Erro ao buscar a mensagem no WhatsApp; talvez ela seja antiga demais.',

@@ -16,13 +16,10 @@ import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storeUpload } from '../../platform/uploads.js';
 import { CompanyModel, type CompanyDoc } from '../companies/model.js';
-import type { ContactDoc } from '../contacts/model.js';
 import { findOrCreateContact } from '../contacts/service.js';
 import { planFlagsOfCompany } from '../plans/service.js';
-import { publishTicket } from '../tickets/events.js';
-import { activeTicketFor } from '../tickets/contactTickets.js';
-import type { TicketDoc } from '../tickets/model.js';
 import { WhatsappModel, type WhatsappDoc } from '../whatsapp/model.js';
+import { activeTicketOf } from './contactSend.js';
 import { MessageModel } from './model.js';
 import type { MessageService, OutgoingFile } from './service.js';
 
@@ -51,13 +48,6 @@ export async function connectionOfToken(token: string): Promise<ConnectionCreden
 export function createExternalSendService(deps: { realtime: RealtimePublisher; messages: MessageService }) {
   const { realtime, messages } = deps;
 
-  /** The contact's open or pending ticket on the connection, else a new pending one. */
-  async function activeTicket(companyId: string, whatsapp: WhatsappDoc, contact: ContactDoc): Promise<TicketDoc> {
-    const { ticket, created } = await activeTicketFor(companyId, contact, whatsapp._id, { status: 'pending' });
-    if (created) await publishTicket(realtime, ticket);
-    return ticket;
-  }
-
   return {
     async send({ companyId, whatsappId }: ConnectionCredentials, input: ExternalSendInput): Promise<ExternalSendAnswer> {
       const whatsapp = await WhatsappModel.findOne({ companyId, _id: whatsappId }).lean<WhatsappDoc>();
@@ -69,7 +59,7 @@ export function createExternalSendService(deps: { realtime: RealtimePublisher; m
       // Every file is checked and stored before anything else: a bad one refuses the whole send.
       const stored = await Promise.all(input.files.map((file) => storeUpload(companyId, file)));
       const contact = await findOrCreateContact(companyId, { number: input.number }, realtime);
-      const ticket = await activeTicket(companyId, whatsapp, contact);
+      const ticket = await activeTicketOf(realtime, companyId, whatsapp, contact);
       const quotedMsgId = input.quotedMsgId || null;
       if (quotedMsgId && !(await MessageModel.exists({ companyId, ticketId: ticket._id, _id: quotedMsgId }))) throw new AppError('ERR_NO_MESSAGE_FOUND');
 

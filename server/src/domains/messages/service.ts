@@ -36,6 +36,8 @@ export interface Outgoing {
   quotedMsgId?: string | null;
   /** The agent sending it from the inbox (shown on the message). */
   userId?: string | null;
+  /** A deterministic id (a scheduled message's), so that a resumed run finds it instead of storing it again. */
+  messageId?: Types.ObjectId;
 }
 
 /** Text a list shows for a message (lastMessage of the ticket). */
@@ -49,9 +51,9 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
   const texts = createI18n(config.language);
 
   /** Stores a message from us, updates the ticket, pushes both, and queues the delivery. */
-  async function storeOutbound({ companyId, ticket, body, media, quotedMsgId, userId }: Outgoing): Promise<Message> {
+  async function storeOutbound({ companyId, ticket, body, media, quotedMsgId, userId, messageId }: Outgoing): Promise<Message> {
     const rendered = renderVariables(body, { contactName: ticket.contact?.name ?? '', ticketId: String(ticket._id), now: new Date(), timeZone: config.timeZone, texts });
-    const _id = new Types.ObjectId();
+    const _id = messageId ?? new Types.ObjectId();
     const mediaType: MediaType = media ? media.mediaType : 'chat';
     // The ticket first: its count gives this message its place, even with sends racing each other.
     const updated = (await updateTicket(companyId, ticket, { $set: { lastMessage: summary(rendered, mediaType, media?.originalName) }, $inc: { messageCount: 1 } })) ?? ticket;
