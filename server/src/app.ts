@@ -37,7 +37,7 @@ import { plansRoutes } from './domains/plans/routes.js';
 import { queuesRoutes } from './domains/queues/routes.js';
 import { quickMessagesRoutes } from './domains/quickMessages/routes.js';
 import { schedulesRoutes } from './domains/schedules/routes.js';
-import { createScheduleSender } from './domains/schedules/sender.js';
+import { createScheduleSender, type ScheduleSender } from './domains/schedules/sender.js';
 import { planFlagsOfCompany } from './domains/plans/service.js';
 import { settingsRoutes } from './domains/settings/routes.js';
 import { tagsRoutes } from './domains/tags/routes.js';
@@ -61,6 +61,8 @@ export interface App {
   firstStart: FirstStartResult;
   channels: Channels;
   inbox: Inbox;
+  /** Sends the scheduled messages (one job per schedule). */
+  scheduleSender: ScheduleSender;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -131,6 +133,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     firstStart: seeded,
     channels,
     inbox,
+    scheduleSender,
     async start() {
       // Before any new send: what a previous run left unsent goes out first, in its order.
       await inbox.outbound.resume();
