@@ -30,6 +30,7 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   announcements: lazy(() => import('../pages/announcements/AnnouncementsPage.js')),
   chats: lazy(() => import('../pages/chats/ChatsPage.js')),
   kanban: lazy(() => import('../pages/kanban/KanbanPage.js')),
+  schedules: lazy(() => import('../pages/schedules/SchedulesPage.js')),
 };
 
 function page(key: PageKey | 'notFound') {

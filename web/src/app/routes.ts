@@ -58,6 +58,7 @@ export const BUILT_PAGES = [
   'queues',
   'announcements',
   'chats',
+  'schedules',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];
