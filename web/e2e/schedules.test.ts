@@ -13,7 +13,9 @@ describe('web console: scheduled messages', () => {
   let company: Company;
   let admin: OpenedPage;
 
-  before(async () => {
+  before(async function () {
+    // A server, its engine and a browser starting on a shared machine.
+    this.timeout(90_000);
     console = await startConsole({ ATENDE_SANDBOX_ACK_MS: '20' });
     company = await createCompany(console, 'agenda');
     admin = await openPage(console);
@@ -84,10 +86,12 @@ describe('web console: scheduled messages', () => {
     expect(outbox.messages.map((message) => message.body)).to.deep.equal(['Hello Paula']);
   });
 
-  it('?contactId= opens the add dialog for that contact', async () => {
+  it("the contacts page's 'Schedule a message' opens the add dialog for that contact (/schedules?contactId=)", async () => {
     const { page } = admin;
     const rui = await company.admin.contacts.create({ name: 'Rui Reis', number: '5511966665555' });
-    await page.goto(`/schedules?contactId=${rui.id}`);
+    await page.goto('/contacts');
+    await page.locator('tr', { hasText: 'Rui Reis' }).locator('button[aria-label="Schedule a message"]').click();
+    await page.waitForURL('**/schedules');
     const form = page.locator('form[aria-label="Schedule details"]');
     await form.locator(`[data-picked-contact="${rui.id}"]`, { hasText: 'Rui Reis' }).waitFor();
     await form.locator('textarea[name="body"]').fill('See you tomorrow');

@@ -166,20 +166,22 @@ export default function ScheduleModal({ schedule, initialContact, initialDay, on
               </Variables>
             )}
             <TextField name="sendAt" label={t('web.schedules.sendAt')} type="datetime-local" disabled={sent} />
-            <FieldBox>
-              <label htmlFor="schedule-file">{t('web.schedules.attachment')}</label>
-              {mediaName && !file ? (
-                <span data-media-name>
-                  {mediaName}{' '}
-                  {sent ? null : (
-                    <Button $variant="text" onClick={() => void removeMedia()}>
-                      {t('web.schedules.removeAttachment')}
-                    </Button>
-                  )}
-                </span>
-              ) : null}
-              {sent ? null : <input id="schedule-file" type="file" accept={ACCEPT} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />}
-            </FieldBox>
+            {sent && !mediaName ? null : (
+              <FieldBox>
+                <label htmlFor="schedule-file">{t('web.schedules.attachment')}</label>
+                {mediaName && !file ? (
+                  <span data-media-name>
+                    {mediaName}{' '}
+                    {sent ? null : (
+                      <Button $variant="text" onClick={() => void removeMedia()}>
+                        {t('web.schedules.removeAttachment')}
+                      </Button>
+                    )}
+                  </span>
+                ) : null}
+                {sent ? null : <input id="schedule-file" type="file" accept={ACCEPT} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />}
+              </FieldBox>
+            )}
             <DialogActions>
               {schedule ? (
                 <Button $variant="outlined" style={{ marginRight: 'auto' }} onClick={() => onDelete(schedule)}>

@@ -109,9 +109,13 @@ export default function SchedulesPage() {
     let current = true;
     api.contacts
       .get(contactId)
-      .then((contact) => current && setEditing({ schedule: null, contact: { id: contact.id, name: contact.name, number: contact.number } }))
+      .then((contact) => {
+        if (!current) return;
+        setEditing({ schedule: null, contact: { id: contact.id, name: contact.name, number: contact.number } });
+        // Once opened, the parameter goes: a reload or the back button does not open it again.
+        setParams({}, { replace: true });
+      })
       .catch((error: unknown) => current && showError(error));
-    setParams({}, { replace: true });
     return () => {
       current = false;
     };
