@@ -95,6 +95,41 @@ describe('schedules (scheduled messages): the API', () => {
     expect(ofContact.body.schedules.every((s: { contactId: string }) => s.contactId === contact.id)).to.equal(true);
   });
 
+  it('pages across months newest first by the months counter, kept right by moves and deletes', async () => {
+    const fresh = await createTenant(t, superUser, { planId: (await t.call('GET', '/plans/all', { token: superUser.token })).body.find((plan: { useSchedules: boolean }) => plan.useSchedules).id });
+    const someone = await createContact(t, fresh.admin, { name: 'Month Walker' });
+    const sendAts: string[] = [];
+    // 25 schedules over 5 months, written in no particular order.
+    for (const month of [3, 1, 5, 2, 4]) for (let day = 1; day <= 5; day++) sendAts.push(`2040-0${month}-${String(day * 5).padStart(2, '0')}T12:00:00.000Z`);
+    const ids = new Map<string, string>();
+    for (const sendAt of sendAts) ids.set(sendAt, (await create({ body: `monthly ${sendAt}`, contactId: someone.id, sendAt }, fresh.admin.token)).body.id);
+    const newestFirst = [...sendAts].sort().reverse();
+    const list = async (query = '') => {
+      const pages: string[] = [];
+      for (let pageNumber = 1; ; pageNumber++) {
+        const answer = await t.call('GET', `/schedules?pageNumber=${pageNumber}${query}`, { token: fresh.admin.token });
+        pages.push(...answer.body.schedules.map((s: { sendAt: string }) => s.sendAt));
+        if (!answer.body.hasMore) return pages;
+      }
+    };
+    expect(await list()).to.deep.equal(newestFirst);
+    expect(await list('&searchParam=2040-02')).to.deep.equal(newestFirst.filter((at) => at.startsWith('2040-02')));
+
+    // Moved to another month and deleted: the pages follow.
+    const moved = newestFirst[24]!;
+    const answer = await t.call('PUT', `/schedules/${ids.get(moved)}`, { token: fresh.admin.token, body: { sendAt: '2040-07-01T08:00:00.000Z' } });
+    expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+    expect((await t.call('DELETE', `/schedules/${ids.get(newestFirst[0]!)}`, { token: fresh.admin.token })).status).to.equal(204);
+    expect(await list()).to.deep.equal(['2040-07-01T08:00:00.000Z', ...newestFirst.slice(1, 24)]);
+
+    // Created at once into one month: the counter misses none of them (it decides what a page skips).
+    const racing = Array.from({ length: 12 }, (_, i) => `2041-01-${String(i + 1).padStart(2, '0')}T09:00:00.000Z`);
+    await Promise.all(racing.map((sendAt) => create({ body: `racing ${sendAt}`, contactId: someone.id, sendAt }, fresh.admin.token)));
+    const all = await list();
+    expect(all.slice(0, 12)).to.deep.equal([...racing].reverse());
+    expect(all).to.have.length(36);
+  });
+
   it('answers a calendar window (from..to) with every schedule due in it, across months, by sendAt', async () => {
     const inside = ['2031-01-30T10:00:00.000Z', '2031-02-01T09:00:00.000Z', '2031-01-31T23:30:00.000Z'];
     const ids = [];

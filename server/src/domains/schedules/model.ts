@@ -2,6 +2,7 @@ import type { Types } from 'mongoose';
 import type { ScheduleStatus } from '@atende/shared';
 import { SCHEDULE_STATUSES } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
+import type { CounterDelta } from '../../platform/database/counters.js';
 import { engineKeys } from '../../platform/database/tuning.js';
 
 export interface ScheduleDoc {
@@ -65,3 +66,14 @@ export const ScheduleModel = tenantModel<ScheduleDoc>(
     engineKeys(schema, ['companyId', 'sendMonth', 'contactId', 'status']);
   },
 );
+
+/**
+ * The company's schedules per due month (a counter document, platform/database/counters.ts): the
+ * list pages through the months newest first and reads only the months a page needs, never
+ * sorting the collection. Grown before a write and shrunk after one, so a crash leaves it high.
+ */
+export const SCHEDULE_MONTHS_COUNTER = 'scheduleMonths';
+
+export function monthDelta(month: string, by: 1 | -1): CounterDelta {
+  return { key: SCHEDULE_MONTHS_COUNTER, parts: { [month]: by }, count: by };
+}

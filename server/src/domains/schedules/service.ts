@@ -5,6 +5,7 @@
  */
 import { SCHEDULE_MEDIA_EXTENSIONS, SCHEDULE_WINDOW_MAX, type Schedule, type SchedulesPage } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
+import { applyDeltas, readCounters, undoDeltas } from '../../platform/database/counters.js';
 import { searchRegex } from '../../platform/database/models.js';
 import { AppError } from '../../platform/errors.js';
 import { page } from '../../platform/http/paging.js';
@@ -12,7 +13,7 @@ import type { RealtimePublisher } from '../../platform/realtime.js';
 import { removeUpload, storeUpload, type FilePart } from '../../platform/uploads.js';
 import { ContactModel, type ContactDoc } from '../contacts/model.js';
 import { toSchedule } from './dto.js';
-import { ScheduleModel, sendMonthOf, type ScheduleDoc } from './model.js';
+import { monthDelta, SCHEDULE_MONTHS_COUNTER, ScheduleModel, sendMonthOf, type ScheduleDoc } from './model.js';
 import type { ScheduleSender } from './sender.js';
 
 export interface ScheduleInput {
@@ -85,20 +86,48 @@ export function createScheduleService(realtime: RealtimePublisher, sender: Sched
     return { schedules: inWindow.slice(0, SCHEDULE_WINDOW_MAX).map(toSchedule), hasMore: inWindow.length > SCHEDULE_WINDOW_MAX };
   }
 
+  /**
+   * A page of the list, newest sendAt first: the months counter says which months hold the page,
+   * and only those are read (by equality on sendMonth) and sorted here. A search reads month
+   * after month, newest first, until the page is full; a contact's schedules are read at once.
+   */
+  async function listPage(companyId: string, query: ScheduleQuery): Promise<SchedulesPage> {
+    const slice = page(query.pageNumber);
+    const pattern = query.searchParam ? searchRegex(query.searchParam) : null;
+    const matches = (doc: ScheduleDoc) => !pattern || pattern.test(doc.body) || pattern.test(doc.contact?.name ?? '') || pattern.test(doc.contact?.number ?? '');
+    const newestFirst = (docs: ScheduleDoc[]) => docs.filter(matches).sort((a, b) => b.sendAt.getTime() - a.sendAt.getTime() || String(b._id).localeCompare(String(a._id)));
+    const answer = (rows: ScheduleDoc[]): SchedulesPage => ({ schedules: rows.slice(0, slice.limit).map(toSchedule), hasMore: rows.length > slice.limit });
+
+    if (query.contactId) {
+      const rows = newestFirst(await ScheduleModel.find({ companyId, contactId: query.contactId }).lean<ScheduleDoc[]>());
+      return answer(rows.slice(slice.skip, slice.skip + slice.limit + 1));
+    }
+    const counted = (await readCounters(companyId, [SCHEDULE_MONTHS_COUNTER])).get(SCHEDULE_MONTHS_COUNTER)?.parts ?? {};
+    const months = Object.entries(counted)
+      .filter(([, count]) => count > 0)
+      .sort(([a], [b]) => b.localeCompare(a));
+    const rows: ScheduleDoc[] = [];
+    let skipped = 0;
+    for (const [month, count] of months) {
+      // Without a search the counts say which months the page skips without reading them.
+      if (!pattern && skipped + count <= slice.skip) {
+        skipped += count;
+        continue;
+      }
+      for (const doc of newestFirst(await ScheduleModel.find({ companyId, sendMonth: month }).lean<ScheduleDoc[]>())) {
+        if (skipped < slice.skip) skipped += 1;
+        else rows.push(doc);
+      }
+      if (rows.length > slice.limit) break;
+    }
+    return answer(rows);
+  }
+
   return {
     /** The list (newest sendAt first, paged), or every schedule due in the from..to window. */
     async page(actor: AuthCredentials, query: ScheduleQuery): Promise<SchedulesPage> {
       if (query.from && query.to) return window(actor.companyId, { ...query, from: query.from, to: query.to });
-      const filter: Record<string, unknown> = { companyId: actor.companyId };
-      if (query.contactId) filter.contactId = query.contactId;
-      if (query.searchParam) {
-        const pattern = searchRegex(query.searchParam);
-        filter.$or = [{ body: pattern }, { 'contact.name': pattern }, { 'contact.number': pattern }];
-      }
-      const slice = page(query.pageNumber);
-      // One more than the page says whether there is a next one, without counting the collection.
-      const rows = await ScheduleModel.find(filter).sort({ sendAt: -1, _id: -1 }).skip(slice.skip).limit(slice.limit + 1).lean<ScheduleDoc[]>();
-      return { schedules: rows.slice(0, slice.limit).map(toSchedule), hasMore: rows.length > slice.limit };
+      return listPage(actor.companyId, query);
     },
 
     async get(actor: AuthCredentials, id: string): Promise<Schedule> {
@@ -107,16 +136,24 @@ export function createScheduleService(realtime: RealtimePublisher, sender: Sched
 
     async create(actor: AuthCredentials, input: Required<ScheduleInput>): Promise<Schedule> {
       const contact = await contactOf(actor.companyId, input.contactId);
-      const created = await ScheduleModel.create({
-        companyId: actor.companyId,
-        body: input.body,
-        contactId: contact._id,
-        contact: { name: contact.name, number: contact.number },
-        sendAt: input.sendAt,
-        sendMonth: sendMonthOf(input.sendAt),
-        userId: actor.userId,
-      });
-      const doc = created.toObject() as ScheduleDoc;
+      const counted = [monthDelta(sendMonthOf(input.sendAt), 1)];
+      await applyDeltas(actor.companyId, counted);
+      let doc: ScheduleDoc;
+      try {
+        const created = await ScheduleModel.create({
+          companyId: actor.companyId,
+          body: input.body,
+          contactId: contact._id,
+          contact: { name: contact.name, number: contact.number },
+          sendAt: input.sendAt,
+          sendMonth: sendMonthOf(input.sendAt),
+          userId: actor.userId,
+        });
+        doc = created.toObject() as ScheduleDoc;
+      } catch (err) {
+        await undoDeltas(actor.companyId, counted);
+        throw err;
+      }
       await sender.plan(doc);
       return announce('create', doc);
     },
@@ -130,15 +167,27 @@ export function createScheduleService(realtime: RealtimePublisher, sender: Sched
         const contact = await contactOf(actor.companyId, input.contactId);
         Object.assign(set, { contactId: contact._id, contact: { name: contact.name, number: contact.number } });
       }
-      const updated = await saveEditable(actor.companyId, id, set);
+      // A new month is counted before the write, the old one uncounted after it.
+      const before = input.sendAt ? await findSchedule(actor.companyId, id) : null;
+      const moved = before && before.sendMonth !== set.sendMonth ? { into: [monthDelta(String(set.sendMonth), 1)], outOf: [monthDelta(before.sendMonth, -1)] } : null;
+      if (moved) await applyDeltas(actor.companyId, moved.into);
+      let updated: ScheduleDoc;
+      try {
+        updated = await saveEditable(actor.companyId, id, set);
+      } catch (err) {
+        if (moved) await undoDeltas(actor.companyId, moved.into);
+        throw err;
+      }
+      if (moved) await applyDeltas(actor.companyId, moved.outOf);
       await sender.plan(updated);
       return announce('update', updated);
     },
 
     /** Deletes the schedule (a pending send is cancelled) and its attachment. */
     async remove(actor: AuthCredentials, id: string): Promise<void> {
-      const current = await findSchedule(actor.companyId, id);
-      await ScheduleModel.deleteOne({ companyId: actor.companyId, _id: id });
+      const current = await ScheduleModel.findOneAndDelete({ companyId: actor.companyId, _id: id }).lean<ScheduleDoc>();
+      if (!current) throw new AppError('ERR_NO_SCHEDULE_FOUND');
+      await applyDeltas(actor.companyId, [monthDelta(current.sendMonth, -1)]);
       await sender.cancel(actor.companyId, id);
       await removeUpload(actor.companyId, current.mediaPath);
       realtime.publish(actor.companyId, 'schedule', { action: 'delete', scheduleId: id });
