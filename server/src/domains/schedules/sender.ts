@@ -33,6 +33,7 @@ import { toSchedule } from './dto.js';
 import { ScheduleModel, type ScheduleDoc } from './model.js';
 
 export const SCHEDULE_SEND_JOB = 'schedule-send';
+const LEASE_MIN_MS = 10_000;
 
 export interface ScheduleJob {
   companyId: string;
@@ -68,8 +69,10 @@ async function connectionFor(companyId: string, contactId: Types.ObjectId): Prom
 
 export function createScheduleSender(deps: { realtime: RealtimePublisher; logger: Logger; config: Config; messages: MessageService; jobs: JobRunner }): ScheduleSender {
   const { realtime, logger, config, messages, jobs } = deps;
-  // A run takes well under a second; the lease only decides how soon a stopped run is taken over.
-  const leaseMs = 2 * config.jobLockMs;
+  // A run takes well under a second, but a loaded machine stretches it: the lease must outlast a
+  // slow run (another run taking over early would only find the message stored, see deliver) and
+  // decides how soon a stopped run is taken over.
+  const leaseMs = Math.max(2 * config.jobLockMs, LEASE_MIN_MS);
 
   const jobOf = (companyId: unknown, scheduleId: unknown): ScheduleJob => ({ companyId: String(companyId), scheduleId: String(scheduleId) });
 
@@ -77,11 +80,17 @@ export function createScheduleSender(deps: { realtime: RealtimePublisher; logger
     realtime.publish(String(doc.companyId), 'schedule', { action: 'update', schedule: toSchedule(doc) });
   }
 
+  /** The ticket of the schedule's message when it is stored already. */
+  async function storedTicket(schedule: ScheduleDoc): Promise<Types.ObjectId | null> {
+    const stored = await MessageModel.findOne({ companyId: schedule.companyId, _id: schedule._id }, { ticketId: 1 }).lean<{ ticketId: Types.ObjectId }>();
+    return stored?.ticketId ?? null;
+  }
+
   /** Stores the message (once: its _id is the schedule's) and answers its ticket. */
   async function deliver(schedule: ScheduleDoc): Promise<Types.ObjectId> {
     const companyId = String(schedule.companyId);
-    const stored = await MessageModel.findOne({ companyId, _id: schedule._id }, { ticketId: 1 }).lean<{ ticketId: Types.ObjectId }>();
-    if (stored) return stored.ticketId;
+    const stored = await storedTicket(schedule);
+    if (stored) return stored;
     const contact = await ContactModel.findOne({ companyId, _id: schedule.contactId }).lean<ContactDoc>();
     if (!contact) throw new FinalFailure('ERR_NO_CONTACT_FOUND');
     const whatsapp = await connectionFor(companyId, contact._id);
@@ -127,8 +136,13 @@ export function createScheduleSender(deps: { realtime: RealtimePublisher; logger
     try {
       ticketId = await deliver(claimed);
     } catch (err) {
-      await fail(claimed, err);
-      return;
+      // Stored by another run after all (its insert won): that is a success, not an attempt.
+      const stored = await storedTicket(claimed);
+      if (!stored) {
+        await fail(claimed, err);
+        return;
+      }
+      ticketId = stored;
     }
     await settle(claimed, { status: 'ENVIADA', sentAt: new Date(), ticketId, messageId: claimed._id, lastError: null, claimedUntil: null });
   }
