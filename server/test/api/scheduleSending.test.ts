@@ -36,7 +36,7 @@ describe('schedules: sending the scheduled messages', () => {
     return answer.body;
   };
   const read = async (id: string): Promise<Answer> => (await t.call('GET', `/schedules/${id}`, { token: token() })).body;
-  const settled = (id: string, status: string, ms = 8_000) => eventually(async () => ((await read(id)).status === status ? read(id) : null), ms, `schedule ${status}`);
+  const settled = (id: string, status: string, ms = 15_000) => eventually(async () => ((await read(id)).status === status ? read(id) : null), ms, `schedule ${status}`);
 
   it("sends a due schedule once, on the contact's active ticket, variables rendered, the image as media with the body as caption", async () => {
     const number = customerNumber();
@@ -54,7 +54,7 @@ describe('schedules: sending the scheduled messages', () => {
     expect(sent.sentAt).to.be.a('string');
     const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('/');
     const caption = `Olá Maria, Maria Silva! Hoje é ${today}.`;
-    const delivered = await eventually(async () => (await outboxOf(t, tenant.admin, defaultId, number)).filter((m) => m.body === caption), 5_000, 'delivered');
+    const delivered = await eventually(async () => (await outboxOf(t, tenant.admin, defaultId, number)).filter((m) => m.body === caption), 10_000, 'delivered');
     expect(delivered).to.have.length(1);
     expect((delivered[0] as unknown as { media: { kind: string } }).media.kind).to.equal('image');
     const history = await t.call('GET', `/messages/${ticket.id}`, { token: token() });
@@ -71,7 +71,7 @@ describe('schedules: sending the scheduled messages', () => {
     const sent = await settled(created.id, 'ENVIADA');
     const ticket = await ticketOf(t, tenant.admin, contact.number);
     expect(ticket).to.include({ id: sent.ticketId, status: 'pending', whatsappId: defaultId });
-    await eventually(async () => (await outboxOf(t, tenant.admin, defaultId, contact.number)).find((m) => m.body === 'Bem-vindo, Novo'), 5_000, 'delivered');
+    await eventually(async () => (await outboxOf(t, tenant.admin, defaultId, contact.number)).find((m) => m.body === 'Bem-vindo, Novo'), 10_000, 'delivered');
   });
 
   it("uses the connection of the contact's latest ticket; while it is offline, retries, then ERRO with the reason", async () => {
@@ -82,7 +82,7 @@ describe('schedules: sending the scheduled messages', () => {
     expect((await t.call('POST', `/sandbox/${other}/connectivity`, { token: token(), body: { online: false } })).status).to.equal(200);
 
     const failing = await schedule({ body: 'will not go out', contactId: ticket.contact.id, sendAt: soon() });
-    const failed = await settled(failing.id, 'ERRO', 10_000);
+    const failed = await settled(failing.id, 'ERRO', 15_000);
     expect(failed).to.include({ attempts: 3, lastError: 'ERR_WAPP_NOT_CONNECTED', sentAt: null });
 
     // Saved again it is retried; the line is back before the last attempt: sent there, once.
@@ -90,9 +90,9 @@ describe('schedules: sending the scheduled messages', () => {
     expect(retried.body).to.include({ status: 'PENDENTE', attempts: 0, lastError: null });
     await eventually(async () => ((await read(failing.id)).attempts >= 1 ? true : null), 5_000, 'a failed attempt');
     expect((await t.call('POST', `/sandbox/${other}/connectivity`, { token: token(), body: { online: true } })).status).to.equal(200);
-    const sent = await settled(failing.id, 'ENVIADA', 10_000);
+    const sent = await settled(failing.id, 'ENVIADA', 15_000);
     expect(sent.ticketId).to.equal(ticket.id);
-    const delivered = await eventually(async () => (await outboxOf(t, tenant.admin, other, number)).filter((m) => m.body === 'will not go out'), 5_000, 'delivered');
+    const delivered = await eventually(async () => (await outboxOf(t, tenant.admin, other, number)).filter((m) => m.body === 'will not go out'), 10_000, 'delivered');
     expect(delivered).to.have.length(1);
   });
 
@@ -112,7 +112,7 @@ describe('schedules: sending the scheduled messages', () => {
     const job = { companyId: tenant.companyId, scheduleId: created.id };
     await Promise.all(Array.from({ length: 5 }, () => t.app.scheduleSender.run(job)));
     expect((await read(created.id)).status).to.equal('ENVIADA');
-    await eventually(async () => (await outboxOf(t, tenant.admin, defaultId, contact.number)).length > 0, 5_000, 'delivered');
+    await eventually(async () => (await outboxOf(t, tenant.admin, defaultId, contact.number)).length > 0, 10_000, 'delivered');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await outboxOf(t, tenant.admin, defaultId, contact.number)).map((m) => m.body)).to.deep.equal(['raced message']);
     expect(await MessageModel.countDocuments({ companyId: tenant.companyId, body: 'raced message' })).to.equal(1);
