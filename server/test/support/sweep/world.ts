@@ -56,6 +56,8 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
   const messages = await created(call('GET', `/messages/${ticket.id}`), 'messages');
   const ticketNote = await created(call('POST', '/ticket-notes', { ticketId: ticket.id, contactId: ticket.contactId, note: 'Called back' }), 'ticket note');
   const chat = await created(call('POST', '/chats', { title: 'Team', users: [user.user.id] }), 'chat');
+  // Due in a year: it stays PENDENTE (editable) while the sweeps run.
+  const schedule = await created(call('POST', '/schedules', { body: 'Sweep reminder', contactId: contact.id, sendAt: new Date(Date.now() + 365 * 86_400_000).toISOString() }), 'schedule');
   const whatsapp = await created(call('GET', `/whatsapp/${connection.id}`), 'connection');
   return {
     companyId: tenant.companyId,
@@ -77,6 +79,7 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
       whatsappToken: whatsapp.token,
       ticketNote: ticketNote.id,
       chat: chat.id,
+      schedule: schedule.id,
       ...platform,
     },
   };
