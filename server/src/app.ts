@@ -39,6 +39,8 @@ import { invoicesRoutes } from './domains/invoices/routes.js';
 import { plansRoutes } from './domains/plans/routes.js';
 import { queuesRoutes } from './domains/queues/routes.js';
 import { quickMessagesRoutes } from './domains/quickMessages/routes.js';
+import { schedulesRoutes } from './domains/schedules/routes.js';
+import { createScheduleSender, type ScheduleSender } from './domains/schedules/sender.js';
 import { planFlagsOfCompany } from './domains/plans/service.js';
 import { settingsRoutes } from './domains/settings/routes.js';
 import { tagsRoutes } from './domains/tags/routes.js';
@@ -65,6 +67,8 @@ export interface App {
   firstStart: FirstStartResult;
   channels: Channels;
   inbox: Inbox;
+  /** Sends the scheduled messages (one job per schedule). */
+  scheduleSender: ScheduleSender;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -116,6 +120,8 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const campaignRunner = createCampaignRunner({ realtime, logger, jobs, messages: inbox.messages, leaseMs: config.jobLockMs });
   await server.register({ plugin: campaignsRoutes, options: { ...context, runner: campaignRunner }, routes });
   await server.register({ plugin: externalSendRoutes, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes });
+  const scheduleSender = createScheduleSender({ realtime, logger, config, messages: inbox.messages, jobs });
+  await server.register({ plugin: schedulesRoutes, options: { ...context, scheduleSender }, routes });
   await server.register([companiesRoutes, whatsappRoutes, sandboxRoutes].map((plugin) => ({ plugin, options: { ...context, sessions: channels.sessions }, routes })));
   registerHealth(server, API_PREFIX, database.engine, database.available);
   registerDatabaseGate(server, API_PREFIX, database.available);
@@ -139,6 +145,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     firstStart: seeded,
     channels,
     inbox,
+    scheduleSender,
     async start() {
       // Before any new send: what a previous run left unsent goes out first, in its order.
       await inbox.outbound.resume();
@@ -146,6 +153,8 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       logger.info({ url: server.info.uri }, 'atende listening');
       await channels.start();
       inbox.outbound.open();
+      // Scheduled messages a stopped run left due or half sent (after the outbound sender resumed its own).
+      await scheduleSender.resume();
     },
     async stop() {
       if (stopped) return;

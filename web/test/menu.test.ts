@@ -12,12 +12,12 @@ function keys(entries: MenuEntry[]): string[] {
 
 describe('side menu gating', () => {
   it('shows an admin every existing screen of a full plan but the super one', () => {
-    expect(keys(visibleMenu(admin))).to.deep.equal(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'tags', 'chats', 'helps', '|', 'connections', 'queues', 'users', 'financeiro', 'settings']);
+    expect(keys(visibleMenu(admin))).to.deep.equal(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'chats', 'helps', '|', 'connections', 'queues', 'users', 'financeiro', 'settings']);
   });
 
   it('never offers a screen this version does not have, whatever the gates', () => {
     const everything = keys(visibleMenu({ ...admin, super: true, cshow: true }));
-    for (const missing of ['schedules', 'prompts', 'integrations', 'files', 'messagesApi']) expect(everything).to.not.include(missing);
+    for (const missing of ['prompts', 'integrations', 'files', 'messagesApi']) expect(everything).to.not.include(missing);
     expect(everything.filter((key) => key.startsWith('flowsGroup'))).to.deep.equal([]);
   });
 
@@ -31,12 +31,12 @@ describe('side menu gating', () => {
   it('hides the admin items from the user profile', () => {
     const user = keys(visibleMenu({ ...admin, profile: 'user' }));
     for (const hidden of ['dashboard', 'connections', 'queues', 'users', 'financeiro', 'settings']) expect(user).to.not.include(hidden);
-    expect(user).to.include.members(['tickets', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps', 'kanban', 'chats']);
+    expect(user).to.include.members(['tickets', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'helps', 'kanban', 'chats']);
     expect(keys(visibleMenu({ ...admin, profile: 'supervisor' }))).to.not.include('users');
   });
 
   it('hides each plan-gated item when the plan lacks its flag', () => {
-    const gated = { useKanban: 'kanban', useInternalChat: 'chats' } as const;
+    const gated = { useKanban: 'kanban', useInternalChat: 'chats', useSchedules: 'schedules' } as const;
     for (const [flag, key] of Object.entries(gated)) {
       const shown = keys(visibleMenu({ ...admin, planFlags: { ...allFlags, [flag]: false } }));
       expect(shown, flag).to.not.include(key);

@@ -21,7 +21,7 @@ describe('route guards', () => {
 
   it('lets anyone stay on an unknown path or a page this version lacks: the not-found page says so', () => {
     for (const context of [guest, member]) {
-      for (const path of ['/nowhere', '/tickets/a/b/c', '/files', '/schedules']) expect(guardRedirect(path, context), path).to.equal(null);
+      for (const path of ['/nowhere', '/tickets/a/b/c', '/files', '/prompts']) expect(guardRedirect(path, context), path).to.equal(null);
     }
   });
 

@@ -34,6 +34,7 @@ export interface Config {
   sandboxQrMs: number;
   /** First retry delay of a failed send (doubles per attempt, capped at 5 minutes). */
   sendRetryMs: number;
+  scheduleRetryMs: number;
   /** First pause before the embedded engine restarts a program that died (doubles while restarts fail). */
   engineRestartMs: number;
   language: 'pt' | 'en' | 'es';
@@ -103,6 +104,8 @@ const schema = Joi.object({
   ATENDE_JOBS_PROCESS_EVERY: Joi.number().integer().min(50).max(600_000).default(5_000),
   ATENDE_JOB_LOCK_MS: Joi.number().integer().min(500).max(3_600_000).default(60_000),
   ATENDE_SEND_RETRY_MS: Joi.number().integer().min(10).max(60_000).default(1_000),
+  // A scheduled message waits this long (doubling) before retrying a connection that was down.
+  ATENDE_SCHEDULE_RETRY_MS: Joi.number().integer().min(10).max(3_600_000).default(60_000),
   ATENDE_ENGINE_RESTART_MS: Joi.number().integer().min(10).max(60_000).default(250),
   ATENDE_SANDBOX_ACK_MS: Joi.number().integer().min(1).max(600_000).default(500),
   ATENDE_SANDBOX_QR_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     sandboxAckMs: value.ATENDE_SANDBOX_ACK_MS,
     sandboxQrMs: value.ATENDE_SANDBOX_QR_MS,
     sendRetryMs: value.ATENDE_SEND_RETRY_MS,
+    scheduleRetryMs: value.ATENDE_SCHEDULE_RETRY_MS,
     engineRestartMs: value.ATENDE_ENGINE_RESTART_MS,
     language: value.ATENDE_LANGUAGE,
     baileys: {

@@ -15,6 +15,8 @@ export interface JobRunner {
   start(): Promise<void>;
   now<T extends object>(name: string, data: T): Promise<void>;
   schedule<T extends object>(when: Date, name: string, data: T): Promise<void>;
+  /** Removes the jobs of that name whose data equals `data` (not yet run). */
+  cancel<T extends object>(name: string, data: T): Promise<void>;
   /** A recurring job (one run at a time across nodes, by Agenda's lock). */
   every(intervalMs: number, name: string): Promise<void>;
   stop(): Promise<void>;
@@ -43,6 +45,9 @@ export function createJobs(logger: Logger, processEvery: number, lockLifetime: n
     },
     async schedule(when, name, data) {
       await agenda.schedule(when, name, data);
+    },
+    async cancel(name, data) {
+      await agenda.cancel({ name, data });
     },
     async every(intervalMs, name) {
       await agenda.every(intervalMs, name);

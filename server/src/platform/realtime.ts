@@ -32,6 +32,7 @@ export const CHANNELS = [
   'announcement',
   'payment',
   'campaign',
+  'schedule',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

@@ -13,6 +13,7 @@ import { invoiceCalls } from './calls/invoices.js';
 import { planCalls } from './calls/plans.js';
 import { queueCalls } from './calls/queues.js';
 import { quickMessageCalls } from './calls/quickMessages.js';
+import { scheduleCalls } from './calls/schedules.js';
 import { settingCalls } from './calls/settings.js';
 import { tagCalls } from './calls/tags.js';
 import { ticketNoteCalls } from './calls/ticketNotes.js';
@@ -47,6 +48,7 @@ export function createApiClient(options: ApiClientOptions) {
     campaigns: campaignCalls(http),
     announcements: announcementCalls(http),
     chats: chatCalls(http),
+    schedules: scheduleCalls(http),
     whatsapp: whatsappCalls(http),
     sandbox: sandboxCalls(http),
     dashboard: dashboardCalls(http),

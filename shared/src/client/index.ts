@@ -2,6 +2,7 @@
 export { createApiClient, type ApiClient, type ApiClientOptions } from './api.js';
 export type { Credentials, HttpOptions } from './http.js';
 export type { AnnouncementCalls, AnnouncementData } from './calls/announcements.js';
+export type { ScheduleCalls, ScheduleData, SchedulesQuery } from './calls/schedules.js';
 export type { AuthCalls } from './calls/auth.js';
 export type { ChatCalls, ChatData } from './calls/chats.js';
 export type { CompanyCalls, CompanyData, CompanyPlan, CompanySignup } from './calls/companies.js';

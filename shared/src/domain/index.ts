@@ -16,3 +16,4 @@ export * from './contactLists.js';
 export * from './ticketVisibility.js';
 export * from './campaigns.js';
 export * from './invoices.js';
+export * from './schedules.js';

@@ -38,6 +38,8 @@ export const enCommon: CommonTranslation = {
     ERR_INVOICE_ALREADY_PAID: 'This invoice has already been paid.',
     ERR_PIX_NOT_CONFIGURED: 'Pix payments are not set up yet. Please contact support.',
     ERR_INVALID_SIGNATURE: 'Invalid signature.',
+    ERR_NO_SCHEDULE_FOUND: 'No scheduled message found with this ID.',
+    ERR_SCHEDULE_SENT: 'This message was sent (or is being sent) and can no longer be changed.',
     ERR_CREATING_MESSAGE: 'Error saving the message. Please try again.',
     ERR_CREATING_TICKET: 'Error creating the ticket. Please try again.',
     ERR_FETCH_WAPP_MSG: 'Error fetching the message from WhatsApp; it may be too old.',

@@ -38,6 +38,8 @@ export const esCommon: CommonTranslation = {
     ERR_INVOICE_ALREADY_PAID: 'Esta factura ya fue pagada.',
     ERR_PIX_NOT_CONFIGURED: 'El pago por Pix aún no está configurado. Póngase en contacto con el soporte.',
     ERR_INVALID_SIGNATURE: 'Firma inválida.',
+    ERR_NO_SCHEDULE_FOUND: 'No se encontró ningún agendamiento con este ID.',
+    ERR_SCHEDULE_SENT: 'Este mensaje ya fue enviado (o se está enviando) y ya no se puede cambiar.',
     ERR_CREATING_MESSAGE: 'Error al guardar el mensaje. Inténtalo de nuevo.',
     ERR_CREATING_TICKET: 'Error al crear el ticket. Inténtalo de nuevo.',
     ERR_FETCH_WAPP_MSG: 'Error al obtener el mensaje de WhatsApp; tal vez sea demasiado antiguo.',

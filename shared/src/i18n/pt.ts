@@ -42,6 +42,8 @@ export const ptCommon = {
     ERR_INVOICE_ALREADY_PAID: 'Esta fatura já foi paga.',
     ERR_PIX_NOT_CONFIGURED: 'O pagamento por Pix ainda não foi configurado. Entre em contato com o suporte.',
     ERR_INVALID_SIGNATURE: 'Assinatura inválida.',
+    ERR_NO_SCHEDULE_FOUND: 'Nenhum agendamento encontrado com este ID.',
+    ERR_SCHEDULE_SENT: 'Esta mensagem já foi enviada (ou está sendo enviada) e não pode mais ser alterada.',
     ERR_CREATING_MESSAGE: 'Erro ao registrar a mensagem. Tente novamente.',
     ERR_CREATING_TICKET: 'Erro ao criar o ticket. Tente novamente.',
     ERR_FETCH_WAPP_MSG: 'Erro ao buscar a mensagem no WhatsApp; talvez ela seja antiga demais.',

@@ -18,3 +18,4 @@ export * from './announcements.js';
 export * from './chats.js';
 export * from './campaigns.js';
 export * from './invoices.js';
+export * from './schedules.js';

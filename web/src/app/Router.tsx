@@ -35,6 +35,7 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   campaignsConfig: lazy(() => import('../pages/campaigns/CampaignsConfigPage.js')),
   financeiro: lazy(() => import('../pages/financeiro/FinanceiroPage.js')),
   subscription: lazy(() => import('../pages/subscription/SubscriptionPage.js')),
+  schedules: lazy(() => import('../pages/schedules/SchedulesPage.js')),
 };
 
 function page(key: PageKey | 'notFound') {

@@ -63,6 +63,7 @@ export const BUILT_PAGES = [
   'campaignsConfig',
   'financeiro',
   'subscription',
+  'schedules',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];

@@ -1,7 +1,7 @@
 /**
- * Where a message we start goes (the external send API, campaigns): the contact of the number,
- * found or created, and its open or pending ticket on the connection, else a new pending one
- * (no agent sent it, so it waits for one like a customer's first message).
+ * Where a message we start goes (the external send API, campaigns, scheduled messages): the
+ * contact's open or pending ticket on the connection, else a new pending one (no agent sent it
+ * from the inbox, so it waits for one like a customer's first message), announced when created.
  */
 import type { Types } from 'mongoose';
 import type { RealtimePublisher } from '../../platform/realtime.js';
@@ -11,6 +11,13 @@ import { publishTicket } from '../tickets/events.js';
 import { activeTicketFor } from '../tickets/contactTickets.js';
 import type { TicketDoc } from '../tickets/model.js';
 
+export async function activeTicketOf(realtime: RealtimePublisher, companyId: string, whatsappId: Types.ObjectId, contact: ContactDoc): Promise<TicketDoc> {
+  const { ticket, created } = await activeTicketFor(companyId, contact, whatsappId, { status: 'pending' });
+  if (created) await publishTicket(realtime, ticket);
+  return ticket;
+}
+
+/** The contact of the number (found or created) and its active ticket on the connection. */
 export async function conversationWith(
   realtime: RealtimePublisher,
   companyId: string,
@@ -18,7 +25,5 @@ export async function conversationWith(
   person: { number: string; name?: string },
 ): Promise<{ contact: ContactDoc; ticket: TicketDoc }> {
   const contact = await findOrCreateContact(companyId, person, realtime);
-  const { ticket, created } = await activeTicketFor(companyId, contact, whatsappId, { status: 'pending' });
-  if (created) await publishTicket(realtime, ticket);
-  return { contact, ticket };
+  return { contact, ticket: await activeTicketOf(realtime, companyId, whatsappId, contact) };
 }

@@ -37,8 +37,9 @@ export interface Outgoing {
   /** The agent sending it from the inbox (shown on the message). */
   userId?: string | null;
   /**
-   * The message's id, when the sender derives it from its own record (a campaign's shipping):
-   * a resumed sender finds the message it stored before a crash by it, and never stores two.
+   * The message's id, when the sender derives it from its own record (a campaign's shipping, a
+   * scheduled message): a resumed sender finds the message it stored before a crash by it, and
+   * never stores two.
    */
   messageId?: Types.ObjectId;
 }
@@ -76,6 +77,9 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       mediaName: media?.originalName ?? null,
       quotedMsgId: quotedMsgId ? new Types.ObjectId(quotedMsgId) : null,
     });
+    // A deterministic id may be stored already (a scheduled message's resumed run): then the insert
+    // fails here, before its send is queued a second time.
+    if (messageId) await storing;
     // Queued now, in the order of the places the ticket gave: the lane sends it once it is stored.
     outbound.enqueue(companyId, String(ticket._id), String(_id), storing);
     const message = await messageView(companyId, await storing);

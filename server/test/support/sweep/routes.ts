@@ -51,7 +51,7 @@ export function routeKey(route: { method: string; path: string }): string {
 }
 
 /** The entities a company owns, by the name the sweeps give them. */
-export const TENANT_ENTITIES = ['company', 'user', 'contact', 'ticket', 'message', 'queue', 'queueOption', 'tag', 'quickMessage', 'whatsapp', 'ticketNote', 'chat', 'campaign', 'fileList', 'invoice'] as const;
+export const TENANT_ENTITIES = ['company', 'user', 'contact', 'ticket', 'message', 'queue', 'queueOption', 'tag', 'quickMessage', 'whatsapp', 'ticketNote', 'chat', 'campaign', 'fileList', 'invoice', 'schedule'] as const;
 /** Platform entities (plans, help videos, announcements): managed by super users, not owned by a company. */
 export const PLATFORM_ENTITIES = ['plan', 'help', 'announcement'] as const;
 export type Entity = (typeof TENANT_ENTITIES)[number] | (typeof PLATFORM_ENTITIES)[number];
@@ -72,6 +72,7 @@ const BY_SEGMENT: Record<string, Entity> = {
   chats: 'chat',
   campaigns: 'campaign',
   files: 'fileList',
+  schedules: 'schedule',
   companies: 'company',
   plans: 'plan',
   helps: 'help',

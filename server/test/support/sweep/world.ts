@@ -56,6 +56,8 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
   const messages = await created(call('GET', `/messages/${ticket.id}`), 'messages');
   const ticketNote = await created(call('POST', '/ticket-notes', { ticketId: ticket.id, contactId: ticket.contactId, note: 'Called back' }), 'ticket note');
   const chat = await created(call('POST', '/chats', { title: 'Team', users: [user.user.id] }), 'chat');
+  // Due in a year: it stays PENDENTE (editable) while the sweeps run.
+  const schedule = await created(call('POST', '/schedules', { body: 'Sweep reminder', contactId: contact.id, sendAt: new Date(Date.now() + 365 * 86_400_000).toISOString() }), 'schedule');
   const whatsapp = await created(call('GET', `/whatsapp/${connection.id}`), 'connection');
   const fileList = await created(call('POST', '/files', { name: unique('Files '), message: 'Our catalogue' }), 'file list');
   const campaign = await created(call('POST', '/campaigns', { name: unique('Campaign '), message1: 'Hello', whatsappId: connection.id, tagId: tag.id, fileListId: fileList.id }), 'campaign');
@@ -84,6 +86,7 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
       campaign: campaign.id,
       fileList: fileList.id,
       invoice: invoices.records[0].id,
+      schedule: schedule.id,
       ...platform,
     },
   };

@@ -3,6 +3,7 @@ import type { WebTranslation } from './pt.js';
 import { backofficeEn } from './backoffice/en.js';
 import { campaignsEn } from './campaigns/en.js';
 import { financeEn } from './finance/en.js';
+import { schedulesEn } from './schedules/en.js';
 import { inboxEn } from './inbox/en.js';
 
 export const webEn: WebTranslation = {
@@ -264,4 +265,5 @@ export const webEn: WebTranslation = {
   backoffice: backofficeEn,
   campaigns: campaignsEn,
   finance: financeEn,
+  schedules: schedulesEn,
 };

@@ -3,6 +3,7 @@ import type { WebTranslation } from './pt.js';
 import { backofficeEs } from './backoffice/es.js';
 import { campaignsEs } from './campaigns/es.js';
 import { financeEs } from './finance/es.js';
+import { schedulesEs } from './schedules/es.js';
 import { inboxEs } from './inbox/es.js';
 
 export const webEs: WebTranslation = {
@@ -264,4 +265,5 @@ export const webEs: WebTranslation = {
   backoffice: backofficeEs,
   campaigns: campaignsEs,
   finance: financeEs,
+  schedules: schedulesEs,
 };

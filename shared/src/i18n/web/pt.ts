@@ -2,6 +2,7 @@
 import { backofficePt } from './backoffice/pt.js';
 import { campaignsPt } from './campaigns/pt.js';
 import { financePt } from './finance/pt.js';
+import { schedulesPt } from './schedules/pt.js';
 import { inboxPt } from './inbox/pt.js';
 
 export const webPt = {
@@ -263,6 +264,7 @@ export const webPt = {
   backoffice: backofficePt,
   campaigns: campaignsPt,
   finance: financePt,
+  schedules: schedulesPt,
 };
 
 export type WebTranslation = typeof webPt;

@@ -4,8 +4,11 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, type Contact, type ContactEvent, type ContactImportResult } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
+import { guardContextOf } from '../../app/guard.js';
+import { hasPlanFlag } from '../../app/routes.js';
 import { Button, IconButton, Spinner } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
 import { PageFrame, PageHeader, Paper, SearchField, StatusRow, Table } from '../../ui/Page.js';
@@ -47,6 +50,9 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
   const fileInput = useRef<HTMLInputElement>(null);
   // contacts-page:deleteContact; the server allows admins and supervisors.
   const canDelete = me.super || me.profile === 'admin' || me.profile === 'supervisor';
+  // A scheduled message for the contact: the schedules page opens its add dialog (plan useSchedules).
+  const canSchedule = hasPlanFlag(guardContextOf(me), 'useSchedules');
+  const navigate = useNavigate();
 
   const { search, setSearch, list, scroll, deletion } = useLiveList<Contact, ContactEvent>({
     fetchPage: (query) => api.contacts.page(query).then((page) => ({ items: page.contacts, hasMore: page.hasMore })),
@@ -132,6 +138,7 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
                 <td>{contact.email}</td>
                 <td className="actions">
                   <IconButton icon="tickets" label={t('web.backoffice.contacts.startTicket')} onClick={() => void startTicket(contact)} />
+                  {canSchedule ? <IconButton icon="schedules" label={t('web.schedules.scheduleFor')} onClick={() => navigate(`/schedules?contactId=${contact.id}`)} /> : null}
                   <IconButton icon="edit" label={t('web.common.edit')} onClick={() => setEditing(contact.id)} />
                   {canDelete ? <IconButton icon="trash" label={t('web.common.delete')} onClick={() => deletion.ask(contact)} /> : null}
                 </td>
