@@ -75,6 +75,9 @@ export const ERROR_STATUS = {
   // Back office.
   ERR_NO_ANNOUNCEMENT_FOUND: 404,
   ERR_NO_CHAT_FOUND: 404,
+  ERR_NO_CONTACT_LIST_FOUND: 404,
+  ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
+  ERR_XLS_NOT_SUPPORTED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -16,3 +16,4 @@ export * from './whatsapp.js';
 export * from './dashboard.js';
 export * from './announcements.js';
 export * from './chats.js';
+export * from './contactLists.js';
