@@ -32,6 +32,8 @@ export const CHANNELS = [
   'announcement',
   'payment',
   'campaign',
+  'contactList',
+  'contactListItem',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

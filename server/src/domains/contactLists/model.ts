@@ -36,6 +36,11 @@ export interface ContactListItemDoc {
   email: string;
   /** Whether the number is on WhatsApp, as the list's connection answered; null until asked. */
   isWhatsappValid: boolean | null;
+  /**
+   * The list's id while the number waits for the WhatsApp check, null once asked: the check reads
+   * only the waiting items by this key (an equality the engine indexes) instead of the whole list.
+   */
+  checkKey: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -48,10 +53,12 @@ export const ContactListItemModel = tenantModel<ContactListItemDoc>(
     number: { type: String, required: true },
     email: { type: String, default: '' },
     isWhatsappValid: { type: Boolean, default: null },
+    checkKey: { type: String, default: null },
   },
   (schema) => {
     schema.index({ companyId: 1, contactListId: 1, number: 1 }, { unique: true });
-    engineKeys(schema, ['contactListId']);
+    schema.index({ companyId: 1, checkKey: 1 });
+    engineKeys(schema, ['contactListId', 'number', 'checkKey']);
   },
 );
 

@@ -81,6 +81,16 @@ export class SocketDouble implements WaSocket {
     return { id: jid, subject: this.groups[jid] ?? '', participants: [] } as unknown as GroupMetadata;
   }
 
+  /** Numbers (digits) WhatsApp knows, as the JID user it answers for each. */
+  accounts = new Map<string, string>();
+
+  async onWhatsApp(...phoneNumber: string[]): Promise<{ jid: string; exists: boolean }[]> {
+    return phoneNumber.flatMap((number) => {
+      const user = this.accounts.get(number.replace(/\D/g, ''));
+      return user ? [{ jid: `${user}@s.whatsapp.net`, exists: true }] : [];
+    });
+  }
+
   async fetchMessageHistory(count: number, key: WAMessageKey, timestampMs: number): Promise<string> {
     this.historyRequests.push({ count, key, timestampMs });
     return `PDO${this.historyRequests.length}`;
