@@ -29,6 +29,7 @@ import { authRoutes } from './domains/auth/routes.js';
 import { chatsRoutes } from './domains/chats/routes.js';
 import { currentCredentials } from './domains/auth/sessions.js';
 import { companiesRoutes } from './domains/companies/routes.js';
+import { contactListsRoutes } from './domains/contactLists/routes.js';
 import { contactsRoutes } from './domains/contacts/routes.js';
 import { dashboardRoutes } from './domains/dashboard/routes.js';
 import { firstStart, type FirstStartResult } from './domains/companies/firstStart.js';
@@ -108,6 +109,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
   await server.register({ plugin: externalSendRoutes, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes });
   await server.register([companiesRoutes, whatsappRoutes, sandboxRoutes].map((plugin) => ({ plugin, options: { ...context, sessions: channels.sessions }, routes })));
+  await server.register({ plugin: contactListsRoutes, options: { ...context, sessions: channels.sessions, jobs }, routes });
   registerHealth(server, API_PREFIX, database.engine, database.available);
   registerDatabaseGate(server, API_PREFIX, database.available);
   configureUploads(config.dataDir);

@@ -5,6 +5,7 @@ import { authCalls } from './calls/auth.js';
 import { chatCalls } from './calls/chats.js';
 import { companyCalls } from './calls/companies.js';
 import { contactCalls } from './calls/contacts.js';
+import { contactListCalls } from './calls/contactLists.js';
 import { dashboardCalls } from './calls/dashboard.js';
 import { externalSendCalls } from './calls/externalSend.js';
 import { helpCalls } from './calls/helps.js';
@@ -35,6 +36,7 @@ export function createApiClient(options: ApiClientOptions) {
     settings: settingCalls(http),
     helps: helpCalls(http),
     contacts: contactCalls(http),
+    contactLists: contactListCalls(http),
     tickets: ticketCalls(http),
     messages: messageCalls(http),
     ticketNotes: ticketNoteCalls(http),

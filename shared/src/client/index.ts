@@ -13,6 +13,7 @@ export type { PageQuery } from './calls/page.js';
 export type { PlanCalls, PlanData } from './calls/plans.js';
 export type { QueueCalls, QueueData, QueueOptionData } from './calls/queues.js';
 export type { QuickMessageCalls, QuickMessageData } from './calls/quickMessages.js';
+export type { ContactListCalls, ContactListItemData } from './calls/contactLists.js';
 export type { SettingCalls } from './calls/settings.js';
 export type { TagCalls, TagData } from './calls/tags.js';
 export type { TicketNoteCalls, TicketNoteData } from './calls/ticketNotes.js';

@@ -27,7 +27,6 @@ export interface ContactListItem {
 /** Answer of GET /contact-lists (document 2 section 7). */
 export interface ContactListsPage {
   records: ContactList[];
-  count: number;
   hasMore: boolean;
 }
 
