@@ -29,6 +29,7 @@ import { authRoutes } from './domains/auth/routes.js';
 import { chatsRoutes } from './domains/chats/routes.js';
 import { currentCredentials } from './domains/auth/sessions.js';
 import { companiesRoutes } from './domains/companies/routes.js';
+import { createListChecker } from './domains/contactLists/check.js';
 import { contactListsRoutes } from './domains/contactLists/routes.js';
 import { contactsRoutes } from './domains/contacts/routes.js';
 import { dashboardRoutes } from './domains/dashboard/routes.js';
@@ -109,7 +110,8 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
   await server.register({ plugin: externalSendRoutes, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes });
   await server.register([companiesRoutes, whatsappRoutes, sandboxRoutes].map((plugin) => ({ plugin, options: { ...context, sessions: channels.sessions }, routes })));
-  await server.register({ plugin: contactListsRoutes, options: { ...context, sessions: channels.sessions, jobs }, routes });
+  const listChecks = createListChecker({ jobs, sessions: channels.sessions, realtime, logger, retryMs: config.listCheckRetryMs });
+  await server.register({ plugin: contactListsRoutes, options: { ...context, checks: listChecks }, routes });
   registerHealth(server, API_PREFIX, database.engine, database.available);
   registerDatabaseGate(server, API_PREFIX, database.available);
   configureUploads(config.dataDir);
@@ -120,6 +122,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const seeded = await firstStart(config, logger);
   await jobs.start();
   await inbox.schedule();
+  await listChecks.schedule();
 
   let stopped = false;
   return {

@@ -27,7 +27,7 @@ export interface Config {
   jobsProcessEvery: number;
   /** How long a running job holds its lock before another node may take it over (ms). */
   jobLockMs: number;
-  /** How soon the WhatsApp check of a contact list asks again while no default connection is connected (ms). */
+  /** How often the contact lists' WhatsApp checks that wait for a connection look for it again (ms). */
   listCheckRetryMs: number;
   /** Time zone and language of the texts sent to customers (greeting, date, hour, automatic messages). */
   timeZone: string;

@@ -3,8 +3,10 @@
  * connection, a batch at a time, whether each waiting item's number is on WhatsApp. The state is
  * in the items (`checkKey` set while waiting), so a run cut by a restart or taken over by another
  * node goes on from where it stopped, and a second run of the same list finds nothing left to do.
- * While the default connection is not connected the items stay null, the page is told `waiting`,
- * and the job asks again later.
+ * While the default connection is not connected the items stay null, the list is marked
+ * `checkState: 'waiting'`, the page is told so, and a recurring sweep starts the check again once
+ * the company's default connection is connected. Each add asks for a run; runs of one list on a
+ * node go one after another, and a run that finds nothing waiting ends at once.
  */
 import type { ContactListCheck } from '@atende/shared';
 import type { SessionManager } from '../../channels/sessions.js';
@@ -13,12 +15,16 @@ import { keyedSerial, updateDocument } from '../../platform/database/serial.js';
 import type { JobRunner } from '../../platform/jobs.js';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
+import { updateList } from './counts.js';
 import { WhatsappModel, type WhatsappDoc } from '../whatsapp/model.js';
 import { toContactListItem } from './dto.js';
 import type { CheckRequester } from './items.js';
 import { ContactListItemModel, ContactListModel, type ContactListDoc, type ContactListItemDoc } from './model.js';
 
 export const CHECK_JOB = 'contactList.checkWhatsapp';
+export const CHECK_SWEEP_JOB = 'contactList.checkWaiting';
+/** Waiting lists looked at per sweep. */
+const SWEEP_MAX = 200;
 /** Numbers asked at once. */
 const BATCH = 50;
 
@@ -32,7 +38,7 @@ export interface ListCheckerDeps {
   sessions: SessionManager;
   realtime: RealtimePublisher;
   logger: Logger;
-  /** How soon a check waiting for the connection asks again (ms). */
+  /** How often waiting checks look for their connection again (ms). */
   retryMs: number;
 }
 
@@ -43,7 +49,12 @@ async function defaultProvider(sessions: SessionManager, companyId: string): Pro
   return sessions.provider(String(connection._id)) ?? null;
 }
 
-export function createListChecker(deps: ListCheckerDeps): CheckRequester {
+export interface ListChecker extends CheckRequester {
+  /** Starts the recurring sweep of the waiting lists (after the job runner started). */
+  schedule(): Promise<void>;
+}
+
+export function createListChecker(deps: ListCheckerDeps): ListChecker {
   const { jobs, sessions, realtime, logger } = deps;
   // Runs of one list on this node go one after another (the later one finds the work done).
   const runs = keyedSerial();
@@ -52,9 +63,24 @@ export function createListChecker(deps: ListCheckerDeps): CheckRequester {
     realtime.publish(companyId, 'contactList', { action: 'check', ...check });
   }
 
+  function request(companyId: string, contactListId: string): Promise<void> {
+    return jobs.now<CheckJob>(CHECK_JOB, { companyId, contactListId });
+  }
+
   async function wait(job: CheckJob, total: number, pending: number): Promise<void> {
+    await updateList(job.companyId, job.contactListId, { checkState: 'waiting' });
     progress(job.companyId, { contactListId: job.contactListId, checked: total - pending, total, state: 'waiting' });
-    await jobs.schedule(new Date(Date.now() + deps.retryMs), CHECK_JOB, job);
+  }
+
+  /** Waiting lists whose company's default connection is connected now start their check again. */
+  async function sweep(): Promise<void> {
+    const waiting = await ContactListModel.find({ checkState: 'waiting' }, { companyId: 1 }).setOptions({ crossTenant: true }).limit(SWEEP_MAX).lean<Pick<ContactListDoc, '_id' | 'companyId'>[]>();
+    for (const list of waiting) {
+      const companyId = String(list.companyId);
+      if (!(await defaultProvider(sessions, companyId))) continue;
+      await updateList(companyId, list._id, { checkState: null });
+      await request(companyId, String(list._id));
+    }
   }
 
   /** Records one answer, unless the item changed number (or went) since it was read. */
@@ -65,13 +91,14 @@ export function createListChecker(deps: ListCheckerDeps): CheckRequester {
 
   async function run(job: CheckJob): Promise<void> {
     const { companyId, contactListId } = job;
-    const list = await ContactListModel.findOne({ _id: contactListId, companyId }, { contactsCount: 1 }).lean<Pick<ContactListDoc, 'contactsCount'>>();
+    const list = await ContactListModel.findOne({ _id: contactListId, companyId }, { contactsCount: 1, checkState: 1 }).lean<Pick<ContactListDoc, 'contactsCount' | 'checkState'>>();
     if (!list) return;
     let pending = await ContactListItemModel.countDocuments({ companyId, checkKey: contactListId });
     if (pending === 0) return;
     const total = Math.max(list.contactsCount, pending);
     const provider = await defaultProvider(sessions, companyId);
     if (!provider) return wait(job, total, pending);
+    if (list.checkState) await updateList(companyId, contactListId, { checkState: null });
     progress(companyId, { contactListId, checked: total - pending, total, state: 'running' });
     for (;;) {
       const batch = await ContactListItemModel.find({ companyId, checkKey: contactListId }, { _id: 1, contactListId: 1, number: 1 }).limit(BATCH).lean<ContactListItemDoc[]>();
@@ -91,10 +118,10 @@ export function createListChecker(deps: ListCheckerDeps): CheckRequester {
   }
 
   jobs.define<CheckJob>(CHECK_JOB, (data) => runs.run(data.contactListId, () => run(data)));
+  jobs.define(CHECK_SWEEP_JOB, sweep);
 
   return {
-    async request(companyId, contactListId) {
-      await jobs.now<CheckJob>(CHECK_JOB, { companyId, contactListId });
-    },
+    request,
+    schedule: () => jobs.every(deps.retryMs, CHECK_SWEEP_JOB),
   };
 }

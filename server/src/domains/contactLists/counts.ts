@@ -13,6 +13,6 @@ export function changeCount(companyId: Ref, contactListId: Ref, by: number): Pro
   return updateDocument(ContactListModel, companyId, contactListId, { $inc: { contactsCount: by } });
 }
 
-export function updateList(companyId: Ref, contactListId: Ref, set: Partial<Pick<ContactListDoc, 'name'>>): Promise<ContactListDoc | null> {
+export function updateList(companyId: Ref, contactListId: Ref, set: Partial<Pick<ContactListDoc, 'name' | 'checkState'>>): Promise<ContactListDoc | null> {
   return updateDocument(ContactListModel, companyId, contactListId, { $set: set });
 }

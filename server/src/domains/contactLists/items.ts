@@ -41,12 +41,12 @@ async function findItem(companyId: string, id: string): Promise<ContactListItemD
   return doc;
 }
 
-/** A text matches the name or e-mail, and the number when it has digits. */
+/** A text matches the name or e-mail, and the number when it is typed as one ("(11) 9888-0001"). */
 function matcher(text: string): Record<string, unknown> {
   const pattern = searchRegex(text);
   const digits = text.replace(/\D/g, '');
   const anyOf: Record<string, unknown>[] = [{ name: pattern }, { email: pattern }];
-  if (digits.length > 0) anyOf.push({ number: searchRegex(digits) });
+  if (digits.length >= 3 && /^[\d\s()+.-]+$/.test(text)) anyOf.push({ number: searchRegex(digits) });
   return { $or: anyOf };
 }
 

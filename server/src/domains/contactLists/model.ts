@@ -10,6 +10,11 @@ export interface ContactListDoc {
   name: string;
   /** Kept by the code that adds and removes items: counting them per request reads them all. */
   contactsCount: number;
+  /**
+   * 'waiting' while the WhatsApp check of its items waits for the company's default connection
+   * (the sweep looks for these by this key), else null.
+   */
+  checkState: 'waiting' | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -19,10 +24,12 @@ export const ContactListModel = tenantModel<ContactListDoc>(
   {
     name: { type: String, required: true, trim: true },
     contactsCount: { type: Number, default: 0 },
+    checkState: { type: String, default: null },
   },
   (schema) => {
     schema.index({ companyId: 1, name: 1 });
-    engineKeys(schema, ['companyId']);
+    schema.index({ checkState: 1 });
+    engineKeys(schema, ['companyId', 'checkState']);
   },
 );
 

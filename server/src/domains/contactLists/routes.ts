@@ -11,18 +11,16 @@ import {
   contactListUploadSchema,
   idParams,
 } from '@atende/shared';
-import type { SessionManager } from '../../channels/sessions.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { actor, params, payload, query } from '../../platform/http/routes.js';
-import type { JobRunner } from '../../platform/jobs.js';
 import { rowsOfFile } from '../contacts/sheet.js';
-import { createListChecker } from './check.js';
+import type { ListChecker } from './check.js';
 import { importListRows } from './import.js';
 import { createContactListItemService, type ContactListItemInput, type ItemsQuery } from './items.js';
 import { createContactListService } from './service.js';
 
-export type ContactListRoutesOptions = AppContext & { sessions: SessionManager; jobs: JobRunner };
+export type ContactListRoutesOptions = AppContext & { checks: ListChecker };
 
 type FilePart = Readable & { hapi?: { filename?: string } };
 
@@ -40,7 +38,7 @@ const campaigns = { access: { planFlag: 'useCampaigns' as const } };
 export const contactListsRoutes: Plugin<ContactListRoutesOptions> = {
   name: 'contactLists',
   register(server, options) {
-    const checks = createListChecker({ jobs: options.jobs, sessions: options.sessions, realtime: options.realtime, logger: options.logger, retryMs: options.config.listCheckRetryMs });
+    const { checks } = options;
     const lists = createContactListService(options.realtime);
     const items = createContactListItemService(options.realtime, checks);
     const tags = ['api', 'contactLists'];

@@ -1,6 +1,7 @@
 /** English texts of the web console; same keys as ./pt.ts (enforced by the type). */
 import type { WebTranslation } from './pt.js';
 import { backofficeEn } from './backoffice/en.js';
+import { contactListsEn } from './contactLists/en.js';
 import { inboxEn } from './inbox/en.js';
 
 export const webEn: WebTranslation = {
@@ -256,4 +257,5 @@ export const webEn: WebTranslation = {
   },
   inbox: inboxEn,
   backoffice: backofficeEn,
+  contactLists: contactListsEn,
 };

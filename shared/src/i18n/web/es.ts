@@ -1,6 +1,7 @@
 /** Spanish texts of the web console; same keys as ./pt.ts (enforced by the type). */
 import type { WebTranslation } from './pt.js';
 import { backofficeEs } from './backoffice/es.js';
+import { contactListsEs } from './contactLists/es.js';
 import { inboxEs } from './inbox/es.js';
 
 export const webEs: WebTranslation = {
@@ -256,4 +257,5 @@ export const webEs: WebTranslation = {
   },
   inbox: inboxEs,
   backoffice: backofficeEs,
+  contactLists: contactListsEs,
 };

@@ -1,5 +1,6 @@
 /** Portuguese texts of the web console; the reference shape of the en and es files beside it. */
 import { backofficePt } from './backoffice/pt.js';
+import { contactListsPt } from './contactLists/pt.js';
 import { inboxPt } from './inbox/pt.js';
 
 export const webPt = {
@@ -255,6 +256,7 @@ export const webPt = {
   },
   inbox: inboxPt,
   backoffice: backofficePt,
+  contactLists: contactListsPt,
 };
 
 export type WebTranslation = typeof webPt;
