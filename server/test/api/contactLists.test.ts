@@ -260,19 +260,19 @@ describe('contact lists', () => {
       const victims = seed.slice(0, 5).map((answer) => answer.body.id as string);
       const sheet = ['name;number', ...Array.from({ length: 30 }, (_, i) => `Row ${i};55119333300${String(i).padStart(2, '0')}`)].join('\n');
       const work = [
-        ...Array.from({ length: 20 }, (_, i) => addItem(list.id, { name: `Racer ${i}`, number: `55119222200${String(i).padStart(2, '0')}` })),
-        // The same number five times at once: one lands.
-        ...Array.from({ length: 5 }, () => addItem(list.id, { name: 'Twin', number: '5511911110000' })),
-        // Each victim deleted three times at once: counted down once.
-        ...victims.flatMap((id) => Array.from({ length: 3 }, () => t.call('DELETE', `/contact-list-items/${id}`, { token: admin() }))),
-        ...Array.from({ length: 5 }, (_, i) => t.call('PUT', `/contact-lists/${list.id}`, { token: admin(), body: { name: `Race ${i}` } })),
+        ...Array.from({ length: 10 }, (_, i) => addItem(list.id, { name: `Racer ${i}`, number: `55119222200${String(i).padStart(2, '0')}` })),
+        // The same number three times at once: one lands.
+        ...Array.from({ length: 3 }, () => addItem(list.id, { name: 'Twin', number: '5511911110000' })),
+        // Each victim deleted twice at once: counted down once.
+        ...victims.flatMap((id) => Array.from({ length: 2 }, () => t.call('DELETE', `/contact-list-items/${id}`, { token: admin() }))),
+        ...Array.from({ length: 3 }, (_, i) => t.call('PUT', `/contact-lists/${list.id}`, { token: admin(), body: { name: `Race ${i}` } })),
         postFile(t, admin(), `/contact-lists/${list.id}/upload`, { name: 'race.csv', bytes: sheet }),
       ];
       const answers = await Promise.all(work);
       expect(answers.filter((a) => a.status >= 500), JSON.stringify(answers.filter((a) => a.status >= 500).map((a) => a.body))).to.deep.equal([]);
       expect(answers.filter((a) => a.status === 204)).to.have.length(5);
       const stored = await storedCount(list.id);
-      expect(stored).to.equal(10 + 20 + 1 - 5 + 30);
+      expect(stored).to.equal(10 + 10 + 1 - 5 + 30);
       expect(await countOf(list.id)).to.equal(stored);
     });
   });

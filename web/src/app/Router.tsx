@@ -30,6 +30,8 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   announcements: lazy(() => import('../pages/announcements/AnnouncementsPage.js')),
   chats: lazy(() => import('../pages/chats/ChatsPage.js')),
   kanban: lazy(() => import('../pages/kanban/KanbanPage.js')),
+  contactLists: lazy(() => import('../pages/contactLists/ContactListsPage.js')),
+  contactListItems: lazy(() => import('../pages/contactLists/ContactListItemsPage.js')),
 };
 
 function page(key: PageKey | 'notFound') {

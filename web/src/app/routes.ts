@@ -58,6 +58,8 @@ export const BUILT_PAGES = [
   'queues',
   'announcements',
   'chats',
+  'contactLists',
+  'contactListItems',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];
