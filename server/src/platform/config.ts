@@ -27,7 +27,7 @@ export interface Config {
   jobsProcessEvery: number;
   /** How long a running job holds its lock before another node may take it over (ms). */
   jobLockMs: number;
-  /** How often the contact lists' WhatsApp checks that wait for a connection look for it again (ms). */
+  /** How often the contact lists' WhatsApp check looks at the queued and waiting lists (ms). */
   listCheckRetryMs: number;
   /** Time zone and language of the texts sent to customers (greeting, date, hour, automatic messages). */
   timeZone: string;
@@ -104,7 +104,7 @@ const schema = Joi.object({
   ATENDE_LOGIN_WINDOW: Joi.number().integer().min(1).default(900),
   ATENDE_JOBS_PROCESS_EVERY: Joi.number().integer().min(50).max(600_000).default(5_000),
   ATENDE_JOB_LOCK_MS: Joi.number().integer().min(500).max(3_600_000).default(60_000),
-  ATENDE_LIST_CHECK_RETRY_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
+  ATENDE_LIST_CHECK_RETRY_MS: Joi.number().integer().min(100).max(3_600_000).default(5_000),
   ATENDE_SEND_RETRY_MS: Joi.number().integer().min(10).max(60_000).default(1_000),
   ATENDE_ENGINE_RESTART_MS: Joi.number().integer().min(10).max(60_000).default(250),
   ATENDE_SANDBOX_ACK_MS: Joi.number().integer().min(1).max(600_000).default(500),

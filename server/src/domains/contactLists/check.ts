@@ -1,17 +1,16 @@
 /**
- * The WhatsApp check of a list's numbers: an Agenda job per list that asks the company's default
- * connection, a batch at a time, whether each waiting item's number is on WhatsApp. The state is
- * in the items (`checkKey` set while waiting), so a run cut by a restart or taken over by another
- * node goes on from where it stopped, and a second run of the same list finds nothing left to do.
- * While the default connection is not connected the items stay null, the list is marked
- * `checkState: 'waiting'`, the page is told so, and a recurring sweep starts the check again once
- * the company's default connection is connected. Each add asks for a run; runs of one list on a
- * node go one after another, and a run that finds nothing waiting ends at once.
+ * The WhatsApp check of a list's numbers: adding items marks the list `checkState: 'queued'`, and
+ * one recurring Agenda job (one run at a time across nodes, by its lock) checks the queued lists
+ * through the company's default connection, a batch of numbers at a time. The state is in the
+ * documents (`checkKey` on each waiting item, `checkState` on the list), so a run cut by a
+ * restart goes on at the next one, and nothing is asked twice. While the default connection is
+ * not connected the items stay null, the list becomes 'waiting', the page is told so, and the
+ * check starts again once that connection is connected.
  */
 import type { ContactListCheck } from '@atende/shared';
 import type { SessionManager } from '../../channels/sessions.js';
 import type { Provider } from '../../channels/provider.js';
-import { keyedSerial, updateDocument } from '../../platform/database/serial.js';
+import { updateDocument } from '../../platform/database/serial.js';
 import type { JobRunner } from '../../platform/jobs.js';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
@@ -22,8 +21,7 @@ import type { CheckRequester } from './items.js';
 import { ContactListItemModel, ContactListModel, type ContactListDoc, type ContactListItemDoc } from './model.js';
 
 export const CHECK_JOB = 'contactList.checkWhatsapp';
-export const CHECK_SWEEP_JOB = 'contactList.checkWaiting';
-/** Waiting lists looked at per sweep. */
+/** Lists looked at per run, of each state. */
 const SWEEP_MAX = 200;
 /** Numbers asked at once. */
 const BATCH = 50;
@@ -38,7 +36,7 @@ export interface ListCheckerDeps {
   sessions: SessionManager;
   realtime: RealtimePublisher;
   logger: Logger;
-  /** How often waiting checks look for their connection again (ms). */
+  /** How often the queued and waiting lists are looked at (ms). */
   retryMs: number;
 }
 
@@ -50,21 +48,18 @@ async function defaultProvider(sessions: SessionManager, companyId: string): Pro
 }
 
 export interface ListChecker extends CheckRequester {
-  /** Starts the recurring sweep of the waiting lists (after the job runner started). */
+  /** Starts the recurring job (after the job runner started). */
   schedule(): Promise<void>;
 }
 
 export function createListChecker(deps: ListCheckerDeps): ListChecker {
   const { jobs, sessions, realtime, logger } = deps;
-  // Runs of one list on this node go one after another (the later one finds the work done).
-  const runs = keyedSerial();
-
   function progress(companyId: string, check: ContactListCheck): void {
     realtime.publish(companyId, 'contactList', { action: 'check', ...check });
   }
 
-  function request(companyId: string, contactListId: string): Promise<void> {
-    return jobs.now<CheckJob>(CHECK_JOB, { companyId, contactListId });
+  async function request(companyId: string, contactListId: string): Promise<void> {
+    await updateList(companyId, contactListId, { checkState: 'queued' });
   }
 
   async function wait(job: CheckJob, total: number, pending: number): Promise<void> {
@@ -72,14 +67,15 @@ export function createListChecker(deps: ListCheckerDeps): ListChecker {
     progress(job.companyId, { contactListId: job.contactListId, checked: total - pending, total, state: 'waiting' });
   }
 
-  /** Waiting lists whose company's default connection is connected now start their check again. */
+  /** The queued lists, and the waiting ones whose company's default connection is connected now. */
   async function sweep(): Promise<void> {
-    const waiting = await ContactListModel.find({ checkState: 'waiting' }, { companyId: 1 }).setOptions({ crossTenant: true }).limit(SWEEP_MAX).lean<Pick<ContactListDoc, '_id' | 'companyId'>[]>();
-    for (const list of waiting) {
-      const companyId = String(list.companyId);
-      if (!(await defaultProvider(sessions, companyId))) continue;
-      await updateList(companyId, list._id, { checkState: null });
-      await request(companyId, String(list._id));
+    for (const state of ['queued', 'waiting'] as const) {
+      const lists = await ContactListModel.find({ checkState: state }, { companyId: 1 }).setOptions({ crossTenant: true }).limit(SWEEP_MAX).lean<Pick<ContactListDoc, '_id' | 'companyId'>[]>();
+      for (const list of lists) {
+        const companyId = String(list.companyId);
+        if (state === 'waiting' && !(await defaultProvider(sessions, companyId))) continue;
+        await run({ companyId, contactListId: String(list._id) });
+      }
     }
   }
 
@@ -91,14 +87,14 @@ export function createListChecker(deps: ListCheckerDeps): ListChecker {
 
   async function run(job: CheckJob): Promise<void> {
     const { companyId, contactListId } = job;
-    const list = await ContactListModel.findOne({ _id: contactListId, companyId }, { contactsCount: 1, checkState: 1 }).lean<Pick<ContactListDoc, 'contactsCount' | 'checkState'>>();
+    // Cleared first: items added during this run queue the list again for the next one.
+    const list = await updateList(companyId, contactListId, { checkState: null });
     if (!list) return;
     let pending = await ContactListItemModel.countDocuments({ companyId, checkKey: contactListId });
     if (pending === 0) return;
     const total = Math.max(list.contactsCount, pending);
     const provider = await defaultProvider(sessions, companyId);
     if (!provider) return wait(job, total, pending);
-    if (list.checkState) await updateList(companyId, contactListId, { checkState: null });
     progress(companyId, { contactListId, checked: total - pending, total, state: 'running' });
     for (;;) {
       const batch = await ContactListItemModel.find({ companyId, checkKey: contactListId }, { _id: 1, contactListId: 1, number: 1 }).limit(BATCH).lean<ContactListItemDoc[]>();
@@ -117,11 +113,10 @@ export function createListChecker(deps: ListCheckerDeps): ListChecker {
     progress(companyId, { contactListId, checked: total, total, state: 'done' });
   }
 
-  jobs.define<CheckJob>(CHECK_JOB, (data) => runs.run(data.contactListId, () => run(data)));
-  jobs.define(CHECK_SWEEP_JOB, sweep);
+  jobs.define(CHECK_JOB, sweep);
 
   return {
     request,
-    schedule: () => jobs.every(deps.retryMs, CHECK_SWEEP_JOB),
+    schedule: () => jobs.every(deps.retryMs, CHECK_JOB),
   };
 }

@@ -11,10 +11,11 @@ export interface ContactListDoc {
   /** Kept by the code that adds and removes items: counting them per request reads them all. */
   contactsCount: number;
   /**
-   * 'waiting' while the WhatsApp check of its items waits for the company's default connection
-   * (the sweep looks for these by this key), else null.
+   * The WhatsApp check of its items: 'queued' once items were added, 'waiting' while it waits for
+   * the company's default connection, null when nothing is to be asked (check.ts finds the lists
+   * by this key).
    */
-  checkState: 'waiting' | null;
+  checkState: 'queued' | 'waiting' | null;
   createdAt: Date;
   updatedAt: Date;
 }
