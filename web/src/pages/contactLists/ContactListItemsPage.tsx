@@ -26,6 +26,8 @@ export default function ContactListItemsPage() {
   const [list, setList] = useState<ContactList | null>(null);
   const [check, setCheck] = useState<ContactListCheck | null>(null);
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  // Outside the remounted items, so that the import's report outlives the reload it causes.
+  const upload = useListUpload(reload);
 
   useEffect(() => {
     api.contactLists.get(contactListId).then(setList, showError);
@@ -36,7 +38,12 @@ export default function ContactListItemsPage() {
     else if ((event.action === 'update' || event.action === 'create') && event.record.id === contactListId) setList(event.record);
   });
 
-  return <ItemsScreen key={generation} contactListId={contactListId} list={list} check={check} onReload={reload} />;
+  return (
+    <>
+      <ItemsScreen key={generation} contactListId={contactListId} list={list} check={check} onReload={reload} upload={upload} />
+      {upload.elements}
+    </>
+  );
 }
 
 interface ScreenProps {
@@ -44,6 +51,7 @@ interface ScreenProps {
   list: ContactList | null;
   check: ContactListCheck | null;
   onReload(): void;
+  upload: Pick<ReturnType<typeof useListUpload>, 'busy' | 'choose'>;
 }
 
 function Validity({ value }: { value: boolean | null }) {
@@ -60,7 +68,7 @@ function Validity({ value }: { value: boolean | null }) {
   );
 }
 
-function ItemsScreen({ contactListId, list, check, onReload }: ScreenProps) {
+function ItemsScreen({ contactListId, list, check, onReload, upload }: ScreenProps) {
   const { t } = useTranslation();
   const { api } = useApi();
   const me = useUser();
@@ -69,7 +77,6 @@ function ItemsScreen({ contactListId, list, check, onReload }: ScreenProps) {
   const [editing, setEditing] = useState<ContactListItem | null | undefined>(undefined);
   // contacts-page:deleteContact; the server allows admins and supervisors.
   const canDelete = me.super || me.profile === 'admin' || me.profile === 'supervisor';
-  const upload = useListUpload(onReload);
 
   const { search, setSearch, list: items, scroll, deletion } = useLiveList<ContactListItem, ContactListItemEvent>({
     fetchPage: (query) => api.contactLists.items.page({ ...query, contactListId }).then((page) => ({ items: page.contacts, hasMore: page.hasMore })),
@@ -137,7 +144,6 @@ function ItemsScreen({ contactListId, list, check, onReload }: ScreenProps) {
           </tbody>
         </Table>
       </Paper>
-      {upload.elements}
       {editing !== undefined ? <ContactListItemModal contactListId={contactListId} item={editing} onClose={() => setEditing(undefined)} onSaved={items.upsert} /> : null}
       {deletion.deleting ? (
         <ConfirmDialog title={t('web.contactLists.items.deleteTitle', { name: deletion.deleting.name })} onConfirm={deletion.confirm} onClose={deletion.cancel}>
