@@ -81,14 +81,9 @@ export class SocketDouble implements WaSocket {
     return { id: jid, subject: this.groups[jid] ?? '', participants: [] } as unknown as GroupMetadata;
   }
 
-  /** Numbers (digits) WhatsApp knows, as the JID user it answers for each. */
-  accounts = new Map<string, string>();
-
-  async onWhatsApp(...phoneNumber: string[]): Promise<{ jid: string; exists: boolean }[]> {
-    return phoneNumber.flatMap((number) => {
-      const user = this.accounts.get(number.replace(/\D/g, ''));
-      return user ? [{ jid: `${user}@s.whatsapp.net`, exists: true }] : [];
-    });
+  /** No account is known to this double (onWhatsApp lists only the found ones). */
+  async onWhatsApp(): Promise<{ jid: string; exists: boolean }[]> {
+    return [];
   }
 
   async fetchMessageHistory(count: number, key: WAMessageKey, timestampMs: number): Promise<string> {
