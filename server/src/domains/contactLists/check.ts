@@ -74,15 +74,21 @@ export function createListChecker(deps: ListCheckerDeps): ListChecker {
       for (const list of lists) {
         const companyId = String(list.companyId);
         if (state === 'waiting' && !(await defaultProvider(sessions, companyId))) continue;
-        await run({ companyId, contactListId: String(list._id) });
+        const contactListId = String(list._id);
+        await run({ companyId, contactListId }).catch(async (err: unknown) => {
+          // Its items keep their checkKey: the list is queued again for the next run.
+          logger.warn({ err, companyId, contactListId }, 'contact list check failed; queued again');
+          await updateList(companyId, contactListId, { checkState: 'queued' });
+        });
       }
     }
   }
 
-  /** Records one answer, unless the item changed number (or went) since it was read. */
-  async function record(companyId: string, item: ContactListItemDoc, exists: boolean): Promise<void> {
+  /** Records one answer, unless the item changed number (or went) since it was read; answers whether it did. */
+  async function record(companyId: string, item: ContactListItemDoc, exists: boolean): Promise<boolean> {
     const updated = await updateDocument(ContactListItemModel, companyId, item._id, { $set: { isWhatsappValid: exists, checkKey: null } }, { number: item.number, checkKey: String(item.contactListId) });
     if (updated) realtime.publish(companyId, 'contactListItem', { action: 'update', record: toContactListItem(updated) });
+    return updated !== null;
   }
 
   async function run(job: CheckJob): Promise<void> {
@@ -106,7 +112,12 @@ export function createListChecker(deps: ListCheckerDeps): ListChecker {
         logger.warn({ err, companyId, contactListId }, 'contact list check: the connection did not answer; asking again later');
         return wait(job, total, pending);
       }
-      await Promise.all(batch.map((item, index) => record(companyId, item, answers[index]?.exists === true)));
+      const recorded = await Promise.all(batch.map((item, index) => record(companyId, item, answers[index]?.exists === true)));
+      // Every item of the batch changed meanwhile (renumbered): the next run asks for them.
+      if (!recorded.some(Boolean)) {
+        await request(companyId, contactListId);
+        return;
+      }
       pending = Math.max(0, pending - batch.length);
       progress(companyId, { contactListId, checked: total - pending, total, state: 'running' });
     }
