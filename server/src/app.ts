@@ -30,6 +30,8 @@ import { authRoutes } from './domains/auth/routes.js';
 import { chatsRoutes } from './domains/chats/routes.js';
 import { currentCredentials } from './domains/auth/sessions.js';
 import { companiesRoutes } from './domains/companies/routes.js';
+import { createListChecker } from './domains/contactLists/check.js';
+import { contactListsRoutes } from './domains/contactLists/routes.js';
 import { contactsRoutes } from './domains/contacts/routes.js';
 import { dashboardRoutes } from './domains/dashboard/routes.js';
 import { firstStart, type FirstStartResult } from './domains/companies/firstStart.js';
@@ -123,6 +125,8 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const scheduleSender = createScheduleSender({ realtime, logger, config, messages: inbox.messages, jobs });
   await server.register({ plugin: schedulesRoutes, options: { ...context, scheduleSender }, routes });
   await server.register([companiesRoutes, whatsappRoutes, sandboxRoutes].map((plugin) => ({ plugin, options: { ...context, sessions: channels.sessions }, routes })));
+  const listChecks = createListChecker({ jobs, sessions: channels.sessions, realtime, logger, retryMs: config.listCheckRetryMs });
+  await server.register({ plugin: contactListsRoutes, options: { ...context, checks: listChecks }, routes });
   registerHealth(server, API_PREFIX, database.engine, database.available);
   registerDatabaseGate(server, API_PREFIX, database.available);
   configureUploads(config.dataDir);
@@ -136,6 +140,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   await inbox.schedule();
   await campaignRunner.schedule();
   await invoiceJob.schedule();
+  await listChecks.schedule();
 
   let stopped = false;
   return {

@@ -108,6 +108,17 @@ export interface Provider {
   send(message: OutboundMessage): Promise<{ providerMessageId: string }>;
   /** Deletes a sent message for everyone (networks that can). Throws when it cannot. */
   revoke?(message: { providerMessageId: string; to: { id: string; isGroup: boolean } }): Promise<void>;
+  /**
+   * Whether each number (digits) has a WhatsApp account, in the order asked; `jid` is the
+   * network's address of an existing one. Throws when the session is not connected.
+   */
+  onWhatsApp(numbers: string[]): Promise<WhatsappPresence[]>;
+}
+
+export interface WhatsappPresence {
+  number: string;
+  exists: boolean;
+  jid: string | null;
 }
 
 export interface ProviderContext {

@@ -27,6 +27,8 @@ export interface Config {
   jobsProcessEvery: number;
   /** How long a running job holds its lock before another node may take it over (ms). */
   jobLockMs: number;
+  /** How often the contact lists' WhatsApp check looks at the queued and waiting lists (ms). */
+  listCheckRetryMs: number;
   /** Time zone and language of the texts sent to customers (greeting, date, hour, automatic messages). */
   timeZone: string;
   /** Sandbox phone: delay between acks (ms), and how long a QR stays before the next one. */
@@ -103,6 +105,7 @@ const schema = Joi.object({
   ATENDE_LOGIN_WINDOW: Joi.number().integer().min(1).default(900),
   ATENDE_JOBS_PROCESS_EVERY: Joi.number().integer().min(50).max(600_000).default(5_000),
   ATENDE_JOB_LOCK_MS: Joi.number().integer().min(500).max(3_600_000).default(60_000),
+  ATENDE_LIST_CHECK_RETRY_MS: Joi.number().integer().min(100).max(3_600_000).default(5_000),
   ATENDE_SEND_RETRY_MS: Joi.number().integer().min(10).max(60_000).default(1_000),
   // A scheduled message waits this long (doubling) before retrying a connection that was down.
   ATENDE_SCHEDULE_RETRY_MS: Joi.number().integer().min(10).max(3_600_000).default(60_000),
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     loginWindowSeconds: value.ATENDE_LOGIN_WINDOW,
     jobsProcessEvery: value.ATENDE_JOBS_PROCESS_EVERY,
     jobLockMs: value.ATENDE_JOB_LOCK_MS,
+    listCheckRetryMs: value.ATENDE_LIST_CHECK_RETRY_MS,
     timeZone: value.ATENDE_TIMEZONE,
     sandboxAckMs: value.ATENDE_SANDBOX_ACK_MS,
     sandboxQrMs: value.ATENDE_SANDBOX_QR_MS,

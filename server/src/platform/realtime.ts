@@ -33,6 +33,8 @@ export const CHANNELS = [
   'payment',
   'campaign',
   'schedule',
+  'contactList',
+  'contactListItem',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

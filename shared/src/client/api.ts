@@ -6,6 +6,7 @@ import { campaignCalls } from './calls/campaigns.js';
 import { chatCalls } from './calls/chats.js';
 import { companyCalls } from './calls/companies.js';
 import { contactCalls } from './calls/contacts.js';
+import { contactListCalls } from './calls/contactLists.js';
 import { dashboardCalls } from './calls/dashboard.js';
 import { externalSendCalls } from './calls/externalSend.js';
 import { helpCalls } from './calls/helps.js';
@@ -39,6 +40,7 @@ export function createApiClient(options: ApiClientOptions) {
     helps: helpCalls(http),
     invoices: invoiceCalls(http),
     contacts: contactCalls(http),
+    contactLists: contactListCalls(http),
     tickets: ticketCalls(http),
     messages: messageCalls(http),
     ticketNotes: ticketNoteCalls(http),

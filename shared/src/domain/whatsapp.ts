@@ -120,6 +120,8 @@ export interface SandboxDevice {
   failNext: number;
   /** Customers' messages waiting for the phone to come back online. */
   queued: number;
+  /** Numbers starting with one of these are answered "not on WhatsApp" (the contact lists' check). */
+  absentPrefixes: string[];
 }
 
 /** Kinds of message a sandbox customer can send (the provider seam's inbound media types). */

@@ -19,3 +19,4 @@ export * from './chats.js';
 export * from './campaigns.js';
 export * from './invoices.js';
 export * from './schedules.js';
+export * from './contactLists.js';

@@ -130,6 +130,9 @@ export const sandboxReadSchema = Joi.object({
   providerMessageIds: Joi.array().items(Joi.string().max(200)).min(1).max(500).unique().required(),
 });
 
+/** Numbers (digits) starting with one of these prefixes are not on WhatsApp for this phone. */
+export const sandboxAbsentSchema = Joi.object({ prefixes: Joi.array().items(Joi.string().pattern(/^\d{1,50}$/)).max(100).required() });
+
 export const sandboxFailuresSchema = Joi.object({ count: Joi.number().integer().min(0).max(1_000).required() });
 
 /**

@@ -36,6 +36,8 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   financeiro: lazy(() => import('../pages/financeiro/FinanceiroPage.js')),
   subscription: lazy(() => import('../pages/subscription/SubscriptionPage.js')),
   schedules: lazy(() => import('../pages/schedules/SchedulesPage.js')),
+  contactLists: lazy(() => import('../pages/contactLists/ContactListsPage.js')),
+  contactListItems: lazy(() => import('../pages/contactLists/ContactListItemsPage.js')),
 };
 
 function page(key: PageKey | 'notFound') {

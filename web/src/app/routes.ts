@@ -64,6 +64,8 @@ export const BUILT_PAGES = [
   'financeiro',
   'subscription',
   'schedules',
+  'contactLists',
+  'contactListItems',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];

@@ -66,3 +66,20 @@ export function isGroupJid(jid: string | null | undefined): boolean {
 export function groupId(jid: string): string {
   return userOf(jid);
 }
+
+/** A Brazilian mobile number without its ninth digit (55 + area code + 9 + eight digits), else itself. */
+function withoutNinthDigit(number: string): string {
+  return /^55\d{2}9\d{8}$/.test(number) ? `${number.slice(0, 4)}${number.slice(5)}` : number;
+}
+
+/**
+ * onWhatsApp's answer per number asked, in the order asked. WhatsApp lists only the accounts it
+ * found, by JID, and a Brazilian account may be registered without the ninth digit.
+ */
+export function presenceOf(numbers: string[], found: { jid: string; exists: boolean }[]): { number: string; exists: boolean; jid: string | null }[] {
+  const byUser = new Map(found.filter((entry) => entry.exists).map((entry) => [withoutNinthDigit(entry.jid.split('@')[0]!.split(':')[0]!), entry.jid]));
+  return numbers.map((number) => {
+    const jid = byUser.get(withoutNinthDigit(number)) ?? null;
+    return { number, exists: jid !== null, jid };
+  });
+}

@@ -19,7 +19,7 @@ import { clearAuthState, loadAuthState, type AuthStore } from './authState.js';
 import { createCallHandler } from './calls.js';
 import { createConnection } from './connection.js';
 import type { CallBody } from './content.js';
-import { jidOf } from './identity.js';
+import { jidOf, presenceOf } from './identity.js';
 import { baileys, loadBaileys } from './library.js';
 import { createDownloader, type MediaDownloader } from './media.js';
 import { contentOf, quotedOf } from './outgoing.js';
@@ -263,6 +263,17 @@ function createBaileysProvider({ companyId, whatsappId, events }: ProviderContex
       } catch (err) {
         throw new AppError('ERR_DELETE_WAPP_MSG', { reason: err instanceof Error ? err.message : String(err) });
       }
+    },
+
+    async onWhatsApp(numbers) {
+      const socket = connected();
+      let found: { jid: string; exists: boolean }[] | undefined;
+      try {
+        found = await socket.onWhatsApp(...numbers);
+      } catch (err) {
+        throw new AppError('ERR_WAPP_CHECK_CONTACT', { reason: err instanceof Error ? err.message : String(err) });
+      }
+      return presenceOf(numbers, found ?? []);
     },
   };
 }

@@ -22,6 +22,8 @@ export interface WaSocket {
   groupMetadata(jid: string): Promise<GroupMetadata>;
   /** Asks the phone for `count` messages of a chat before the given one (answered on messaging-history.set, ON_DEMAND). */
   fetchMessageHistory(count: number, oldestMsgKey: WAMessageKey, oldestMsgTimestamp: number): Promise<string>;
+  /** The accounts WhatsApp has among these numbers (only the found ones are listed). */
+  onWhatsApp(...phoneNumber: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   signalRepository: { lidMapping: { getPNForLID(lid: string): Promise<string | null> } };
 }
 

@@ -20,6 +20,8 @@ export interface SandboxDeviceDoc {
   /** false: the phone lost its connection (status TIMEOUT). */
   online: boolean;
   failNext: number;
+  /** Numbers starting with one of these are not on WhatsApp (onWhatsApp answers exists: false). */
+  absentPrefixes: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -33,6 +35,7 @@ export const SandboxDeviceModel = tenantModel<SandboxDeviceDoc>(
     pairingToken: { type: String, default: '' },
     online: { type: Boolean, default: true },
     failNext: { type: Number, default: 0 },
+    absentPrefixes: { type: [String], default: [] },
   },
   (schema) => {
     schema.index({ companyId: 1, whatsappId: 1 }, { unique: true });

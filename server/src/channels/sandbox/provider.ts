@@ -44,6 +44,8 @@ export interface SandboxPhone extends Provider {
   receive(message: InboundMessage): Promise<{ queued: boolean }>;
   /** The customer read these messages: ack 3. Answers the messages that changed. */
   read(providerMessageIds: string[]): Promise<SandboxOutboxMessage[]>;
+  /** Numbers starting with one of these prefixes are answered "not on WhatsApp" from now on. */
+  setAbsentPrefixes(prefixes: string[]): Promise<SandboxDeviceDoc>;
   /** The next `count` sends fail (the sender's retry tests). */
   failNext(count: number): Promise<SandboxDeviceDoc>;
   /**
@@ -343,6 +345,19 @@ function createSandboxPhone(
         if (updated) changed.push(toOutboxMessage(updated));
       }
       return changed;
+    },
+
+    async onWhatsApp(numbers) {
+      refuseUnlessConnected();
+      const { absentPrefixes } = await loadDevice();
+      return numbers.map((number) => {
+        const exists = !(absentPrefixes ?? []).some((prefix) => number.startsWith(prefix));
+        return { number, exists, jid: exists ? `${number}@s.whatsapp.net` : null };
+      });
+    },
+
+    setAbsentPrefixes(prefixes) {
+      return saveDevice({ absentPrefixes: prefixes });
     },
 
     async failNext(count) {

@@ -10,6 +10,12 @@ export interface ContactListDoc {
   name: string;
   /** Kept by the code that adds and removes items: counting them per request reads them all. */
   contactsCount: number;
+  /**
+   * The WhatsApp check of its items: 'queued' once items were added, 'waiting' while it waits for
+   * the company's default connection, null when nothing is to be asked (check.ts finds the lists
+   * by this key).
+   */
+  checkState: 'queued' | 'waiting' | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -19,10 +25,12 @@ export const ContactListModel = tenantModel<ContactListDoc>(
   {
     name: { type: String, required: true, trim: true },
     contactsCount: { type: Number, default: 0 },
+    checkState: { type: String, default: null },
   },
   (schema) => {
     schema.index({ companyId: 1, name: 1 });
-    engineKeys(schema, ['companyId']);
+    schema.index({ checkState: 1 });
+    engineKeys(schema, ['companyId', 'checkState']);
   },
 );
 
@@ -36,6 +44,11 @@ export interface ContactListItemDoc {
   email: string;
   /** Whether the number is on WhatsApp, as the list's connection answered; null until asked. */
   isWhatsappValid: boolean | null;
+  /**
+   * The list's id while the number waits for the WhatsApp check, null once asked: the check reads
+   * only the waiting items by this key (an equality the engine indexes) instead of the whole list.
+   */
+  checkKey: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -48,10 +61,12 @@ export const ContactListItemModel = tenantModel<ContactListItemDoc>(
     number: { type: String, required: true },
     email: { type: String, default: '' },
     isWhatsappValid: { type: Boolean, default: null },
+    checkKey: { type: String, default: null },
   },
   (schema) => {
     schema.index({ companyId: 1, contactListId: 1, number: 1 }, { unique: true });
-    engineKeys(schema, ['contactListId']);
+    schema.index({ companyId: 1, checkKey: 1 });
+    engineKeys(schema, ['contactListId', 'number', 'checkKey']);
   },
 );
 

@@ -13,7 +13,8 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { actor, params, payload, query } from '../../platform/http/routes.js';
-import { importContactRows, rowsOfFile } from './import.js';
+import { importContactRows } from './import.js';
+import { rowsOfFile } from './sheet.js';
 import { createContactService, type ContactInput, type ContactListQuery } from './service.js';
 
 /** A multipart file part as hapi hands it over with `multipart: { output: 'stream' }`. */

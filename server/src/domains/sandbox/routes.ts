@@ -1,6 +1,7 @@
 import type { Plugin } from '@hapi/hapi';
 import {
   type SandboxReplayOptions,
+  sandboxAbsentSchema,
   sandboxConnectivitySchema,
   sandboxFailuresSchema,
   sandboxMessageSchema,
@@ -67,6 +68,17 @@ export const sandboxRoutes: Plugin<ChannelRoutesOptions> = {
         path: '/sandbox/{whatsappId}/read',
         options: { tags, description: 'The customer read these messages (ack 3)', plugins, validate: { params: sandboxParams, payload: sandboxReadSchema } },
         handler: (request) => sandbox.read(actor(request), whatsappId(request), payload<{ providerMessageIds: string[] }>(request).providerMessageIds),
+      },
+      {
+        method: 'PUT',
+        path: '/sandbox/{whatsappId}/absent-numbers',
+        options: {
+          tags,
+          description: 'Numbers starting with one of these prefixes are "not on WhatsApp" for this phone (the contact lists\' check)',
+          plugins,
+          validate: { params: sandboxParams, payload: sandboxAbsentSchema },
+        },
+        handler: (request) => sandbox.setAbsentPrefixes(actor(request), whatsappId(request), payload<{ prefixes: string[] }>(request).prefixes),
       },
       {
         method: 'POST',

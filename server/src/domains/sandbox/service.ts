@@ -47,7 +47,7 @@ function mediaTypeOf(mimeType: string): SandboxMediaType {
 
 async function toDevice(doc: SandboxDeviceDoc): Promise<SandboxDevice> {
   const queued = await heldCount({ companyId: String(doc.companyId), whatsappId: String(doc.whatsappId) });
-  return { whatsappId: String(doc.whatsappId), paired: doc.paired, number: doc.number, online: doc.online, failNext: doc.failNext, queued };
+  return { whatsappId: String(doc.whatsappId), paired: doc.paired, number: doc.number, online: doc.online, failNext: doc.failNext, queued, absentPrefixes: doc.absentPrefixes ?? [] };
 }
 
 export function createSandboxService(sessions: SessionManager, language: Language) {
@@ -125,6 +125,11 @@ export function createSandboxService(sessions: SessionManager, language: Languag
     async failNext(actor: AuthCredentials, whatsappId: string, count: number): Promise<SandboxDevice> {
       const phone = await phoneOf(actor, whatsappId);
       return toDevice(await phone.failNext(count));
+    },
+
+    async setAbsentPrefixes(actor: AuthCredentials, whatsappId: string, prefixes: string[]): Promise<SandboxDevice> {
+      const phone = await phoneOf(actor, whatsappId, 'ERR_WAPP_NOT_INITIALIZED');
+      return toDevice(await phone.setAbsentPrefixes(prefixes));
     },
 
     async setOnline(actor: AuthCredentials, whatsappId: string, online: boolean, replay?: SandboxReplayOptions): Promise<SandboxDevice> {

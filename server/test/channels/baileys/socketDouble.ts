@@ -81,6 +81,11 @@ export class SocketDouble implements WaSocket {
     return { id: jid, subject: this.groups[jid] ?? '', participants: [] } as unknown as GroupMetadata;
   }
 
+  /** No account is known to this double (onWhatsApp lists only the found ones). */
+  async onWhatsApp(): Promise<{ jid: string; exists: boolean }[]> {
+    return [];
+  }
+
   async fetchMessageHistory(count: number, key: WAMessageKey, timestampMs: number): Promise<string> {
     this.historyRequests.push({ count, key, timestampMs });
     return `PDO${this.historyRequests.length}`;

@@ -14,6 +14,8 @@ export function sandboxCalls(http: Http) {
     /** The customer read these messages (ack 3). */
     read: (whatsappId: string, providerMessageIds: string[]) => http.request<SandboxOutbox>('POST', `${base(whatsappId)}/read`, { body: { providerMessageIds } }),
     /** The next `count` sends fail. */
+    /** Numbers starting with one of these prefixes are answered "not on WhatsApp". */
+    absentNumbers: (whatsappId: string, prefixes: string[]) => http.request<SandboxDevice>('PUT', `${base(whatsappId)}/absent-numbers`, { body: { prefixes } }),
     failNext: (whatsappId: string, count: number) => http.request<SandboxDevice>('POST', `${base(whatsappId)}/failures`, { body: { count } }),
     /** The phone loses (TIMEOUT) or regains (CONNECTED) its connection; back, it replays what was held (`replay`: repeat, shuffle). */
     connectivity: (whatsappId: string, online: boolean, replay?: SandboxReplayOptions) =>

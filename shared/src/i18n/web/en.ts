@@ -4,6 +4,7 @@ import { backofficeEn } from './backoffice/en.js';
 import { campaignsEn } from './campaigns/en.js';
 import { financeEn } from './finance/en.js';
 import { schedulesEn } from './schedules/en.js';
+import { contactListsEn } from './contactLists/en.js';
 import { inboxEn } from './inbox/en.js';
 
 export const webEn: WebTranslation = {
@@ -266,4 +267,5 @@ export const webEn: WebTranslation = {
   campaigns: campaignsEn,
   finance: financeEn,
   schedules: schedulesEn,
+  contactLists: contactListsEn,
 };

@@ -4,6 +4,7 @@ import { backofficeEs } from './backoffice/es.js';
 import { campaignsEs } from './campaigns/es.js';
 import { financeEs } from './finance/es.js';
 import { schedulesEs } from './schedules/es.js';
+import { contactListsEs } from './contactLists/es.js';
 import { inboxEs } from './inbox/es.js';
 
 export const webEs: WebTranslation = {
@@ -266,4 +267,5 @@ export const webEs: WebTranslation = {
   campaigns: campaignsEs,
   finance: financeEs,
   schedules: schedulesEs,
+  contactLists: contactListsEs,
 };

@@ -3,6 +3,7 @@ import { backofficePt } from './backoffice/pt.js';
 import { campaignsPt } from './campaigns/pt.js';
 import { financePt } from './finance/pt.js';
 import { schedulesPt } from './schedules/pt.js';
+import { contactListsPt } from './contactLists/pt.js';
 import { inboxPt } from './inbox/pt.js';
 
 export const webPt = {
@@ -265,6 +266,7 @@ export const webPt = {
   campaigns: campaignsPt,
   finance: financePt,
   schedules: schedulesPt,
+  contactLists: contactListsPt,
 };
 
 export type WebTranslation = typeof webPt;
