@@ -3,7 +3,7 @@ import { PLAN_FLAGS, type PlanFlags } from '@atende/shared';
 import { visibleMenu, type MenuContext, type MenuEntry } from '../src/app/menu.js';
 
 const allFlags = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, true])) as PlanFlags;
-const admin: MenuContext = { profile: 'admin', super: false, cshow: false, planFlags: allFlags };
+const admin: MenuContext = { profile: 'admin', super: false, planFlags: allFlags };
 
 /** Item keys in order, group children as `group/child`, dividers as `|`. */
 function keys(entries: MenuEntry[]): string[] {
@@ -12,20 +12,19 @@ function keys(entries: MenuEntry[]): string[] {
 
 describe('side menu gating', () => {
   it('shows an admin every existing screen of a full plan but the super one', () => {
-    expect(keys(visibleMenu(admin))).to.deep.equal(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'chats', 'helps', '|', 'connections', 'queues', 'users', 'financeiro', 'settings']);
+    expect(keys(visibleMenu(admin))).to.deep.equal(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'chats', 'helps', '|', 'campaignsGroup/campaigns', 'campaignsGroup/contactLists', 'campaignsGroup/campaignsConfig', 'connections', 'queues', 'users', 'financeiro', 'settings']);
   });
 
   it('never offers a screen this version does not have, whatever the gates', () => {
-    const everything = keys(visibleMenu({ ...admin, super: true, cshow: true }));
+    const everything = keys(visibleMenu({ ...admin, super: true }));
     for (const missing of ['prompts', 'integrations', 'files', 'messagesApi']) expect(everything).to.not.include(missing);
     expect(everything.filter((key) => key.startsWith('flowsGroup'))).to.deep.equal([]);
   });
 
-  it('shows the campaign area with the cshow flag and the plan flag only', () => {
+  it('shows the campaign area by the plan flag, as the seed\'s menu does', () => {
     const campaignArea = (context: MenuContext) => keys(visibleMenu(context)).filter((key) => key.startsWith('campaignsGroup/'));
-    expect(campaignArea({ ...admin, cshow: true })).to.include.members(['campaignsGroup/campaigns', 'campaignsGroup/campaignsConfig']);
-    expect(campaignArea(admin)).to.deep.equal([]);
-    expect(campaignArea({ ...admin, cshow: true, planFlags: { ...allFlags, useCampaigns: false } })).to.deep.equal([]);
+    expect(campaignArea(admin)).to.deep.equal(['campaignsGroup/campaigns', 'campaignsGroup/contactLists', 'campaignsGroup/campaignsConfig']);
+    expect(campaignArea({ ...admin, planFlags: { ...allFlags, useCampaigns: false } })).to.deep.equal([]);
   });
 
   it('hides the admin items from the user profile', () => {
@@ -51,7 +50,7 @@ describe('side menu gating', () => {
   });
 
   it('never leaves a divider at the edge', () => {
-    const bare = visibleMenu({ profile: 'user', super: false, cshow: false, planFlags: {} });
+    const bare = visibleMenu({ profile: 'user', super: false, planFlags: {} });
     expect(keys(bare)).to.deep.equal(['tickets', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps']);
   });
 });

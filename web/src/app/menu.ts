@@ -11,8 +11,6 @@ export interface MenuGate {
   admin?: true;
   super?: true;
   planFlag?: PlanFlag;
-  /** The browser-storage flag cshow must exist (campaign and flow areas). */
-  cshow?: true;
 }
 
 export interface MenuLink {
@@ -41,7 +39,6 @@ export type MenuEntry = MenuLink | MenuGroup | MenuDivider;
 export interface MenuContext {
   profile: Profile;
   super: boolean;
-  cshow: boolean;
   planFlags: Partial<PlanFlags>;
 }
 
@@ -63,15 +60,14 @@ export const MENU: MenuEntry[] = [
     kind: 'group',
     key: 'campaignsGroup',
     icon: 'campaigns',
-    // The menu hides the area without the plan flag; the routes also need cshow.
-    gate: { planFlag: 'useCampaigns', cshow: true },
+    // As the seed's menu: the plan flag; the routes also need the campaign area's flag (guard.tsx).
+    gate: { planFlag: 'useCampaigns' },
     children: [link('campaigns', '/campaigns', 'campaigns'), link('contactLists', '/contact-lists', 'contacts'), link('campaignsConfig', '/campaigns-config', 'settings')],
   },
   {
     kind: 'group',
     key: 'flowsGroup',
     icon: 'flows',
-    gate: { cshow: true },
     children: [link('phraseLists', '/phrase-lists', 'flows'), link('flowbuilders', '/flowbuilders', 'flows')],
   },
   link('announcements', '/announcements', 'announcements', { super: true }),
@@ -90,7 +86,6 @@ export function passes(gate: MenuGate | undefined, context: MenuContext): boolea
   if (!gate) return true;
   if (gate.admin && !(context.profile === 'admin' || context.super)) return false;
   if (gate.super && !context.super) return false;
-  if (gate.cshow && !context.cshow) return false;
   if (gate.planFlag && !hasPlanFlag(context, gate.planFlag)) return false;
   return true;
 }
