@@ -29,8 +29,8 @@ export function createJobs(logger: Logger, processEvery: number, lockLifetime: n
   // Finished one-off jobs go: Agenda's polling reads its whole collection on the embedded engine.
   const agenda = new Agenda({ backend: new MongoBackend({ mongo: db }), processEvery, removeOnComplete: true });
   agenda.on('fail', (err: Error, job: Job) => logger.error({ err, job: job.attrs.name }, 'job failed'));
-  // Its polls fail while the database is away; it polls again once it is back.
-  agenda.on('error', (err: Error) => logger.warn({ err }, 'job runner: database unavailable'));
+  // Its polls fail while the database is away (it polls again once it is back); other errors say what they are.
+  agenda.on('error', (err: Error) => logger.warn({ err }, 'job runner error'));
   return {
     async start() {
       await agenda.start();
@@ -38,7 +38,20 @@ export function createJobs(logger: Logger, processEvery: number, lockLifetime: n
     define(name, handler) {
       // Agenda watches a running job every lockLifetime/2 and keeps that timer until it fires:
       // a short lock keeps both the takeover of a dead node's job and the shutdown quick.
-      agenda.define(name, async (job: Job<never>) => handler(job.attrs.data, job), { lockLifetime });
+      agenda.define(
+        name,
+        async (job: Job<never>) => {
+          // A job still running when its lock expires is cancelled and may be taken again:
+          // keep the lock fresh while the handler works (a slow send, a long campaign run).
+          const keepAlive = setInterval(() => void job.touch().catch(() => undefined), Math.max(200, lockLifetime / 3));
+          try {
+            await handler(job.attrs.data, job);
+          } finally {
+            clearInterval(keepAlive);
+          }
+        },
+        { lockLifetime },
+      );
     },
     async now(name, data) {
       await agenda.now(name, data);
