@@ -1,3 +1,4 @@
+import * as SheetJS from '@e965/xlsx';
 import { expect } from 'chai';
 import ExcelJS from 'exceljs';
 import { ContactListItemModel } from '../../src/domains/contactLists/model.js';
@@ -14,6 +15,14 @@ async function workbook(rows: unknown[][]): Promise<Buffer> {
   const sheet = book.addWorksheet('Lista');
   for (const row of rows) sheet.addRow(row);
   return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+
+/** A legacy Excel 97-2003 workbook (BIFF8), as an old spreadsheet program saves it. */
+function legacyWorkbook(rows: string[][]): Buffer {
+  const book = SheetJS.utils.book_new();
+  SheetJS.utils.book_append_sheet(book, SheetJS.utils.aoa_to_sheet(rows), 'Contatos');
+  return SheetJS.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer;
 }
 
 describe('contact lists', () => {
@@ -241,15 +250,20 @@ describe('contact lists', () => {
       expect(gil?.number).to.equal('11966660002');
     });
 
-    it('reads CSV too; refuses .xls with 400 ERR_XLS_NOT_SUPPORTED, a file without a number column, a missing file', async () => {
+    it('reads CSV and a legacy .xls too; refuses a broken .xls, a file without a number column, a missing file', async () => {
       const list = await createList('Csv');
       const csv = await postFile(t, agent.token, `/contact-lists/${list.id}/upload`, { name: 'l.csv', bytes: 'nome;numero\nKleber;5511955550001\nLia;5511955550002\n' });
       expect(csv.body.newContacts).to.have.length(2);
+      const xls = legacyWorkbook([['Nome', 'Número', 'Email'], ['Mara Antiga', '5511955550003', 'mara@old.test'], ['Sem Número', '', '']]);
+      const legacy = await postFile(t, agent.token, `/contact-lists/${list.id}/upload`, { name: 'old.xls', bytes: xls, type: 'application/vnd.ms-excel' });
+      expect(legacy.status, JSON.stringify(legacy.body)).to.equal(200);
+      expect(legacy.body.newContacts.map((row: { contactName: string }) => row.contactName)).to.deep.equal(['Mara Antiga']);
+      expect(legacy.body.errorBag).to.have.length(1);
       const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(56)]);
-      expectError(await postFile(t, admin(), `/contact-lists/${list.id}/upload`, { name: 'old.xls', bytes: ole, type: 'application/vnd.ms-excel' }), 400, 'ERR_XLS_NOT_SUPPORTED');
+      expectError(await postFile(t, admin(), `/contact-lists/${list.id}/upload`, { name: 'broken.xls', bytes: ole, type: 'application/vnd.ms-excel' }), 400, 'ERR_INVALID_MEDIA');
       expectInvalid(await postFile(t, admin(), `/contact-lists/${list.id}/upload`, { name: 'l.csv', bytes: 'nome;cidade\nAna;Recife\n' }), 'file');
       expectInvalid(await postFile(t, admin(), `/contact-lists/${list.id}/upload`, { name: 'l.csv', bytes: 'x' }, 'other'), 'file');
-      expect(await countOf(list.id)).to.equal(2);
+      expect(await countOf(list.id)).to.equal(3);
     });
   });
 

@@ -329,11 +329,11 @@ describe('contacts', () => {
       expect(ivo?.number).to.equal('5511954320006');
     });
 
-    it('refuses a broken workbook and binary files with 400 ERR_INVALID_MEDIA, a legacy .xls with 400 ERR_XLS_NOT_SUPPORTED', async () => {
+    it('refuses a broken workbook (.xlsx or .xls) and binary files with 400 ERR_INVALID_MEDIA', async () => {
       const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60)]);
       expectError(await postFile(t, admin(), '/contacts/import', { name: 'contatos.xlsx', bytes: zip, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 400, 'ERR_INVALID_MEDIA');
       const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(60)]);
-      expectError(await postFile(t, admin(), '/contacts/import', { name: 'old.xls', bytes: ole, type: 'application/vnd.ms-excel' }), 400, 'ERR_XLS_NOT_SUPPORTED');
+      expectError(await postFile(t, admin(), '/contacts/import', { name: 'old.xls', bytes: ole, type: 'application/vnd.ms-excel' }), 400, 'ERR_INVALID_MEDIA');
       expectError(await postFile(t, admin(), '/contacts/import', { name: 'photo.png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]), type: 'image/png' }), 400, 'ERR_INVALID_MEDIA');
     });
 

@@ -90,7 +90,6 @@ export const ERROR_STATUS = {
   ERR_NO_SCHEDULE_FOUND: 404,
   ERR_SCHEDULE_SENT: 409,
   ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
-  ERR_XLS_NOT_SUPPORTED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

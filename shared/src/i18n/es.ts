@@ -41,7 +41,6 @@ export const esCommon: CommonTranslation = {
     ERR_NO_SCHEDULE_FOUND: 'No se encontró ningún agendamiento con este ID.',
     ERR_SCHEDULE_SENT: 'Este mensaje ya fue enviado (o se está enviando) y ya no se puede cambiar.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No se encontró ningún contacto de la lista con este ID.',
-    ERR_XLS_NOT_SUPPORTED: 'Las hojas .xls (Excel 97-2003) no se pueden leer: guarde el archivo como .xlsx o .csv e impórtelo de nuevo.',
     ERR_CREATING_MESSAGE: 'Error al guardar el mensaje. Inténtalo de nuevo.',
     ERR_CREATING_TICKET: 'Error al crear el ticket. Inténtalo de nuevo.',
     ERR_FETCH_WAPP_MSG: 'Error al obtener el mensaje de WhatsApp; tal vez sea demasiado antiguo.',

@@ -32,5 +32,5 @@ export const contactListItemUpdateSchema = Joi.object({ ...itemFields, contactLi
 
 export const contactListItemQuery = Joi.object({ ...pageQuery, contactListId: id.required() });
 
-/** POST /contact-lists/{id}/upload: multipart with one file (.xlsx or .csv; .xls is answered ERR_XLS_NOT_SUPPORTED). */
+/** POST /contact-lists/{id}/upload: multipart with one file (.xlsx, .xls or .csv). */
 export const contactListUploadSchema = Joi.object({ file: Joi.any().required() }).unknown(true);

@@ -18,7 +18,7 @@ import { rowsOfFile } from '../contacts/sheet.js';
 import type { ListChecker } from './check.js';
 import { importListRows } from './import.js';
 import { createContactListItemService, type ContactListItemInput, type ItemsQuery } from './items.js';
-import { createContactListService } from './service.js';
+import { createContactListService, findList } from './service.js';
 
 export type ContactListRoutesOptions = AppContext & { checks: ListChecker };
 
@@ -89,7 +89,7 @@ export const contactListsRoutes: Plugin<ContactListRoutesOptions> = {
         path: '/contact-lists/{id}/upload',
         options: {
           tags,
-          description: 'Add items to the list from a sheet (multipart field "file": .xlsx or .csv; .xls is refused with ERR_XLS_NOT_SUPPORTED); answers newContacts and errorBag',
+          description: 'Add items to the list from a sheet (multipart field "file": .xlsx, .xls or .csv); answers newContacts and errorBag',
           plugins: campaigns,
           validate: { params: idParams, payload: contactListUploadSchema },
           payload: {
@@ -102,6 +102,8 @@ export const contactListsRoutes: Plugin<ContactListRoutesOptions> = {
         },
         handler: async (request) => {
           const { companyId } = actor(request);
+          // Another company's list is not found before its file is read (nothing about the file leaks).
+          await findList(companyId, byId(request));
           const file = await readPart(payload<{ file: unknown }>(request).file);
           return importListRows(companyId, byId(request), await rowsOfFile(file), { realtime: options.realtime, checks });
         },

@@ -12,6 +12,7 @@ import {
 } from '@atende/shared';
 import { AppError } from '../../platform/errors.js';
 import { contactsFromCsv, contactsFromRows, decodeText } from './csv.js';
+import { rowsOfLegacyWorkbook } from './legacyXls.js';
 import { rowsOfWorkbook } from './xlsx.js';
 
 const CHUNK = 500;
@@ -71,17 +72,18 @@ export interface ImportedFile {
 }
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
+/** The whole compound-file signature: SheetJS reads anything else as text. */
+const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const TEXT_EXTENSIONS = new Set(['', '.csv', '.txt', '.tsv']);
-const ACCEPTED = ['.xlsx', '.csv'];
+const ACCEPTED = ['.xlsx', '.xls', '.csv'];
 
 function fileError(message: string, rule: string): AppError {
   return new AppError('ERR_VALIDATION', { field: 'file', rule }, `payload file: ${message} (${rule})`);
 }
 
 /**
- * Reads the rows of an uploaded sheet: an .xlsx workbook (its first worksheet; recognised by
- * content) or CSV / plain text. Legacy .xls (OLE2) is refused: save it as .xlsx or .csv.
+ * Reads the rows of an uploaded sheet: an .xlsx or legacy .xls workbook (its first worksheet;
+ * recognised by content) or CSV / plain text.
  */
 export async function rowsOfFile(file: ImportedFile): Promise<Record<string, unknown>[]> {
   const extension = extname(file.filename).toLowerCase();
@@ -92,10 +94,16 @@ export async function rowsOfFile(file: ImportedFile): Promise<Record<string, unk
       throw new AppError('ERR_INVALID_MEDIA', { field: 'file', accepted: ACCEPTED }, 'payload file: not a readable .xlsx workbook');
     });
     sheet = contactsFromRows(rows);
+  } else if (file.bytes.subarray(0, OLE2.length).equals(OLE2)) {
+    let rows: string[][];
+    try {
+      rows = rowsOfLegacyWorkbook(file.bytes);
+    } catch {
+      throw new AppError('ERR_INVALID_MEDIA', { field: 'file', accepted: ACCEPTED }, 'payload file: not a readable .xls workbook');
+    }
+    sheet = contactsFromRows(rows);
   } else {
     const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
-    // Legacy Excel (BIFF in an OLE2 container): no maintained parser on npm reads it.
-    if (head.equals(OLE2)) throw new AppError('ERR_XLS_NOT_SUPPORTED', { field: 'file', accepted: ACCEPTED });
     if (!TEXT_EXTENSIONS.has(extension) || (!utf16 && file.bytes.includes(0))) {
       throw new AppError('ERR_INVALID_MEDIA', { field: 'file', accepted: ACCEPTED });
     }

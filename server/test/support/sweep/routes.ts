@@ -51,7 +51,7 @@ export function routeKey(route: { method: string; path: string }): string {
 }
 
 /** The entities a company owns, by the name the sweeps give them. */
-export const TENANT_ENTITIES = ['company', 'user', 'contact', 'ticket', 'message', 'queue', 'queueOption', 'tag', 'quickMessage', 'whatsapp', 'ticketNote', 'chat', 'campaign', 'fileList', 'invoice', 'schedule'] as const;
+export const TENANT_ENTITIES = ['company', 'user', 'contact', 'ticket', 'message', 'queue', 'queueOption', 'tag', 'quickMessage', 'whatsapp', 'ticketNote', 'chat', 'campaign', 'fileList', 'invoice', 'schedule', 'contactList', 'contactListItem'] as const;
 /** Platform entities (plans, help videos, announcements): managed by super users, not owned by a company. */
 export const PLATFORM_ENTITIES = ['plan', 'help', 'announcement'] as const;
 export type Entity = (typeof TENANT_ENTITIES)[number] | (typeof PLATFORM_ENTITIES)[number];
@@ -73,6 +73,8 @@ const BY_SEGMENT: Record<string, Entity> = {
   campaigns: 'campaign',
   files: 'fileList',
   schedules: 'schedule',
+  'contact-lists': 'contactList',
+  'contact-list-items': 'contactListItem',
   companies: 'company',
   plans: 'plan',
   helps: 'help',
@@ -98,6 +100,7 @@ export const QUERY_ENTITIES: Record<string, { entity: Entity; list?: boolean }> 
   queueId: { entity: 'queue' },
   ticketId: { entity: 'ticket' },
   contactId: { entity: 'contact' },
+  contactListId: { entity: 'contactList' },
   userId: { entity: 'user' },
   newDefaultId: { entity: 'whatsapp' },
   users: { entity: 'user', list: true },

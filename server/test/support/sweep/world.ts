@@ -61,6 +61,10 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
   const whatsapp = await created(call('GET', `/whatsapp/${connection.id}`), 'connection');
   const fileList = await created(call('POST', '/files', { name: unique('Files '), message: 'Our catalogue' }), 'file list');
   const campaign = await created(call('POST', '/campaigns', { name: unique('Campaign '), message1: 'Hello', whatsappId: connection.id, tagId: tag.id, fileListId: fileList.id }), 'campaign');
+  const contactList = await created(call('POST', '/contact-lists', { name: unique('List ') }), 'contact list');
+  const contactListItem = await created(call('POST', '/contact-list-items', { name: 'Listed customer', number: customerNumber(), contactListId: contactList.id }), 'contact list item');
+  // The list's WhatsApp check runs in the background: the world is at rest once it is done.
+  await eventually(async () => (await call('GET', `/contact-list-items/${contactListItem.id}`)).body.isWhatsappValid !== null, 15_000, 'the list check');
   // The first listing brings the trial's invoice into being (before the snapshot the sweeps compare).
   const invoices = await created(call('GET', '/invoices/all'), 'invoices');
   return {
@@ -87,6 +91,8 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
       fileList: fileList.id,
       invoice: invoices.records[0].id,
       schedule: schedule.id,
+      contactList: contactList.id,
+      contactListItem: contactListItem.id,
       ...platform,
     },
   };
