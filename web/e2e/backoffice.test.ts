@@ -113,6 +113,13 @@ describe('web console: back-office pages', () => {
     const suggestions = await console.api.quickMessages.list();
     const saved = suggestions.find((quickMessage) => quickMessage.shortcode === 'price');
     expect(saved).to.include({ message: 'Our price list is attached.', geral: true, isMedia: true, mediaName: 'price_list.png' });
+
+    // Removing the attachment says so.
+    await page.locator('tr[data-quick-message="price"] button[aria-label="Edit"]').click();
+    await form.locator('button', { hasText: 'Remove attachment' }).click();
+    await waitForToast(page, 'Attachment removed.');
+    expect((await console.api.quickMessages.list()).find((quickMessage) => quickMessage.shortcode === 'price')).to.include({ isMedia: false, mediaName: null });
+    await form.locator('button', { hasText: 'Cancel' }).click();
   });
 
   it('creates a tag with a palette colour and the kanban switch', async () => {

@@ -38,6 +38,7 @@ export default function QuickMessageModal({ quickMessage, onClose, onSaved }: Qu
     try {
       await api.quickMessages.removeMedia(quickMessage.id);
       setMediaName(null);
+      toast.success(t('web.backoffice.quickMessages.attachmentRemoved'));
     } catch (error) {
       showError(error);
     }

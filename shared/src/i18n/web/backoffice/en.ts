@@ -63,6 +63,7 @@ export const backofficeEn: BackofficeTranslation = {
     attachment: 'Attachment',
     removeAttachment: 'Remove attachment',
     saved: 'Quick message saved.',
+    attachmentRemoved: 'Attachment removed.',
     deleted: 'Quick message deleted.',
     deleteTitle: 'Delete {{name}}?',
     deleteMessage: 'This cannot be undone.',

@@ -63,6 +63,7 @@ export const backofficeEs: BackofficeTranslation = {
     attachment: 'Adjunto',
     removeAttachment: 'Quitar adjunto',
     saved: 'Respuesta rápida guardada.',
+    attachmentRemoved: 'Adjunto eliminado.',
     deleted: 'Respuesta rápida eliminada.',
     deleteTitle: '¿Eliminar {{name}}?',
     deleteMessage: 'Esta acción no se puede deshacer.',

@@ -61,6 +61,7 @@ export const backofficePt = {
     attachment: 'Anexo',
     removeAttachment: 'Remover anexo',
     saved: 'Resposta rápida salva com sucesso.',
+    attachmentRemoved: 'Anexo removido.',
     deleted: 'Resposta rápida excluída com sucesso.',
     deleteTitle: 'Excluir {{name}}?',
     deleteMessage: 'Esta ação não pode ser desfeita.',
