@@ -81,6 +81,11 @@ describe('web console: tickets', () => {
   it('receives a customer live, accepts, answers with "/", attaches an image, transfers', async () => {
     const { page } = opened;
     await page.locator('[data-layout="wide"] [data-welcome]').waitFor();
+    // The welcome shows the logo (loaded, not a broken image).
+    await page.waitForFunction(() => {
+      const logo = document.querySelector<HTMLImageElement>('[data-welcome] img[data-welcome-logo]');
+      return logo !== null && logo.complete && logo.naturalWidth > 0;
+    });
     await openTab(page, 'pending');
     await company.admin.sandbox.send(company.whatsapp.id, { from: '5511988887777', name: 'Carla Customer', body: 'Hi, I need help' });
     const row = page.locator('[data-ticket-list="pending"] [data-status="pending"]', { hasText: 'Carla Customer' });

@@ -58,6 +58,8 @@ const Narrow = styled.div`
 
 const Welcome = styled.div`
   display: flex;
+  flex-direction: column;
+  gap: 16px;
   align-items: center;
   justify-content: center;
   height: 100%;
@@ -86,7 +88,11 @@ export default function TicketsPage() {
   const conversation = ticketRef ? (
     <Conversation key={ticketRef} ticketRef={ticketRef} actions={actions} outbox={outbox} onBack={narrow ? () => setPane('tickets') : undefined} />
   ) : (
-    <Welcome data-welcome>{t('web.inbox.welcome')}</Welcome>
+    <Welcome data-welcome>
+      {/* The product's mark, as the seed shows its logo when no ticket is picked. */}
+      <img src="/favicon.svg" alt="Atende" width={96} height={96} data-welcome-logo />
+      <span>{t('web.inbox.welcome')}</span>
+    </Welcome>
   );
 
   if (!narrow) {
