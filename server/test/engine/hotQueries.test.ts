@@ -1,7 +1,8 @@
 /**
  * Every query the inbox sends on its hot paths is served from an index (issue 20). The test plays
  * a company's working day through the API (customers writing, agents on every list, tab and
- * filter, conversations, replies, acks, quick answers, contacts, the dashboard, internal chat),
+ * filter, conversations, replies, acks, quick answers, contacts, the dashboard, internal chat,
+ * then the back office: a contact list, a scheduled message sent, a campaign run, the invoices),
  * records each database command the server sent (the driver's command monitoring), and runs the
  * filter of each distinct query shape through `explain`.
  * - Embedded engine: FerretDB must push the filter down, and one of its equalities must be on a
@@ -110,7 +111,7 @@ describe('hot queries: every one served from an index', function () {
 
   it('a working day of the inbox sends no query that reads past an index', async () => {
     const superUser = await loginSuper(t);
-    tenant = await createTenant(t, superUser, { planId: (await createPlan(t, superUser, { users: 10, useKanban: true, useInternalChat: true })).id });
+    tenant = await createTenant(t, superUser, { planId: (await createPlan(t, superUser, { users: 10, useKanban: true, useInternalChat: true, useCampaigns: true, useSchedules: true })).id });
     const { admin } = tenant;
     const queue = await createQueue(t, admin);
     agent = await createMember(t, tenant, 'user', { queueIds: [queue.id] });
@@ -177,9 +178,30 @@ describe('hot queries: every one served from an index', function () {
     // Resolving closes the ticket into the closed lists.
     expect((await t.call('PUT', `/tickets/${ticket.id}`, { token: agent.token, body: { status: 'closed' } })).status).to.equal(200);
 
+    // The back office of the day: a contact list and its items, a scheduled message, a small
+    // campaign run to the end, the invoices.
+    const list = (await t.call('POST', '/contact-lists', { token: admin.token, body: { name: 'Clientes' } })).body;
+    for (const number of [customerNumber(), customerNumber()]) {
+      expect((await t.call('POST', '/contact-list-items', { token: admin.token, body: { name: 'Cliente da lista', number, contactListId: list.id } })).status).to.equal(201);
+    }
+    for (const path of ['/contact-lists', '/contact-lists/list', `/contact-list-items?contactListId=${list.id}`, `/contact-list-items?contactListId=${list.id}&searchParam=clien`]) {
+      expect((await t.call('GET', path, { token: admin.token })).status, path).to.equal(200);
+    }
+    const sendAt = new Date(Date.now() + 1_000).toISOString();
+    const schedule = (await t.call('POST', '/schedules', { token: admin.token, body: { body: 'Lembrete do pedido', contactId: ticket.contact.id, sendAt } })).body;
+    expect((await t.call('GET', '/schedules', { token: admin.token })).status).to.equal(200);
+    await eventually(async () => (await t.call('GET', `/schedules/${schedule.id}`, { token: admin.token })).body.status === 'ENVIADA', 15_000, 'the schedule sent');
+    await t.call('POST', '/campaign-settings', { token: admin.token, body: { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 } } });
+    const campaign = (await t.call('POST', '/campaigns', { token: admin.token, body: { name: 'Promo', message1: 'Oferta do dia', whatsappId: whatsapp.id, contactListId: list.id, scheduledAt: new Date(Date.now() + 500).toISOString() } })).body;
+    await eventually(async () => (await t.call('GET', `/campaigns/${campaign.id}`, { token: admin.token })).body.status === 'FINALIZADA', 20_000, 'the campaign finished');
+    expect((await t.call('GET', '/campaigns', { token: admin.token })).status).to.equal(200);
+    expect((await t.call('GET', '/invoices/all', { token: admin.token })).status).to.equal(200);
+
     const queries = new Map<string, Query>();
     for (const event of log.commands) for (const query of queriesOf(event.command, event.commandName)) if (!queries.has(shapeOf(query))) queries.set(shapeOf(query), query);
     expect(queries.size, 'queries recorded').to.be.greaterThan(20);
+    const examined = new Set([...queries.values()].map((query) => query.collection));
+    for (const collection of ['contactlists', 'contactlistitems', 'schedules', 'campaigns', 'campaignshippings', 'invoices']) expect(examined.has(collection), collection).to.equal(true);
 
     const db = mongoose.connection.db!;
     const postgresUrl = ferretdb();
