@@ -7,6 +7,7 @@
 import type { ContactListItem, ContactListItemsPage } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { searchRegex } from '../../platform/database/models.js';
+import { numberDigitsOf } from '../contacts/search.js';
 import { updateDocument } from '../../platform/database/serial.js';
 import { AppError } from '../../platform/errors.js';
 import { page } from '../../platform/http/paging.js';
@@ -44,9 +45,9 @@ async function findItem(companyId: string, id: string): Promise<ContactListItemD
 /** A text matches the name or e-mail, and the number when it is typed as one ("(11) 9888-0001"). */
 function matcher(text: string): Record<string, unknown> {
   const pattern = searchRegex(text);
-  const digits = text.replace(/\D/g, '');
+  const digits = numberDigitsOf(text);
   const anyOf: Record<string, unknown>[] = [{ name: pattern }, { email: pattern }];
-  if (digits.length >= 3 && /^[\d\s()+.-]+$/.test(text)) anyOf.push({ number: searchRegex(digits) });
+  if (digits) anyOf.push({ number: searchRegex(digits) });
   return { $or: anyOf };
 }
 

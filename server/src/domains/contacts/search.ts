@@ -52,7 +52,7 @@ export async function contactsInNameOrder(companyId: string, skip: number, limit
 }
 
 /** The digits of a text typed as a number (with spaces or brackets, say), else ''. */
-function numberDigitsOf(text: string): string {
+export function numberDigitsOf(text: string): string {
   const digits = digitsOf(text);
   return digits.length >= 3 && digits.length >= foldText(text).replace(/[\s()+-]/g, '').length - 2 ? digits : '';
 }
