@@ -17,3 +17,5 @@ export * from './ticketVisibility.js';
 export * from './campaigns.js';
 export * from './invoices.js';
 export * from './schedules.js';
+export * from './flows.js';
+export * from './flowProblems.js';

@@ -20,3 +20,4 @@ export * from './campaigns.js';
 export * from './invoices.js';
 export * from './schedules.js';
 export * from './contactLists.js';
+export * from './flows.js';
