@@ -228,3 +228,26 @@ export type FlowCampaignEvent = { action: 'create' | 'update'; flowCampaign: Flo
 export function normalizePhrase(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * The editor's simulator: the engine runs the graph being edited (saved or not) in a conversation
+ * of the author's own that no inbox shows. `POST /flowbuilder/simulator` with `{ flowId, nodes,
+ * connections }` starts one and answers `{ simulationId }`; `POST /flowbuilder/simulator/{id}/message`
+ * with `{ body }` is the author writing as the customer; `DELETE /flowbuilder/simulator/{id}` ends it.
+ * What happens is pushed on `/company/{companyId}/flowSimulator` to the author only.
+ */
+export interface FlowSimulatorMessage {
+  id: string;
+  /** true: sent by the flow; false: written by the author as the customer. */
+  fromMe: boolean;
+  body: string;
+  mediaType: 'chat' | 'image' | 'audio' | 'video';
+  /** Served media address for image/audio/video, else null. */
+  mediaUrl: string | null;
+  createdAt: string;
+}
+
+export type FlowSimulatorEvent =
+  | { action: 'message'; simulationId: string; message: FlowSimulatorMessage }
+  | { action: 'node'; simulationId: string; nodeId: string; waiting: TicketFlowRun['waiting']; variables: Record<string, string> }
+  | { action: 'end'; simulationId: string; reason: FlowRunEndReason; detail?: string };
