@@ -1,6 +1,7 @@
 /** Wire shapes of tickets and messages (document 1 section 3). */
 import type { ContactExtraInfo } from './contacts.js';
 import type { Profile } from './enums.js';
+import type { TicketFlowRun } from './flows.js';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -40,6 +41,8 @@ export interface Ticket {
   promptId: string | null;
   integrationId: string | null;
   tags: { id: string; name: string; color: string }[];
+  /** The conversation flow running in the ticket, null (or absent) when none runs. */
+  flowRun?: TicketFlowRun | null;
   createdAt: string;
   updatedAt: string;
 }

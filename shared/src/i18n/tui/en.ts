@@ -47,6 +47,7 @@ export const tuiEn: TuiTranslation = {
     days: '{{count}} d',
   },
   conversation: {
+    flowRun: 'Flow running: {{name}}',
     none: 'Pick a ticket and press Enter.',
     loading: 'Loading messages…',
     older: '↑ PgUp: older messages',
@@ -83,6 +84,8 @@ export const tuiEn: TuiTranslation = {
     sending: 'Sending…',
   },
   actions: {
+    stopFlowDone: 'Flow stopped.',
+    noFlow: 'No flow is running in this ticket.',
     acceptDone: 'Ticket accepted.',
     returnDone: 'Ticket returned to the queue.',
     resolveDone: 'Ticket resolved.',
@@ -150,5 +153,6 @@ export const tuiEn: TuiTranslation = {
     leave: 'stop writing',
     type: 'type',
     results: 'results',
+    stopFlow: 'stop flow',
   },
 };

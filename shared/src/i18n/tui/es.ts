@@ -47,6 +47,7 @@ export const tuiEs: TuiTranslation = {
     days: '{{count}} d',
   },
   conversation: {
+    flowRun: 'Flujo en ejecución: {{name}}',
     none: 'Elige un ticket y pulsa Enter.',
     loading: 'Cargando mensajes…',
     older: '↑ RePág: mensajes anteriores',
@@ -83,6 +84,8 @@ export const tuiEs: TuiTranslation = {
     sending: 'Enviando…',
   },
   actions: {
+    stopFlowDone: 'Flujo detenido.',
+    noFlow: 'Ningún flujo en ejecución en este ticket.',
     acceptDone: 'Ticket aceptado.',
     returnDone: 'Ticket devuelto a la cola.',
     resolveDone: 'Ticket resuelto.',
@@ -150,5 +153,6 @@ export const tuiEs: TuiTranslation = {
     leave: 'dejar de escribir',
     type: 'escribir',
     results: 'resultados',
+    stopFlow: 'detener flujo',
   },
 };

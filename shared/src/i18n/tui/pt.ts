@@ -45,6 +45,7 @@ export const tuiPt = {
     days: '{{count}} d',
   },
   conversation: {
+    flowRun: 'Fluxo em execução: {{name}}',
     none: 'Escolha um ticket e tecle Enter.',
     loading: 'Carregando mensagens…',
     older: '↑ PgUp: mensagens anteriores',
@@ -81,6 +82,8 @@ export const tuiPt = {
     sending: 'Enviando…',
   },
   actions: {
+    stopFlowDone: 'Fluxo parado.',
+    noFlow: 'Nenhum fluxo em execução neste ticket.',
     acceptDone: 'Ticket aceito.',
     returnDone: 'Ticket devolvido à fila.',
     resolveDone: 'Ticket resolvido.',
@@ -148,6 +151,7 @@ export const tuiPt = {
     leave: 'parar de escrever',
     type: 'digitar',
     results: 'resultados',
+    stopFlow: 'parar fluxo',
   },
 };
 

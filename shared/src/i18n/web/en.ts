@@ -6,6 +6,7 @@ import { financeEn } from './finance/en.js';
 import { schedulesEn } from './schedules/en.js';
 import { contactListsEn } from './contactLists/en.js';
 import { inboxEn } from './inbox/en.js';
+import { flowbuildersEn } from './flowbuilders/en.js';
 
 export const webEn: WebTranslation = {
   description: 'Atende web console',
@@ -252,6 +253,7 @@ export const webEn: WebTranslation = {
     deleteTitle: 'Delete {{name}}?',
     deleteMessage: 'The session will end and a new QR code scan will be needed to use this number again.',
     newDefault: 'New default connection',
+    flow: 'Default flow',
   },
   weekdays: {
     monday: 'Monday',
@@ -263,6 +265,7 @@ export const webEn: WebTranslation = {
     sunday: 'Sunday',
   },
   inbox: inboxEn,
+  flowbuilders: flowbuildersEn,
   backoffice: backofficeEn,
   campaigns: campaignsEn,
   finance: financeEn,

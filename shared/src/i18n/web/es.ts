@@ -6,6 +6,7 @@ import { financeEs } from './finance/es.js';
 import { schedulesEs } from './schedules/es.js';
 import { contactListsEs } from './contactLists/es.js';
 import { inboxEs } from './inbox/es.js';
+import { flowbuildersEs } from './flowbuilders/es.js';
 
 export const webEs: WebTranslation = {
   description: 'Consola web de Atende',
@@ -252,6 +253,7 @@ export const webEs: WebTranslation = {
     deleteTitle: '¿Eliminar {{name}}?',
     deleteMessage: 'La sesión terminará y será necesario leer un nuevo código QR para volver a usar este número.',
     newDefault: 'Nueva conexión predeterminada',
+    flow: 'Flujo predeterminado',
   },
   weekdays: {
     monday: 'Lunes',
@@ -263,6 +265,7 @@ export const webEs: WebTranslation = {
     sunday: 'Domingo',
   },
   inbox: inboxEs,
+  flowbuilders: flowbuildersEs,
   backoffice: backofficeEs,
   campaigns: campaignsEs,
   finance: financeEs,

@@ -5,6 +5,7 @@ import { financePt } from './finance/pt.js';
 import { schedulesPt } from './schedules/pt.js';
 import { contactListsPt } from './contactLists/pt.js';
 import { inboxPt } from './inbox/pt.js';
+import { flowbuildersPt } from './flowbuilders/pt.js';
 
 export const webPt = {
   description: 'Console web do Atende',
@@ -251,6 +252,7 @@ export const webPt = {
     deleteTitle: 'Excluir {{name}}?',
     deleteMessage: 'A sessão será encerrada e será preciso ler um novo QR Code para usar este número de novo.',
     newDefault: 'Nova conexão padrão',
+    flow: 'Fluxo padrão',
   },
   weekdays: {
     monday: 'Segunda-feira',
@@ -262,6 +264,7 @@ export const webPt = {
     sunday: 'Domingo',
   },
   inbox: inboxPt,
+  flowbuilders: flowbuildersPt,
   backoffice: backofficePt,
   campaigns: campaignsPt,
   finance: financePt,

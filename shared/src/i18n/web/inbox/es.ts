@@ -57,6 +57,7 @@ export const inboxEs: InboxTranslation = {
   },
   status: { open: 'En atención', pending: 'En espera', closed: 'Resuelto' },
   bulk: { label: 'Acciones en lote', select: 'Seleccionar {{name}}', selected: 'Seleccionados: {{count}}', accept: 'Aceptar ({{count}})', resolve: 'Resolver ({{count}})', accepted: 'Tickets aceptados: {{count}}', resolved: 'Tickets resueltos: {{count}}', clear: 'Limpiar selección' },
+  flowRun: { running: 'Flujo en ejecución: {{name}}', stop: 'Detener flujo', stopped: 'Flujo detenido' },
   missing: { title: 'Ticket no encontrado', text: 'Este ticket fue eliminado o el enlace es incorrecto.', back: 'Volver a los tickets' },
   outbox: { sending: 'Enviando', waiting: 'En cola', failed: 'No enviado.', retry: 'Reintentar', edit: 'Editar' },
   composer: {

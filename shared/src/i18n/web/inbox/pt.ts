@@ -55,6 +55,7 @@ export const inboxPt = {
   },
   status: { open: 'Em atendimento', pending: 'Aguardando', closed: 'Resolvido' },
   bulk: { label: 'Ações em lote', select: 'Selecionar {{name}}', selected: 'Selecionados: {{count}}', accept: 'Aceitar ({{count}})', resolve: 'Resolver ({{count}})', accepted: 'Tickets aceitos: {{count}}', resolved: 'Tickets resolvidos: {{count}}', clear: 'Limpar seleção' },
+  flowRun: { running: 'Fluxo em execução: {{name}}', stop: 'Parar fluxo', stopped: 'Fluxo parado' },
   missing: { title: 'Ticket não encontrado', text: 'Este ticket foi excluído ou o link está errado.', back: 'Voltar aos tickets' },
   outbox: { sending: 'Enviando', waiting: 'Na fila', failed: 'Não enviada.', retry: 'Tentar de novo', edit: 'Editar' },
   composer: {
