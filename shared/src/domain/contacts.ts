@@ -186,3 +186,11 @@ export function contactsCsv(contacts: Pick<Contact, 'name' | 'number' | 'email'>
   const rows = contacts.map((contact) => columns.map((column) => csvCell(contact[column] ?? '')).join(';'));
   return `\ufeff${[columns.join(';'), ...rows].join('\r\n')}\r\n`;
 }
+
+/**
+ * contacts-page:deleteContact: admins and supervisors (and the platform operator). Phrase
+ * campaigns' delete follows the same permission (document 3 section 6).
+ */
+export function mayDeleteContacts(user: { profile: string; super: boolean }): boolean {
+  return user.super || user.profile === 'admin' || user.profile === 'supervisor';
+}

@@ -38,6 +38,8 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   schedules: lazy(() => import('../pages/schedules/SchedulesPage.js')),
   contactLists: lazy(() => import('../pages/contactLists/ContactListsPage.js')),
   contactListItems: lazy(() => import('../pages/contactLists/ContactListItemsPage.js')),
+  phraseLists: lazy(() => import('../pages/phraseLists/PhraseListsPage.js')),
+  flowbuilders: lazy(() => import('../pages/flowbuilders/FlowbuildersPage.js')),
 };
 
 function page(key: PageKey | 'notFound') {

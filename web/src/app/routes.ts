@@ -66,6 +66,8 @@ export const BUILT_PAGES = [
   'schedules',
   'contactLists',
   'contactListItems',
+  'phraseLists',
+  'flowbuilders',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];

@@ -5,7 +5,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, type Contact, type ContactEvent, type ContactImportResult } from '@atende/shared';
+import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, mayDeleteContacts, type Contact, type ContactEvent, type ContactImportResult } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { guardContextOf } from '../../app/guard.js';
 import { hasPlanFlag } from '../../app/routes.js';
@@ -48,8 +48,7 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  // contacts-page:deleteContact; the server allows admins and supervisors.
-  const canDelete = me.super || me.profile === 'admin' || me.profile === 'supervisor';
+  const canDelete = mayDeleteContacts(me);
   // A scheduled message for the contact: the schedules page opens its add dialog (plan useSchedules).
   const canSchedule = hasPlanFlag(guardContextOf(me), 'useSchedules');
   const navigate = useNavigate();
