@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Form } from 'react-final-form';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { WHATSAPP_PROVIDERS, whatsappCreateSchema, whatsappUpdateSchema, type Queue } from '@atende/shared';
+import { WHATSAPP_PROVIDERS, whatsappCreateSchema, whatsappUpdateSchema, type Flow, type Queue } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { useWhatsapps } from '../../app/whatsapps.js';
 import { Button, Spinner } from '../../ui/controls.js';
@@ -12,6 +12,7 @@ import { FormRow, MultiCheckField, SelectField, SwitchField, TextField, useSchem
 import { maskHour } from '../../ui/hourMask.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
+import { flowsApi } from '../phraseLists/flowsApi.js';
 import { connectionPayload, connectionValuesOf, newConnectionValues, type ConnectionValues } from './connectionValues.js';
 
 const Section = styled.h3`
@@ -44,10 +45,13 @@ export default function ConnectionModal({ whatsappId, onClose }: { whatsappId: s
   const validate = useSchemaValidator<ConnectionValues>(whatsappId ? whatsappUpdateSchema : whatsappCreateSchema);
   const [initial, setInitial] = useState<ConnectionValues | null>(whatsappId ? null : newConnectionValues);
   const [queues, setQueues] = useState<Queue[]>([]);
+  const [flows, setFlows] = useState<Flow[]>([]);
   const close = useLatest(onClose);
 
   useEffect(() => {
     api.queues.list().then(setQueues, () => toast.error(t('web.common.searchQueueError')));
+    // Without the flows (the area switched off, or unreadable) the select offers none.
+    flowsApi(api).listFlows().then(setFlows, () => setFlows([]));
     if (!whatsappId) return;
     api.whatsapp.get(whatsappId).then((whatsapp) => setInitial(connectionValuesOf(whatsapp)), (error: unknown) => {
       showError(error);
@@ -99,6 +103,7 @@ export default function ConnectionModal({ whatsappId, onClose }: { whatsappId: s
                 <TextField name="timeToTransfer" label={t('web.connections.timeToTransfer')} type="number" min={0} parse={toNumber} />
                 <SelectField name="transferQueueId" label={t('web.connections.transferQueue')} empty={t('web.common.none')} options={queueOptions} />
               </FormRow>
+              <SelectField name="flowId" label={t('web.connections.flow')} empty={t('web.common.none')} options={flows.map((flow) => ({ value: flow.id, label: flow.name }))} />
               <TextField name="token" label={t('web.connections.token')} parse={keep} autoComplete="off" placeholder={t('web.connections.tokenHint')} />
 
               <Section>{t('web.connections.hours')}</Section>

@@ -16,6 +16,8 @@ export interface ConnectionValues {
   maxUseBotQueues?: number;
   timeToTransfer?: number;
   transferQueueId: string;
+  /** The default conversation flow; '' for none. */
+  flowId: string;
   queueIds: string[];
   schedules: ScheduleRow[];
 }
@@ -41,6 +43,7 @@ export function newConnectionValues(): ConnectionValues {
     maxUseBotQueues: WHATSAPP_DEFAULTS.maxUseBotQueues,
     timeToTransfer: WHATSAPP_DEFAULTS.timeToTransfer,
     transferQueueId: '',
+    flowId: '',
     queueIds: [],
     schedules: weekSchedules(),
   };
@@ -53,6 +56,7 @@ export function connectionValuesOf(whatsapp: Whatsapp): ConnectionValues {
     isDefault: whatsapp.isDefault,
     token: whatsapp.token ?? '',
     transferQueueId: whatsapp.transferQueueId ?? '',
+    flowId: whatsapp.flowId ?? '',
     queueIds: whatsapp.queueIds,
     schedules: weekSchedules(whatsapp.schedules),
   };
@@ -61,7 +65,7 @@ export function connectionValuesOf(whatsapp: Whatsapp): ConnectionValues {
   return values;
 }
 
-/** POST/PUT /whatsapp body: an empty token draws a new one, an empty transfer queue is none. */
+/** POST/PUT /whatsapp body: an empty token draws a new one, an empty transfer queue or flow is none. */
 export function connectionPayload(values: ConnectionValues): WhatsappData {
   const data: WhatsappData = {
     name: values.name ?? '',
@@ -69,6 +73,7 @@ export function connectionPayload(values: ConnectionValues): WhatsappData {
     isDefault: values.isDefault,
     token: values.token ?? '',
     transferQueueId: values.transferQueueId || null,
+    flowId: values.flowId || null,
     queueIds: values.queueIds,
     schedules: values.schedules,
   };

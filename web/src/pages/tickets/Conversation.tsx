@@ -18,6 +18,7 @@ import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
 import { Composer } from './Composer.js';
 import { ContactDrawer } from './ContactDrawer.js';
+import { FlowRunBanner } from './FlowRunBanner.js';
 import { MessageList } from './MessageList.js';
 import { TicketHeader } from './TicketHeader.js';
 import type { Draft, Outbox } from './outbox.js';
@@ -110,6 +111,7 @@ export function Conversation({ ticketRef, actions, outbox, onBack }: Conversatio
     <Frame data-conversation={ticket.uuid} data-status={ticket.status}>
       <Column>
         <TicketHeader ticket={ticket} actions={actions} onBack={onBack} onToggleContact={() => setContactOpen((open) => !open)} contactOpen={contactOpen} />
+        <FlowRunBanner ticket={ticket} onStopped={(stopped) => setTicket((current) => (current && !isNewerTicket(stopped, current) ? current : stopped))} />
         <MessageList ticket={ticket} outbox={outbox} onTakeBack={setDraft} />
         <Composer ticket={ticket} outbox={outbox} draft={draft} />
       </Column>
