@@ -21,6 +21,7 @@ export const KEY_SECTIONS = {
     { keys: 'o', action: 'reopen' },
     { keys: 't', action: 'transfer' },
     { keys: 'g', action: 'tags' },
+    { keys: 's', action: 'stopFlow' },
   ],
   general: [
     { keys: 'Tab 1-4', action: 'switchTab' },

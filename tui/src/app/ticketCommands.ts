@@ -1,7 +1,7 @@
 /**
  * The ticket actions of the keys (document 1 section 4): accept and reopen open the ticket in the
- * open tab; return and resolve go back to the list; transfer and tags open their dialogs. An
- * action the ticket's status does not offer only says so.
+ * open tab; return and resolve go back to the list; transfer and tags open their dialogs; stop
+ * ends the conversation flow running in the ticket. An action the ticket does not offer only says so.
  */
 import type { Ticket, TicketViewer } from '@atende/shared';
 import type { ApiClient } from '@atende/shared/client';
@@ -28,7 +28,14 @@ export function runTicketAction(action: TicketAction, ticket: Ticket | null, dep
     return;
   }
   if (!offers(ticket, action)) {
-    onNotice(t('tui.actions.notOffered', { action: t(`tui.keys.${action}`), status: t(`tui.status.${ticket.status}`) }));
+    onNotice(action === 'stopFlow' ? t('tui.actions.noFlow') : t('tui.actions.notOffered', { action: t(`tui.keys.${action}`), status: t(`tui.status.${ticket.status}`) }));
+    return;
+  }
+  if (action === 'stopFlow') {
+    api.request<{ ticket: Ticket }>('DELETE', `/tickets/${encodeURIComponent(ticket.id)}/flow`).then((answer) => {
+      deps.dispatchTickets({ type: 'upsert', ticket: answer.ticket });
+      onNotice(t('tui.actions.stopFlowDone'));
+    }, deps.onError);
     return;
   }
   if (action === 'transfer' || action === 'tags') {

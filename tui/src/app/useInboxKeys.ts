@@ -10,7 +10,7 @@ import { TABS } from '../state/tickets.js';
 import type { InboxUi, InboxUiAction } from './inboxUi.js';
 import { useKeys } from '../ui/keys.js';
 
-const ACTION_KEYS: Record<string, TicketAction> = { a: 'accept', p: 'return', x: 'resolve', o: 'reopen', t: 'transfer', g: 'tags' };
+const ACTION_KEYS: Record<string, TicketAction> = { a: 'accept', p: 'return', x: 'resolve', o: 'reopen', t: 'transfer', g: 'tags', s: 'stopFlow' };
 const LIST_PAGE = 5;
 
 export interface InboxKeyHandlers {

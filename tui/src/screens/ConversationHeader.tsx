@@ -1,4 +1,4 @@
-/** The conversation's header: contact and number, status, queue (in its colour), agent, tags. */
+/** The conversation's header: contact and number, status, queue (in its colour), agent, tags; the flow running in the ticket. */
 import type { Ticket } from '@atende/shared';
 import { Box, Text } from 'ink';
 import { useTexts } from '../app/i18n.js';
@@ -22,6 +22,12 @@ export function ConversationHeader({ ticket }: { ticket: Ticket }) {
           <Text key={tag.id} color={terminalColor(tag.color)}>{` #${tag.name}`}</Text>
         ))}
       </Text>
+      {ticket.flowRun ? (
+        <Text wrap="truncate" color="magenta">
+          {`${t('tui.conversation.flowRun', { name: ticket.flowRun.flowName })} `}
+          <Text dimColor>{`(s ${t('tui.keys.stopFlow')})`}</Text>
+        </Text>
+      ) : null}
     </Box>
   );
 }

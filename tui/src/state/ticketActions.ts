@@ -1,10 +1,10 @@
 /**
  * The ticket transitions of document 1 section 4 as PUT /tickets/{id} payloads, and which of them
- * a ticket in its status offers.
+ * a ticket in its status offers; stopping the conversation flow that runs in it (ticket.flowRun).
  */
 import type { Ticket, TicketUpdate } from '@atende/shared';
 
-export type TicketAction = 'accept' | 'return' | 'resolve' | 'reopen' | 'transfer' | 'tags';
+export type TicketAction = 'accept' | 'return' | 'resolve' | 'reopen' | 'transfer' | 'tags' | 'stopFlow';
 
 export function offers(ticket: Ticket, action: TicketAction): boolean {
   switch (action) {
@@ -19,6 +19,8 @@ export function offers(ticket: Ticket, action: TicketAction): boolean {
       return ticket.status === 'closed';
     case 'tags':
       return true;
+    case 'stopFlow':
+      return Boolean(ticket.flowRun);
   }
 }
 
