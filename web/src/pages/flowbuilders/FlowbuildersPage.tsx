@@ -50,7 +50,7 @@ export default function FlowbuildersPage() {
   const saveName = async (name: string) => {
     try {
       if (naming) {
-        list.upsert(await calls.updateFlow({ flowId: naming.id, name }));
+        list.upsert(await calls.updateFlow(naming.id, { name }));
         toast.success(t('web.flowbuilders.list.renamed'));
         setNaming(undefined);
       } else {
@@ -65,7 +65,7 @@ export default function FlowbuildersPage() {
 
   const toggle = (flow: Flow) =>
     run(async () => {
-      list.upsert(await calls.updateFlow({ flowId: flow.id, active: !flow.active }));
+      list.upsert(await calls.updateFlow(flow.id, { active: !flow.active }));
       toast.success(t(flow.active ? 'web.flowbuilders.list.deactivated' : 'web.flowbuilders.list.activated'));
     });
 

@@ -8,9 +8,9 @@ import type { PageQuery } from '@atende/shared/client';
 
 export function flowsApi(api: ApiClient) {
   return {
-    listFlows: (query: PageQuery) => api.request<FlowsPage>('GET', '/flowbuilder', { query }),
+    listFlows: (query: PageQuery = {}) => api.request<FlowsPage>('GET', '/flowbuilder', { query }),
     createFlow: (name: string) => api.request<Flow>('POST', '/flowbuilder', { body: { name } }),
-    updateFlow: (data: { flowId: string; name?: string; active?: boolean }) => api.request<Flow>('PUT', '/flowbuilder', { body: data }),
+    updateFlow: (flowId: string, data: { name?: string; active?: boolean }) => api.request<Flow>('PUT', '/flowbuilder', { body: { flowId, ...data } }),
     deleteFlow: (id: string) => api.request<void>('DELETE', `/flowbuilder/${encodeURIComponent(id)}`),
     duplicateFlow: (flowId: string) => api.request<Flow>('POST', '/flowbuilder/duplicate', { body: { flowId } }),
     exportFlow: (id: string) => api.request<FlowExport>('GET', `/flowbuilder/${encodeURIComponent(id)}/export`),

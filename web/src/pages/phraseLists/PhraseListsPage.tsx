@@ -33,7 +33,7 @@ export default function PhraseListsPage() {
     let active = true;
     flowsApi(api)
       .listFlowCampaigns()
-      .then((list) => active && setCampaigns([...list].sort(byName)), showError)
+      .then((answer) => active && setCampaigns([...answer.flow].sort(byName)), showError)
       .finally(() => active && setLoading(false));
     return () => {
       active = false;

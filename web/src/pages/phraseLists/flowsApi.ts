@@ -24,7 +24,8 @@ export function flowsApi(api: ApiClient) {
         if (!page.hasMore || page.flows.length === 0) return flows;
       }
     },
-    listFlowCampaigns: () => api.request<{ flow: FlowCampaign[] }>('GET', '/flowcampaign').then((answer) => answer.flow),
+    /** The spec's key: `flow` holds the list. */
+    listFlowCampaigns: () => api.request<{ flow: FlowCampaign[] }>('GET', '/flowcampaign'),
     createFlowCampaign: (data: FlowCampaignData) => api.request<FlowCampaign>('POST', '/flowcampaign', { body: data }),
     updateFlowCampaign: (id: string, data: FlowCampaignData) => api.request<FlowCampaign>('PUT', '/flowcampaign', { body: { id, ...data } }),
     deleteFlowCampaign: (id: string) => api.request<void>('DELETE', `/flowcampaign/${encodeURIComponent(id)}`),
