@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PLAN_FLAGS, type PlanFlags } from '@atende/shared';
-import { visibleMenu, type MenuContext, type MenuEntry } from '../src/app/menu.js';
+import { MENU, visibleMenu, type MenuContext, type MenuEntry } from '../src/app/menu.js';
 
 const allFlags = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, true])) as PlanFlags;
 const admin: MenuContext = { profile: 'admin', super: false, planFlags: allFlags };
@@ -12,13 +12,14 @@ function keys(entries: MenuEntry[]): string[] {
 
 describe('side menu gating', () => {
   it('shows an admin every existing screen of a full plan but the super one', () => {
-    expect(keys(visibleMenu(admin))).to.deep.equal(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'chats', 'helps', '|', 'campaignsGroup/campaigns', 'campaignsGroup/contactLists', 'campaignsGroup/campaignsConfig', 'connections', 'queues', 'users', 'financeiro', 'settings']);
+    expect(keys(visibleMenu(admin))).to.deep.equal(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'chats', 'helps', '|', 'campaignsGroup/campaigns', 'campaignsGroup/contactLists', 'campaignsGroup/campaignsConfig', 'flowsGroup/phraseLists', 'flowsGroup/flowbuilders', 'connections', 'queues', 'users', 'financeiro', 'settings']);
   });
 
   it('never offers a screen this version does not have, whatever the gates', () => {
     const everything = keys(visibleMenu({ ...admin, super: true }));
     for (const missing of ['prompts', 'integrations', 'files', 'messagesApi']) expect(everything).to.not.include(missing);
-    expect(everything.filter((key) => key.startsWith('flowsGroup'))).to.deep.equal([]);
+    // The flow editor is reached from the flows list, never from the menu.
+    expect(everything.filter((key) => key.startsWith('flowsGroup'))).to.deep.equal(['flowsGroup/phraseLists', 'flowsGroup/flowbuilders']);
   });
 
   it('shows the campaign area by the plan flag, as the seed\'s menu does', () => {
@@ -51,6 +52,8 @@ describe('side menu gating', () => {
 
   it('never leaves a divider at the edge', () => {
     const bare = visibleMenu({ profile: 'user', super: false, planFlags: {} });
-    expect(keys(bare)).to.deep.equal(['tickets', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps']);
+    expect(keys(bare)).to.deep.equal(['tickets', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps', '|', 'flowsGroup/phraseLists', 'flowsGroup/flowbuilders']);
+    const withoutFlows = visibleMenu({ profile: 'user', super: false, planFlags: {} }, MENU.filter((entry) => entry.key !== 'flowsGroup'));
+    expect(keys(withoutFlows)).to.deep.equal(['tickets', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps']);
   });
 });

@@ -46,6 +46,15 @@ describe('route guards', () => {
     }
   });
 
+  it('keeps the flows list and the phrase campaigns behind the cshow flag alone, for every profile', () => {
+    for (const path of ['/flowbuilders', '/phrase-lists']) {
+      expect(guardRedirect(path, member), path).to.equal('/');
+      expect(guardRedirect(path, { ...member, cshow: true, planFlags: {} }), path).to.equal(null);
+      expect(guardRedirect(path, { ...member, profile: 'user', cshow: true }), path).to.equal(null);
+      expect(guardRedirect(path, { ...guest, cshow: true }), path).to.equal('/login');
+    }
+  });
+
   it('needs the plan flag for kanban and internal chat (super users pass)', () => {
     expect(guardRedirect('/kanban', member)).to.equal(null);
     expect(guardRedirect('/kanban', { ...member, planFlags: {} })).to.equal('/');
