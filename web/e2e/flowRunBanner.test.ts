@@ -1,0 +1,68 @@
+import { expect } from 'chai';
+import type { Flow } from '@atende/shared';
+import { createCompany, customerWrites, type Company } from './fixtures.js';
+import { openPage, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
+
+/**
+ * The conversation's line while a conversation flow runs in the ticket (ticket.flowRun): its
+ * name, the Stop button (DELETE /tickets/{id}/flow) with its toast, and the line gone live when
+ * the flow is stopped elsewhere.
+ */
+describe('web console: running flow in the conversation', function () {
+  this.timeout(60_000);
+  let console: Console;
+  let company: Company;
+  let opened: OpenedPage;
+
+  const flowRunOf = async (ticketId: string) => (await company.admin.tickets.get(ticketId)).flowRun ?? null;
+
+  before(async () => {
+    console = await startConsole();
+    company = await createCompany(console, 'flowrun');
+    // A flow that asks and waits for the answer, as the connection's default flow.
+    const flow = await company.admin.request<Flow>('POST', '/flowbuilder', { body: { name: 'Boas-vindas' } });
+    await company.admin.request('POST', '/flowbuilder/flow', {
+      body: {
+        idFlow: flow.id,
+        nodes: [
+          { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} },
+          { id: 'pergunta', type: 'question', position: { x: 240, y: 0 }, data: { typebotIntegration: { message: 'Qual é o seu nome?', answerKey: 'nome' } } },
+        ],
+        connections: [{ id: 'e1', source: '1', target: 'pergunta', sourceHandle: 'a' }],
+      },
+    });
+    await company.admin.whatsapp.update(company.whatsapp.id, { flowId: flow.id });
+    opened = await openPage(console);
+    await signIn(opened.page, company.adminAccount.email, company.adminAccount.password);
+  });
+
+  after(async () => {
+    await opened?.context.close();
+    await console?.stop();
+  });
+
+  afterEach(() => expect(opened.errors).to.deep.equal([]));
+
+  it('names the running flow and stops it with the Stop button', async () => {
+    const { page } = opened;
+    const ticket = await customerWrites(company, '5511977770001', 'Maria Cliente', 'Oi');
+    await page.goto(`/tickets/${ticket.uuid}`);
+    const banner = page.locator('[data-flow-run]');
+    await banner.waitFor();
+    expect(await banner.textContent()).to.include('Flow running: Boas-vindas');
+    await banner.locator('[data-flow-stop]').click();
+    await waitForToast(page, 'Flow stopped');
+    await banner.waitFor({ state: 'detached' });
+    expect(await flowRunOf(ticket.id)).to.equal(null);
+  });
+
+  it('drops the line live when the flow is stopped elsewhere', async () => {
+    const { page } = opened;
+    const ticket = await customerWrites(company, '5511977770002', 'Joao Cliente', 'Bom dia');
+    await page.goto(`/tickets/${ticket.uuid}`);
+    await page.locator('[data-flow-run]').waitFor();
+    await company.admin.request('DELETE', `/tickets/${ticket.id}/flow`);
+    await page.locator('[data-flow-run]').waitFor({ state: 'detached' });
+    expect(await page.locator(`[data-conversation="${ticket.uuid}"]`).count()).to.equal(1);
+  });
+});
