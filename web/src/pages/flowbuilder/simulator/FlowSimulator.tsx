@@ -21,23 +21,26 @@ export interface FlowSimulatorProps {
   onClose: () => void;
 }
 
+/** A column beside the canvas (below it on narrow windows), where the editor places it. */
 const Panel = styled.aside`
-  position: fixed;
-  top: 0;
-  right: 0;
-  bottom: 0;
-  z-index: 1400;
   display: flex;
   flex-direction: column;
-  width: min(380px, 100vw);
+  flex-shrink: 0;
+  width: 360px;
+  min-height: 0;
+  overflow: hidden;
   background: ${({ theme }) => theme.background};
-  border-left: 1px solid ${({ theme }) => theme.border};
-  box-shadow: ${({ theme }) => theme.shadow};
+  border: 1px solid ${({ theme }) => theme.border};
+  border-radius: 8px;
+  @media (max-width: 899px) {
+    width: 100%;
+    height: 460px;
+  }
   header {
     display: flex;
     align-items: center;
     justify-content: space-between;
-    padding: 8px 12px;
+    padding: 4px 8px 4px 12px;
     background: ${({ theme }) => theme.paper};
     border-bottom: 1px solid ${({ theme }) => theme.border};
   }
