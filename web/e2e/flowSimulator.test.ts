@@ -51,7 +51,7 @@ describe('web console: flow simulator', function () {
   it('runs the flow as the customer talks, to its end, and restarts', async () => {
     const { page } = opened;
     await page.goto(`/flowbuilder/${flow.id}`);
-    await page.locator('button', { hasText: 'Simulate' }).click();
+    await page.locator('button[data-simulate]', { hasText: 'Simulate' }).click();
     const panel = page.locator('aside[data-flow-simulator]');
     const flowSays = panel.locator('[data-simulator-message="flow"]');
     await flowSays.nth(1).waitFor({ timeout: 15_000 });
