@@ -116,7 +116,9 @@ export function useSimulation({ flowId, graph, onNode }: SimulationOptions) {
       const local: SimulationMessage = { id: `local-${Date.now()}-${Math.random()}`, fromMe: false, body, mediaType: 'chat', mediaUrl: null, createdAt: new Date().toISOString(), pending: true };
       setMessages((list) => [...list, local]);
       try {
-        await simulatorApi(api).send(current, body);
+        const { message } = await simulatorApi(api).send(current, body);
+        // The pushed copy may have come first and taken the local one's place already.
+        setMessages((list) => (list.some((shown) => shown.id === message.id) ? list.filter((shown) => shown.id !== local.id) : list.map((shown) => (shown.id === local.id ? message : shown))));
       } catch (error) {
         setMessages((list) => list.filter((message) => message.id !== local.id));
         latest.current.showError(error);
