@@ -4,15 +4,16 @@ import { createCompany, customerWrites, type Company } from './fixtures.js';
 import { openPage, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
 
 /**
- * The conversation's line while a conversation flow runs in the ticket (ticket.flowRun): its
- * name, the Stop button (DELETE /tickets/{id}/flow) with its toast, and the line gone live when
- * the flow is stopped elsewhere.
+ * A connection's default flow chosen in its dialog, then the conversation's line while that flow
+ * runs in a new ticket (ticket.flowRun): its name, the Stop button (DELETE /tickets/{id}/flow)
+ * with its toast, and the line gone live when the flow is stopped elsewhere.
  */
 describe('web console: running flow in the conversation', function () {
   this.timeout(60_000);
   let console: Console;
   let company: Company;
   let opened: OpenedPage;
+  let flow: Flow;
 
   const flowRunOf = async (ticketId: string) => (await company.admin.tickets.get(ticketId)).flowRun ?? null;
 
@@ -20,7 +21,7 @@ describe('web console: running flow in the conversation', function () {
     console = await startConsole();
     company = await createCompany(console, 'flowrun');
     // A flow that asks and waits for the answer, as the connection's default flow.
-    const flow = await company.admin.request<Flow>('POST', '/flowbuilder', { body: { name: 'Boas-vindas' } });
+    flow = await company.admin.request<Flow>('POST', '/flowbuilder', { body: { name: 'Boas-vindas' } });
     await company.admin.request('POST', '/flowbuilder/flow', {
       body: {
         idFlow: flow.id,
@@ -31,7 +32,6 @@ describe('web console: running flow in the conversation', function () {
         connections: [{ id: 'e1', source: '1', target: 'pergunta', sourceHandle: 'a' }],
       },
     });
-    await company.admin.whatsapp.update(company.whatsapp.id, { flowId: flow.id });
     opened = await openPage(console);
     await signIn(opened.page, company.adminAccount.email, company.adminAccount.password);
   });
@@ -42,6 +42,28 @@ describe('web console: running flow in the conversation', function () {
   });
 
   afterEach(() => expect(opened.errors).to.deep.equal([]));
+
+  it("sets and clears the connection's default flow in its dialog", async () => {
+    const { page } = opened;
+    const choose = async (value: string) => {
+      await page.goto('/connections');
+      await page.locator('tr[data-connection="Sandbox"] button[aria-label="Edit"]').click();
+      const form = page.locator('form[aria-label="Connection details"]');
+      const select = form.locator('select[name="flowId"]');
+      await select.locator('option', { hasText: 'Boas-vindas' }).waitFor({ state: 'attached' });
+      await select.selectOption(value);
+      await form.locator('button[type="submit"]').click();
+      await waitForToast(page, 'Connection saved.');
+    };
+    await choose(flow.id);
+    expect((await company.admin.whatsapp.get(company.whatsapp.id)).flowId).to.equal(flow.id);
+    await choose('');
+    expect((await company.admin.whatsapp.get(company.whatsapp.id)).flowId ?? null).to.equal(null);
+    await choose(flow.id);
+    await page.locator('tr[data-connection="Sandbox"] button[aria-label="Edit"]').click();
+    expect(await page.locator('form[aria-label="Connection details"] select[name="flowId"]').inputValue()).to.equal(flow.id);
+    await page.keyboard.press('Escape');
+  });
 
   it('names the running flow and stops it with the Stop button', async () => {
     const { page } = opened;

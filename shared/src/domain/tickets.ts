@@ -40,9 +40,9 @@ export interface Ticket {
   useIntegration: boolean;
   promptId: string | null;
   integrationId: string | null;
-  tags: { id: string; name: string; color: string }[];
   /** The conversation flow running in the ticket, null (or absent) when none runs. */
   flowRun?: TicketFlowRun | null;
+  tags: { id: string; name: string; color: string }[];
   createdAt: string;
   updatedAt: string;
 }
