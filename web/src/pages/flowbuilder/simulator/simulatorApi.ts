@@ -1,14 +1,16 @@
-/** The simulator's calls (shared/src/domain/flows.ts): start with the graph being edited, write as the customer, end. */
+/**
+ * The simulator's calls (shared/src/domain/flows.ts), named as the shared client's flow engine
+ * calls: start with the graph being edited, write as the customer, end.
+ */
 import type { FlowGraph, FlowSimulatorMessage } from '@atende/shared';
 import type { ApiClient } from '@atende/shared/client';
 
 export function simulatorApi(api: ApiClient) {
   const one = (simulationId: string) => `/flowbuilder/simulator/${encodeURIComponent(simulationId)}`;
   return {
-    start: (flowId: string, graph: FlowGraph) =>
-      api.request<{ simulationId: string }>('POST', '/flowbuilder/simulator', { body: { flowId, nodes: graph.nodes, connections: graph.connections } }),
+    startSimulation: (data: FlowGraph & { flowId: string }) => api.request<{ simulationId: string }>('POST', '/flowbuilder/simulator', { body: data }),
     /** Answers the author's message as the conversation shows it (also pushed as a 'message' event). */
-    send: (simulationId: string, body: string) => api.request<{ message: FlowSimulatorMessage }>('POST', `${one(simulationId)}/message`, { body: { body } }),
-    end: (simulationId: string) => api.request<void>('DELETE', one(simulationId)),
+    simulateMessage: (simulationId: string, body: string) => api.request<{ message: FlowSimulatorMessage }>('POST', `${one(simulationId)}/message`, { body: { body } }),
+    stopSimulation: (simulationId: string) => api.request<void>('DELETE', one(simulationId)),
   };
 }

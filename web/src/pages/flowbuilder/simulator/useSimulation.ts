@@ -84,9 +84,10 @@ export function useSimulation({ flowId, graph, onNode }: SimulationOptions) {
       .then(async (stop) => {
         unsubscribe = stop;
         if (!alive) return void stop();
-        const { simulationId: started } = await calls.start(flowId, latest.current.graph());
+        const { nodes, connections } = latest.current.graph();
+        const { simulationId: started } = await calls.startSimulation({ flowId, nodes, connections });
         // Closed while starting: the run is ended at once.
-        if (!alive) return void calls.end(started).catch(() => undefined);
+        if (!alive) return void calls.stopSimulation(started).catch(() => undefined);
         mine = started;
         simulationId.current = started;
         setPhase((current) => (current.kind === 'starting' ? { kind: 'running' } : current));
@@ -104,7 +105,7 @@ export function useSimulation({ flowId, graph, onNode }: SimulationOptions) {
       alive = false;
       simulationId.current = null;
       void unsubscribe?.();
-      if (mine) void calls.end(mine).catch(() => undefined);
+      if (mine) void calls.stopSimulation(mine).catch(() => undefined);
       latest.current.onNode(null);
     };
   }, [api, realtime, flowId, run, apply, latest]);
@@ -116,7 +117,7 @@ export function useSimulation({ flowId, graph, onNode }: SimulationOptions) {
       const local: SimulationMessage = { id: `local-${Date.now()}-${Math.random()}`, fromMe: false, body, mediaType: 'chat', mediaUrl: null, createdAt: new Date().toISOString(), pending: true };
       setMessages((list) => [...list, local]);
       try {
-        const { message } = await simulatorApi(api).send(current, body);
+        const { message } = await simulatorApi(api).simulateMessage(current, body);
         // The pushed copy may have come first and taken the local one's place already.
         setMessages((list) => (list.some((shown) => shown.id === message.id) ? list.filter((shown) => shown.id !== local.id) : list.map((shown) => (shown.id === local.id ? message : shown))));
       } catch (error) {
