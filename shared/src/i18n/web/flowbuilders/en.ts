@@ -68,6 +68,7 @@ export const flowbuildersEn: typeof flowbuildersPt = {
       interval: 'Waiting for the interval',
     },
     ended: 'Simulation ended: {{reason}}',
+    failed: 'The simulation could not start.',
     restart: 'Restart',
     reasons: {
       finished: 'the flow reached its end',

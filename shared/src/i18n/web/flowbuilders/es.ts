@@ -68,6 +68,7 @@ export const flowbuildersEs: typeof flowbuildersPt = {
       interval: 'Esperando el intervalo',
     },
     ended: 'Fin de la simulación: {{reason}}',
+    failed: 'No se pudo iniciar la simulación.',
     restart: 'Reiniciar',
     reasons: {
       finished: 'el flujo llegó al final',

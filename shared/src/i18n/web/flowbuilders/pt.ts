@@ -66,6 +66,7 @@ export const flowbuildersPt = {
       interval: 'Aguardando o intervalo',
     },
     ended: 'Fim da simulação: {{reason}}',
+    failed: 'Não foi possível iniciar a simulação.',
     restart: 'Reiniciar',
     reasons: {
       finished: 'o fluxo chegou ao fim',

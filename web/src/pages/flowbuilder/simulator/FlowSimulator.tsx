@@ -191,7 +191,7 @@ export default function FlowSimulator({ flowId, graph, onNode, onClose }: FlowSi
       {phase.kind === 'ended' || phase.kind === 'failed' ? (
         <Ended data-simulator-end={phase.kind === 'ended' ? phase.reason : 'failed'}>
           <span role="status">
-            {phase.kind === 'ended' ? t('web.flowbuilders.simulator.ended', { reason: t(`web.flowbuilders.simulator.reasons.${phase.reason}`) }) : null}
+            {phase.kind === 'ended' ? t('web.flowbuilders.simulator.ended', { reason: t(`web.flowbuilders.simulator.reasons.${phase.reason}`) }) : t('web.flowbuilders.simulator.failed')}
             {phase.kind === 'ended' && phase.detail ? ` (${phase.detail})` : null}
           </span>
           <Button onClick={restart}>{t('web.flowbuilders.simulator.restart')}</Button>
