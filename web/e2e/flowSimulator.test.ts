@@ -6,8 +6,8 @@ import { openPage, signIn, startConsole, type Console, type OpenedPage } from '.
 /**
  * The editor's simulator panel (shared/src/domain/flows.ts, FlowSimulatorEvent): opened from the
  * editor's Simulate button, it runs the flow, shows the flow's text with WhatsApp's marks, waits
- * for the question's answer, lists the variable, shows why the run ended, restarts, and ends the
- * simulation on the server when closed.
+ * for the question's answer (its block marked on the canvas), lists the variable, shows why the
+ * run ended, restarts, and ends the simulation on the server when closed.
  */
 describe('web console: flow simulator', function () {
   this.timeout(60_000);
@@ -60,6 +60,8 @@ describe('web console: flow simulator', function () {
     expect(await flowSays.first().locator('em').textContent()).to.equal('loja');
     expect(await flowSays.nth(1).textContent()).to.equal('Qual é o seu nome?');
     await panel.locator('[data-simulator-waiting="answer"]').waitFor();
+    // The block the run waits at is marked on the editor's canvas.
+    await page.locator('[data-node-id="pergunta"][data-active]').waitFor();
 
     await panel.locator('input[aria-label="Write as the customer"]').fill('Maria');
     await panel.locator('button', { hasText: 'Send' }).click();
@@ -82,5 +84,6 @@ describe('web console: flow simulator', function () {
     await page.locator('aside[data-flow-simulator] button[aria-label="Close simulator"]').click();
     expect((await ended).status()).to.be.below(300);
     expect(await page.locator('aside[data-flow-simulator]').count()).to.equal(0);
+    expect(await page.locator('[data-node-id][data-active]').count(), 'no block marked once closed').to.equal(0);
   });
 });
