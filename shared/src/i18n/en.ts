@@ -56,6 +56,9 @@ export const enCommon: CommonTranslation = {
     ERR_TOO_MANY_ATTEMPTS: 'Too many attempts. Please wait a few minutes and try again.',
     ERR_DUPLICATED: 'A record with this data already exists.',
     ERR_DUPLICATED_EMAIL: 'This email is already in use.',
+    ERR_EMAIL_NOT_FOUND: 'No account uses this e-mail.',
+    ERR_MAIL_NOT_CONFIGURED: 'Password reset by e-mail is not configured on this server. Ask your administrator.',
+    ERR_INVALID_RESET_CODE: 'This code is wrong or expired. Ask for a new one.',
     ERR_DUPLICATED_PLAN: 'A plan with this name already exists.',
     ERR_DUPLICATED_COMPANY: 'This company is already registered.',
     ERR_PLAN_NOT_FOUND: 'Plan not found.',
@@ -173,6 +176,10 @@ export const enCommon: CommonTranslation = {
       upSubject: 'Connection {{name}} is back',
       upBody: 'The connection {{name}} came back after {{minutes}} min down; {{recovered}} messages recovered.',
     },
+  },
+  passwordReset: {
+    subject: 'Your Atende password reset code',
+    body: 'Hello {{name}},\n\nYour code to choose a new Atende password is {{code}}. It works once, within {{minutes}} minutes.\n\nIf you did not ask for it, ignore this message: your password stays as it is.',
   },
   realtime: {
     connecting: 'Connecting…',

@@ -56,6 +56,9 @@ export const esCommon: CommonTranslation = {
     ERR_TOO_MANY_ATTEMPTS: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
     ERR_DUPLICATED: 'Ya existe un registro con estos datos.',
     ERR_DUPLICATED_EMAIL: 'Este correo electrónico ya está en uso.',
+    ERR_EMAIL_NOT_FOUND: 'Ninguna cuenta usa este correo electrónico.',
+    ERR_MAIL_NOT_CONFIGURED: 'El restablecimiento de contraseña por correo no está configurado en este servidor. Consulta a tu administrador.',
+    ERR_INVALID_RESET_CODE: 'Este código es incorrecto o ha caducado. Pide uno nuevo.',
     ERR_DUPLICATED_PLAN: 'Ya existe un plan con este nombre.',
     ERR_DUPLICATED_COMPANY: 'Esta empresa ya está registrada.',
     ERR_PLAN_NOT_FOUND: 'Plan no encontrado.',
@@ -173,6 +176,10 @@ export const esCommon: CommonTranslation = {
       upSubject: 'La conexión {{name}} volvió',
       upBody: 'La conexión {{name}} volvió después de {{minutes}} min caída; {{recovered}} mensajes recuperados.',
     },
+  },
+  passwordReset: {
+    subject: 'Tu código para restablecer la contraseña de Atende',
+    body: 'Hola {{name}},\n\nTu código para elegir una nueva contraseña de Atende es {{code}}. Sirve una vez, durante {{minutes}} minutos.\n\nSi no lo pediste, ignora este mensaje: tu contraseña sigue igual.',
   },
   realtime: {
     connecting: 'Conectando…',

@@ -60,6 +60,9 @@ export const ptCommon = {
     ERR_TOO_MANY_ATTEMPTS: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
     ERR_DUPLICATED: 'Já existe um registro com estes dados.',
     ERR_DUPLICATED_EMAIL: 'Este e-mail já está em uso.',
+    ERR_EMAIL_NOT_FOUND: 'Nenhuma conta usa este e-mail.',
+    ERR_MAIL_NOT_CONFIGURED: 'A redefinição de senha por e-mail não está configurada neste servidor. Fale com o administrador.',
+    ERR_INVALID_RESET_CODE: 'Este código está errado ou expirou. Peça um novo.',
     ERR_DUPLICATED_PLAN: 'Já existe um plano com este nome.',
     ERR_DUPLICATED_COMPANY: 'Esta empresa já está cadastrada.',
     ERR_PLAN_NOT_FOUND: 'Plano não encontrado.',
@@ -178,6 +181,10 @@ export const ptCommon = {
       upSubject: 'Conexão {{name}} de volta',
       upBody: 'A conexão {{name}} voltou depois de {{minutes}} min fora do ar; {{recovered}} mensagens recuperadas.',
     },
+  },
+  passwordReset: {
+    subject: 'Seu código para redefinir a senha do Atende',
+    body: 'Olá {{name}},\n\nSeu código para escolher uma nova senha do Atende é {{code}}. Ele vale uma vez, por {{minutes}} minutos.\n\nSe você não pediu, ignore esta mensagem: sua senha continua a mesma.',
   },
   realtime: {
     connecting: 'Conectando…',

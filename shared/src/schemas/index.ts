@@ -21,3 +21,5 @@ export * from './invoices.js';
 export * from './schedules.js';
 export * from './contactLists.js';
 export * from './flows.js';
+export * from './passwordReset.js';
+export * from './mailSettings.js';

@@ -85,7 +85,7 @@ const BY_SEGMENT: Record<string, Entity> = {
 const BY_PARAM: Record<string, Entity> = { ticketId: 'ticket', tagId: 'tag', whatsappId: 'whatsapp', companyId: 'company' };
 
 /** Path parameters that name no entity, with the value the sweeps send. */
-export const PLAIN_PARAMS: Record<string, string> = { key: 'userRating', lang: 'en' };
+export const PLAIN_PARAMS: Record<string, string> = { key: 'userRating', lang: 'en', email: 'nobody@sweep.test', token: '123456', newPassword: 'Sweep-pass1' };
 
 /** Which entity a path parameter names (undefined: none the sweeps know; the sweep says so). */
 export function entityOf(route: SweepRoute, param: string): Entity | undefined {

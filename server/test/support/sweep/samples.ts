@@ -37,6 +37,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'PUT /api/campaigns/{id}': () => ({ payload: { name: 'Sweep campaign' } }),
   'PUT /api/files/{id}': () => ({ payload: { name: 'Sweep files' } }),
   'POST /api/subscription': (ids) => ({ payload: { invoiceId: ids.invoice, firstName: 'Sweep', lastName: 'Sweep', address2: 'Rua 1', city: 'Recife', state: 'PE', zipcode: '50000-000', country: 'BR' } }),
+  'PUT /api/settings/smtp': () => ({ payload: { host: 'smtp.sweep.test', port: 587, user: 'sweep', password: 'sweep-secret', from: 'Sweep <sweep@sweep.test>' } }),
   'PUT /api/settings/pix': () => ({ payload: { key: 'sweep@sweep.test', merchantName: 'Sweep', city: 'Recife' } }),
   'POST /api/chats': (ids) => ({ payload: { title: 'Sweep', users: [ids.user] } }),
   'POST /api/companies': (ids) => ({ payload: { name: 'Sweep company', planId: ids.plan } }),
