@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createPlan, createTenant, expectError, expectInvalid, login, loginSuper, type Session, type Tenant } from '../support/fixtures.js';
-import { lastCodeFor, startSmtpServer, type SmtpStandIn } from '../support/smtpServer.js';
+import { lastCodeFor, startSmtpServer, type SmtpStandIn } from '../../../scripts/testing/smtpServer.js';
 import { PasswordResetModel } from '../../src/domains/passwordReset/model.js';
 import { UserModel } from '../../src/domains/users/model.js';
 

@@ -16,6 +16,7 @@ import { queueCalls } from './calls/queues.js';
 import { quickMessageCalls } from './calls/quickMessages.js';
 import { scheduleCalls } from './calls/schedules.js';
 import { settingCalls } from './calls/settings.js';
+import { passwordResetCalls } from './calls/passwordReset.js';
 import { tagCalls } from './calls/tags.js';
 import { ticketNoteCalls } from './calls/ticketNotes.js';
 import { messageCalls, ticketCalls } from './calls/tickets.js';
@@ -37,6 +38,7 @@ export function createApiClient(options: ApiClientOptions) {
     plans: planCalls(http),
     users: userCalls(http),
     settings: settingCalls(http),
+    passwordReset: passwordResetCalls(http),
     helps: helpCalls(http),
     invoices: invoiceCalls(http),
     contacts: contactCalls(http),

@@ -16,6 +16,7 @@ const NotFoundPage = lazy(() => import('../pages/notFound/NotFoundPage.js'));
 const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   login: lazy(() => import('../pages/login/LoginPage.js')),
   signup: lazy(() => import('../pages/signup/SignupPage.js')),
+  forgetPassword: lazy(() => import('../pages/forgetPassword/ForgetPasswordPage.js')),
   users: lazy(() => import('../pages/users/UsersPage.js')),
   connections: lazy(() => import('../pages/connections/ConnectionsPage.js')),
   tickets: lazy(() => import('../pages/tickets/TicketsPage.js')),

@@ -61,6 +61,7 @@ export default function LoginPage() {
       </Form>
       <PublicLinks>
         <Link to={companyId ? `/signup?companyId=${encodeURIComponent(companyId)}` : '/signup'}>{t('web.login.signupLink')}</Link>
+        <Link to={companyId ? `/forgetpsw?companyId=${encodeURIComponent(companyId)}` : '/forgetpsw'}>{t('web.login.forgotLink')}</Link>
       </PublicLinks>
     </PublicLayout>
   );
