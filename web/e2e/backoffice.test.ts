@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import ExcelJS from 'exceljs';
 import { FORM_SUBMIT_DELAY_MS } from '@atende/shared';
+import { PNG } from './fixtures.js';
 import { openPage, pairedSandbox, signIn, SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
 
 /** An .xlsx with a header row and these rows, as a spreadsheet program would save it. */
@@ -12,8 +13,6 @@ async function workbook(rows: (string | number)[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-// A 1x1 PNG: the server checks attachments by their content.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 describe('web console: back-office pages', () => {
   let console: Console;

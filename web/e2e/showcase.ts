@@ -82,6 +82,7 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   { name: 'queues', path: () => '/queues', ready: 'td' },
   { name: 'users', path: () => '/users', ready: 'td' },
   { name: 'settings', path: () => '/settings', ready: 'input[role="switch"]' },
+  { name: 'messages-api', path: () => '/messages-api', ready: 'form[data-test-form="text"]' },
 ];
 
 /** Opens a page and waits for its data and fonts, so that what is checked is what a person sees. */

@@ -23,3 +23,4 @@ export * from './contactLists.js';
 export * from './flows.js';
 export * from './passwordReset.js';
 export * from './mailSettings.js';
+export * from './externalSend.js';

@@ -37,6 +37,7 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   financeiro: lazy(() => import('../pages/financeiro/FinanceiroPage.js')),
   subscription: lazy(() => import('../pages/subscription/SubscriptionPage.js')),
   schedules: lazy(() => import('../pages/schedules/SchedulesPage.js')),
+  messagesApi: lazy(() => import('../pages/messagesApi/MessagesApiPage.js')),
   contactLists: lazy(() => import('../pages/contactLists/ContactListsPage.js')),
   contactListItems: lazy(() => import('../pages/contactLists/ContactListItemsPage.js')),
 };

@@ -68,6 +68,7 @@ export const BUILT_PAGES = [
   'schedules',
   'contactLists',
   'contactListItems',
+  'messagesApi',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];
