@@ -21,3 +21,4 @@ export * from './invoices.js';
 export * from './schedules.js';
 export * from './contactLists.js';
 export * from './flows.js';
+export * from './flowSimulator.js';
