@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createTenant, expectError, loginSuper, MISSING_ID, type Tenant } from '../support/fixtures.js';
 import { graphOf, storeCampaign, storeFlow } from '../support/flowFixtures.js';
-import { customerNumber, customerSays, eventually, outboxOf, sandboxConnection, ticketOf } from '../support/inboxFixtures.js';
+import { createQueue, customerNumber, customerSays, eventually, outboxOf, sandboxConnection, ticketOf } from '../support/inboxFixtures.js';
 import { listen, settle, waitFor } from '../support/realtimeFixtures.js';
 import { FlowRunModel } from '../../src/automation/flows/runModel.js';
 import { FlowModel } from '../../src/domains/flows/model.js';
@@ -14,10 +14,12 @@ describe('flow engine: blocks run in live conversations on a sandbox connection'
   let t: TestApp;
   let tenant: Tenant;
   let whatsappId: string;
+  let queue: { id: string; name: string };
 
   before(async () => {
     t = await startTestApp('flows', { ATENDE_SANDBOX_ACK_MS: '20' });
     tenant = await createTenant(t, await loginSuper(t));
+    queue = await createQueue(t, tenant.admin, { name: 'Flow queue', greetingMessage: '' });
     whatsappId = (await sandboxConnection(t, tenant.admin, { greetingMessage: GREETING })).id;
   });
   after(() => t?.stop());
@@ -228,6 +230,8 @@ describe('flow engine: blocks run in live conversations on a sandbox connection'
       const started = Date.now();
       await waitingOn(number, 'seq', 'interval');
       expect(await texts(number)).to.deep.equal(['first the text']);
+      // A message during the interval is kept as the last answer; the interval still ends.
+      await customerSays(t, tenant.admin, whatsappId, number, 'still there?');
       const outbox = await eventually(async () => {
         const got = await outboxOf(t, tenant.admin, whatsappId, number);
         return got.length >= 3 ? (got as unknown as { body: string; media: { kind: string } | null }[]) : null;
@@ -237,13 +241,22 @@ describe('flow engine: blocks run in live conversations on a sandbox connection'
       await runEnded(number);
     });
 
+    it("an interval's job fired several times sends the rest once", async () => {
+      const number = await run(graphOf([['1', 'start'], ['a', 'message', { label: 'before' }], ['wait', 'interval', { sec: 1 }], ['b', 'message', { label: 'after' }]], [['1', 'a'], ['a', 'wait'], ['wait', 'b']]));
+      await waitingOn(number, 'wait', 'interval');
+      const waiting = await FlowRunModel.findOne({ companyId: tenant.companyId, ticketId: (await ticket(number)).id }).lean();
+      const data = { companyId: tenant.companyId, runId: String(waiting!._id), version: waiting!.waitVersion };
+      await Promise.all([t.app.jobs.now('flowResume', data), t.app.jobs.now('flowResume', data), t.app.jobs.now('flowResume', data)]);
+      await runEnded(number);
+      await settle(1_500);
+      expect(await texts(number)).to.deep.equal(['before', 'after']);
+    });
+
     it('ticket block: the ticket moves to the queue and leaves the flow', async () => {
-      const queue = await t.call('POST', '/queue', { token: tenant.admin.token, body: { name: 'Flow queue', color: '#123456', greetingMessage: '' } });
-      expect(queue.status, JSON.stringify(queue.body)).to.equal(201);
-      const number = await run(graphOf([['1', 'start'], ['m', 'message', { label: 'Passing you on' }], ['tk', 'ticket', { queueId: queue.body.id, name: 'Flow queue' }]], [['1', 'm'], ['m', 'tk']]));
+      const number = await run(graphOf([['1', 'start'], ['m', 'message', { label: 'Passing you on' }], ['tk', 'ticket', { queueId: queue.id, name: queue.name }]], [['1', 'm'], ['m', 'tk']]));
       const moved = await eventually(async () => {
         const found = await ticket(number);
-        return found.queueId === queue.body.id ? found : null;
+        return found.queueId === queue.id ? found : null;
       }, 5_000, 'ticket in the queue');
       expect(moved).to.include({ status: 'pending', flowRun: null, chatbot: false });
       expect(await texts(number)).to.deep.equal(['Passing you on']);
@@ -327,11 +340,10 @@ describe('flow engine: blocks run in live conversations on a sandbox connection'
       const closing = await started();
       expect((await t.call('PUT', `/tickets/${closing.ticketId}`, { token: tenant.admin.token, body: { status: 'closed' } })).status).to.equal(200);
       expect(await FlowRunModel.countDocuments({ companyId: tenant.companyId, ticketId: closing.ticketId })).to.equal(0);
-      const queue = await t.call('POST', '/queue', { token: tenant.admin.token, body: { name: 'Transfer queue', color: '#654321', greetingMessage: '' } });
       const moving = await started();
-      const moved = await t.call('PUT', `/tickets/${moving.ticketId}`, { token: tenant.admin.token, body: { queueId: queue.body.id, userId: null } });
+      const moved = await t.call('PUT', `/tickets/${moving.ticketId}`, { token: tenant.admin.token, body: { queueId: queue.id, userId: null } });
       expect(moved.status, JSON.stringify(moved.body)).to.equal(200);
-      expect(moved.body.flowRun).to.equal(null);
+      expect(moved.body).to.include({ queueId: queue.id, flowRun: null });
       expect(await FlowRunModel.countDocuments({ companyId: tenant.companyId, ticketId: moving.ticketId })).to.equal(0);
     });
 

@@ -5,14 +5,16 @@
  * (ticketPort.ts) or the editor's simulator (simulatorPort.ts), so both run the same code.
  *
  * Exactly-once advances: an advance first claims the run (its version bumped from the one it
- * read); a second advance computed from the same state (two messages, two nodes, a job fired
- * twice) finds another version and does nothing. The state is written at each wait and the run
+ * read); a second advance computed from the same state (two messages, two nodes) finds another
+ * version and does nothing. An interval's job names the wait it ends (waitVersion): fired twice,
+ * or after the run moved on, it finds nothing to do. The state is written at each wait and the run
  * deleted at its end, so a restart continues each run from its last wait.
  */
 import {
   edgeHandle,
   FLOW_CONDITION_HANDLES,
   FLOW_HANDLE_DEFAULT,
+  FLOW_INTERVAL_MAX_S,
   FLOW_MENU_RETRIES,
   FLOW_RANDOMIZER_HANDLES,
   menuHandle,
@@ -48,9 +50,10 @@ export interface FlowPort {
   ended(run: FlowRunDoc, reason: FlowRunEndReason, detail?: string): Promise<void>;
 }
 
+/** `resume` names the wait it ends (the run's waitVersion when it was scheduled). */
 export type FlowInput = { kind: 'start' } | { kind: 'message'; body: string } | { kind: 'resume'; version: number };
 
-/** An Agenda job resumes a run waiting on an interval; its version makes a second fire a no-op. */
+/** An Agenda job resumes a run waiting on an interval; the wait's version makes a second fire a no-op. */
 export interface ResumeScheduler {
   (run: FlowRunDoc, at: Date, version: number): Promise<void>;
 }
@@ -141,7 +144,7 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
             const element = elements[index]!;
             if (element.type === 'message') await say(String(element.value));
             else if (element.type === 'interval') {
-              const seconds = Number(element.value);
+              const seconds = Math.min(Number(element.value), FLOW_INTERVAL_MAX_S);
               if (seconds > 0) return { wait: { node, waiting: 'interval', elementIndex: index + 1, seconds } };
             } else await port.media(element.type, String(element.value));
           }
@@ -198,7 +201,7 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
 
   /** Advances a run by one event. Answers false when the event was stale (the run moved on or ended). */
   async function advance(current: FlowRunDoc, port: FlowPort, input: FlowInput): Promise<boolean> {
-    if (input.kind === 'resume' && (current.waiting !== 'interval' || current.version !== input.version)) return false;
+    if (input.kind === 'resume' && (current.waiting !== 'interval' || current.waitVersion !== input.version)) return false;
     const claimed = await claim(current);
     if (!claimed) return false;
     const run: FlowRunDoc = { ...claimed, variables: { ...claimed.variables } };
@@ -222,7 +225,7 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
     const { node, waiting, elementIndex = 0, seconds, menuRetries = 0 } = outcome.wait;
     // The job first, for the version the wait is stored at: a crash between the two leaves a job that finds nothing to do.
     if (seconds) await scheduleResume(run, new Date(Date.now() + seconds * 1000), run.version + 1);
-    const stored = await store(run, { nodeId: node.id, waiting, elementIndex, variables: run.variables, lastAnswer: run.lastAnswer, menuRetries });
+    const stored = await store(run, { nodeId: node.id, waiting, elementIndex, variables: run.variables, lastAnswer: run.lastAnswer, menuRetries, waitVersion: run.version + 1 });
     if (stored) await port.waits(stored);
     return true;
   }

@@ -30,6 +30,8 @@ export interface FlowRunDoc {
   menuRetries: number;
   /** The customer's last message (a condition's key ''). */
   lastAnswer: string;
+  /** The version the current interval wait was stored at: its resume job names it (messages meanwhile bump `version`, not this). */
+  waitVersion: number;
   /** Bumped by every write: an advance computed from an older state is refused (two messages, two nodes, a double job fire). */
   version: number;
   startedAt: Date;
@@ -54,6 +56,7 @@ export const FlowRunModel = tenantModel<FlowRunDoc>(
     variables: { type: Object, default: {} },
     menuRetries: { type: Number, default: 0 },
     lastAnswer: { type: String, default: '' },
+    waitVersion: { type: Number, default: -1 },
     version: { type: Number, default: 0 },
     startedAt: { type: Date, required: true },
     lastActivityAt: { type: Date, required: true },
