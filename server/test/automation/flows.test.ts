@@ -18,7 +18,11 @@ describe('flow engine: blocks run in live conversations on a sandbox connection'
 
   before(async () => {
     t = await startTestApp('flows', { ATENDE_SANDBOX_ACK_MS: '20' });
-    tenant = await createTenant(t, await loginSuper(t));
+    const superUser = await loginSuper(t);
+    // Room for the connections and queues the tests add.
+    const plan = await t.call('POST', '/plans', { token: superUser.token, body: { name: 'Flows plan', users: 5, connections: 6, queues: 6, value: 1 } });
+    expect(plan.status, JSON.stringify(plan.body)).to.equal(201);
+    tenant = await createTenant(t, superUser, { planId: plan.body.id });
     queue = await createQueue(t, tenant.admin, { name: 'Flow queue', greetingMessage: '' });
     whatsappId = (await sandboxConnection(t, tenant.admin, { greetingMessage: GREETING })).id;
   });
@@ -130,6 +134,21 @@ describe('flow engine: blocks run in live conversations on a sandbox connection'
         expect(await receivedAll(number, ['Your city?', 'Noted'])).to.deep.equal(['Your city?', `Noted: City ${i}`]);
         await runEnded(number);
       }
+    });
+
+    it('while a flow runs on a connection with several queues, the queue chatbot never speaks nor routes', async () => {
+      const other = await createQueue(t, tenant.admin, { name: 'Second queue' });
+      const line = await sandboxConnection(t, tenant.admin, { queueIds: [queue.id, other.id], greetingMessage: GREETING });
+      const flowId = await storeFlow(tenant.companyId, graphOf([['1', 'start'], ['ask', 'question', { typebotIntegration: { message: 'Pick a number', answerKey: 'n' } }], ['bye', 'message', { label: 'You said {{n}}' }]], [['1', 'ask'], ['ask', 'bye']]));
+      expect((await t.call('PUT', `/whatsapp/${line.id}`, { token: tenant.admin.token, body: { flowId } })).status).to.equal(200);
+      const number = customerNumber();
+      await customerSays(t, tenant.admin, line.id, number, 'hi');
+      await waitingOn(number, 'ask', 'answer');
+      await customerSays(t, tenant.admin, line.id, number, '1');
+      await runEnded(number);
+      await settle(200);
+      expect((await outboxOf(t, tenant.admin, line.id, number)).map((m) => m.body)).to.deep.equal(['Pick a number', 'You said 1']);
+      expect(await ticket(number)).to.include({ queueId: null, chatbot: false });
     });
 
     it('an inactive default flow never starts: the greeting goes out as before', async () => {
@@ -364,6 +383,34 @@ describe('flow engine: blocks run in live conversations on a sandbox connection'
       await customerSays(t, tenant.admin, whatsappId, number, 'anyone?');
       await settle(300);
       expect(await texts(number)).to.deep.equal(['Tell me more']);
+    });
+  });
+  describe('replayed messages (the phone back online)', () => {
+    it('a new ticket from a replay starts the default flow; a replayed answer never advances it, a live one does', async () => {
+      const line = await sandboxConnection(t, tenant.admin, { greetingMessage: GREETING });
+      const flowId = await storeFlow(tenant.companyId, graphOf([['1', 'start'], ['ask', 'question', { typebotIntegration: { message: 'Your city?', answerKey: 'city' } }], ['bye', 'message', { label: 'Noted: {{city}}' }]], [['1', 'ask'], ['ask', 'bye']]));
+      expect((await t.call('PUT', `/whatsapp/${line.id}`, { token: tenant.admin.token, body: { flowId } })).status).to.equal(200);
+      const connectivity = async (online: boolean) => expect((await t.call('POST', `/sandbox/${line.id}/connectivity`, { token: tenant.admin.token, body: { online } })).status).to.equal(200);
+      const held = async (from: string, body: string) => expect((await t.call('POST', `/sandbox/${line.id}/messages`, { token: tenant.admin.token, body: { from, name: 'Replayed', body } })).status).to.equal(202);
+      const sent = async (number: string) => (await outboxOf(t, tenant.admin, line.id, number)).map((m) => m.body);
+      const number = customerNumber();
+
+      await connectivity(false);
+      await held(number, 'hello from the past');
+      await connectivity(true);
+      expect(await eventually(async () => ((await sent(number)).length > 0 ? sent(number) : null), 5_000, 'the flow asked')).to.deep.equal(['Your city?']);
+      await waitingOn(number, 'ask', 'answer');
+
+      await connectivity(false);
+      await held(number, 'Paris');
+      await connectivity(true);
+      await eventually(async () => ((await ticket(number)).lastMessage === 'Paris' ? true : null), 5_000, 'the replayed answer stored');
+      await settle(300);
+      expect(await sent(number)).to.deep.equal(['Your city?']);
+      await waitingOn(number, 'ask', 'answer');
+
+      await customerSays(t, tenant.admin, line.id, number, 'Rome');
+      expect(await eventually(async () => ((await sent(number)).length === 2 ? sent(number) : null), 5_000, 'the live answer taken')).to.deep.equal(['Your city?', 'Noted: Rome']);
     });
   });
 });
