@@ -62,6 +62,12 @@ type Cursor = { nodeId: string; elementIndex: number } | null;
 
 type Outcome = { wait: { node: FlowNode; waiting: NonNullable<TicketFlowRun['waiting']>; elementIndex?: number; seconds?: number; menuRetries?: number } } | { end: FlowRunEndReason; detail?: string };
 
+/** Where a block's exit leads (null: no edge leaves by that handle). */
+function exitOf(graph: FlowGraph, nodeId: string, handle: string = FLOW_HANDLE_DEFAULT): Cursor {
+  const edge = graph.connections.find((candidate) => candidate.source === nodeId && edgeHandle(candidate) === handle);
+  return edge ? { nodeId: edge.target, elementIndex: 0 } : null;
+}
+
 /** A content block's elements in `seq` order (elements `seq` does not name follow in their own order). */
 function orderedElements(elements: FlowContentElement[], seq: string[]): FlowContentElement[] {
   const rank = new Map(seq.map((name, index) => [name, index]));
@@ -92,17 +98,14 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
   async function end(run: FlowRunDoc, port: FlowPort, reason: FlowRunEndReason, detail?: string): Promise<void> {
     const removed = await FlowRunModel.deleteOne({ companyId: run.companyId, _id: run._id, version: run.version });
     if (removed.deletedCount === 0) return;
-    if (reason === 'failed') logger.warn({ companyId: String(run.companyId), runId: String(run._id), flowId: String(run.flowId), detail }, 'flow run failed');
+    if (reason === 'failed') logger.error({ companyId: String(run.companyId), runId: String(run._id), flowId: String(run.flowId), detail }, 'flow run failed');
     await port.ended(run, reason, detail);
   }
 
   /** Runs blocks from the cursor until a wait or the end. */
   async function walk(graph: FlowGraph, run: FlowRunDoc, port: FlowPort, start: Cursor): Promise<Outcome> {
     const nodes = new Map(graph.nodes.map((node) => [node.id, node]));
-    const next = (node: FlowNode, handle: string = FLOW_HANDLE_DEFAULT): Cursor => {
-      const edge = graph.connections.find((candidate) => candidate.source === node.id && edgeHandle(candidate) === handle && nodes.has(candidate.target));
-      return edge ? { nodeId: edge.target, elementIndex: 0 } : null;
-    };
+    const next = (node: FlowNode, handle?: string) => exitOf(graph, node.id, handle);
     const say = (text: string) => port.say(renderAnswers(text, run.variables));
     let cursor = start;
     for (let steps = 0; cursor; steps++) {
@@ -169,10 +172,7 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
   /** Where an event takes a claimed run: a cursor to walk from, or an outcome already. */
   async function entry(graph: FlowGraph, run: FlowRunDoc, port: FlowPort, input: FlowInput): Promise<{ cursor: Cursor } | { outcome: Outcome | null }> {
     const node = graph.nodes.find((candidate) => candidate.id === run.nodeId);
-    const after = (from: FlowNode, handle: string = FLOW_HANDLE_DEFAULT): Cursor => {
-      const edge = graph.connections.find((candidate) => candidate.source === from.id && edgeHandle(candidate) === handle);
-      return edge ? { nodeId: edge.target, elementIndex: 0 } : null;
-    };
+    const after = (from: FlowNode, handle?: string) => exitOf(graph, from.id, handle);
     if (input.kind === 'start') {
       const start = graph.nodes.find((candidate) => candidate.type === 'start');
       return start ? { cursor: { nodeId: start.id, elementIndex: 0 } } : { outcome: { end: 'failed', detail: 'the flow has no start block' } };
@@ -192,11 +192,12 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
       if (option) return { cursor: after(node, menuHandle(option.number)) };
       run.menuRetries += 1;
       if (run.menuRetries >= FLOW_MENU_RETRIES) return { outcome: { end: 'menuRetries' } };
-      await port.say(`${texts.t('inbox.invalidOption')}\n\n${menuText(renderAnswers(node.data.message, run.variables), node.data.arrayOption)}`);
+      await port.say(renderAnswers(`${texts.t('inbox.invalidOption')}\n\n${menuText(node.data.message, node.data.arrayOption)}`, run.variables));
       return { outcome: { wait: { node, waiting: 'menu', menuRetries: run.menuRetries } } };
     }
     // Waiting on an interval: the message is kept as the last answer, the run goes on at the interval's end.
-    return { outcome: null };
+    if (run.waiting === 'interval') return { outcome: null };
+    return { outcome: { end: 'failed', detail: `block ${node.id} was changed and no longer waits for this answer` } };
   }
 
   /** Advances a run by one event. Answers false when the event was stale (the run moved on or ended). */
