@@ -6,7 +6,8 @@
  *
  * Exactly-once advances: an advance first claims the run (its version bumped from the one it
  * read); a second advance computed from the same state (two messages, two nodes) finds another
- * version and does nothing. An interval's job names the wait it ends (waitVersion): fired twice,
+ * version and does nothing. MongoDB makes that check atomic across nodes; on the embedded FerretDB
+ * (one node) the run's writes are queued in the process as every document write is (serial.ts). An interval's job names the wait it ends (waitVersion): fired twice,
  * or after the run moved on, it finds nothing to do. The state is written at each wait and the run
  * deleted at its end, so a restart continues each run from its last wait.
  */
@@ -25,6 +26,7 @@ import {
   type TicketFlowRun,
 } from '@atende/shared';
 import type { i18n } from 'i18next';
+import { documentWrites, updateDocument } from '../../platform/database/serial.js';
 import type { Logger } from '../../platform/logger.js';
 import { chosenOption, conditionHolds, menuText, renderAnswers } from './conditions.js';
 import { FlowRunModel, type FlowRunDoc } from './runModel.js';
@@ -77,26 +79,22 @@ function orderedElements(elements: FlowContentElement[], seq: string[]): FlowCon
 export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleResume: ResumeScheduler }) {
   const { logger, texts, scheduleResume } = deps;
 
-  /** Takes the run for this advance; null when another advance took it first. */
-  async function claim(run: FlowRunDoc): Promise<FlowRunDoc | null> {
-    return FlowRunModel.findOneAndUpdate(
-      { companyId: run.companyId, _id: run._id, version: run.version },
-      { $inc: { version: 1 }, $set: { lastActivityAt: new Date() } },
-      { returnDocument: 'after' },
-    ).lean<FlowRunDoc>();
+  /**
+   * Takes the run for this advance; null when another advance took it first. The conditional
+   * writes of one run go one after another (FerretDB applies concurrent updates of a document
+   * without isolation: see platform/database/serial.ts).
+   */
+  function claim(run: FlowRunDoc): Promise<FlowRunDoc | null> {
+    return updateDocument(FlowRunModel, run.companyId, run._id, { $inc: { version: 1 }, $set: { lastActivityAt: new Date() } }, { version: run.version });
   }
 
   /** Writes the state of a claimed run; null when it was stopped meanwhile. */
-  async function store(run: FlowRunDoc, set: Partial<FlowRunDoc>): Promise<FlowRunDoc | null> {
-    return FlowRunModel.findOneAndUpdate(
-      { companyId: run.companyId, _id: run._id, version: run.version },
-      { $set: { ...set, lastActivityAt: new Date() }, $inc: { version: 1 } },
-      { returnDocument: 'after' },
-    ).lean<FlowRunDoc>();
+  function store(run: FlowRunDoc, set: Partial<FlowRunDoc>): Promise<FlowRunDoc | null> {
+    return updateDocument(FlowRunModel, run.companyId, run._id, { $set: { ...set, lastActivityAt: new Date() }, $inc: { version: 1 } }, { version: run.version });
   }
 
   async function end(run: FlowRunDoc, port: FlowPort, reason: FlowRunEndReason, detail?: string): Promise<void> {
-    const removed = await FlowRunModel.deleteOne({ companyId: run.companyId, _id: run._id, version: run.version });
+    const removed = await documentWrites.run(`${FlowRunModel.modelName}:${String(run._id)}`, () => FlowRunModel.deleteOne({ companyId: run.companyId, _id: run._id, version: run.version }));
     if (removed.deletedCount === 0) return;
     if (reason === 'failed') logger.error({ companyId: String(run.companyId), runId: String(run._id), flowId: String(run.flowId), detail }, 'flow run failed');
     await port.ended(run, reason, detail);
