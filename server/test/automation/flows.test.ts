@@ -366,6 +366,18 @@ describe('flow engine: blocks run in live conversations on a sandbox connection'
       expect(await FlowRunModel.countDocuments({ companyId: tenant.companyId, ticketId: moving.ticketId })).to.equal(0);
     });
 
+    it("the connection's auto-transfer leaves a ticket alone while its flow runs", async () => {
+      const { number, ticketId } = await started();
+      expect((await t.call('PUT', `/whatsapp/${whatsappId}`, { token: tenant.admin.token, body: { timeToTransfer: 1, transferQueueId: queue.id } })).status).to.equal(200);
+      try {
+        await t.app.inbox.timers.sweep(new Date(Date.now() + 5 * 60_000));
+        expect(await ticket(number)).to.include({ id: ticketId, queueId: null });
+        expect((await flowRunOf(number))?.waiting).to.equal('answer');
+      } finally {
+        expect((await t.call('PUT', `/whatsapp/${whatsappId}`, { token: tenant.admin.token, body: { timeToTransfer: 0, transferQueueId: null } })).status).to.equal(200);
+      }
+    });
+
     it('DELETE /tickets/{id}/flow stops it for agents who see the ticket; another company gets 404, a user who cannot see it 403', async () => {
       const { number, ticketId } = await started();
       const other = await createTenant(t, await loginSuper(t));
