@@ -85,4 +85,14 @@ describe('flow interpreter: one advance per state, whatever races it', () => {
     expect(ends).to.deep.equal(['finished']);
     expect(await FlowRunModel.countDocuments({ companyId, _id: run._id })).to.equal(0);
   });
+  it('answer keys of any spelling are kept and rendered (dots, dollars)', async () => {
+    const graph = graphOf([['1', 'start'], ['ask', 'question', { typebotIntegration: { message: 'Name?', answerKey: 'first.name' } }], ['ask2', 'question', { typebotIntegration: { message: 'Price?', answerKey: '$price' } }], ['bye', 'message', { label: 'Bye {{first.name}}' }]], [['1', 'ask'], ['ask', 'ask2'], ['ask2', 'bye']]);
+    const run = await newRun('ask', 'answer');
+    const { port, said } = recorder(graph);
+    expect(await interpreter.advance(run, port, { kind: 'message', body: 'Ana' })).to.equal(true);
+    const second = (await FlowRunModel.findOne({ companyId, _id: run._id }).lean<FlowRunDoc>())!;
+    expect(second.answers).to.deep.equal([{ key: 'first.name', value: 'Ana' }]);
+    expect(await interpreter.advance(second, port, { kind: 'message', body: '10' })).to.equal(true);
+    expect(said).to.deep.equal(['Price?', 'Bye Ana']);
+  });
 });

@@ -122,7 +122,7 @@ export function createFlowEngine(deps: { realtime: RealtimePublisher; logger: Lo
       const startId = flow.flow.nodes.find((node) => node.type === 'start')?.id ?? FLOW_START_NODE_ID;
       let run: FlowRunDoc;
       try {
-        const created = await FlowRunModel.create({ companyId, kind: 'ticket', runKey, ticketId: ticket._id, flowId: flow._id, flowName: flow.name, nodeId: startId, lastAnswer: body, variables: {}, startedAt: now, lastActivityAt: now });
+        const created = await FlowRunModel.create({ companyId, kind: 'ticket', runKey, ticketId: ticket._id, flowId: flow._id, flowName: flow.name, nodeId: startId, lastAnswer: body, startedAt: now, lastActivityAt: now });
         run = created.toObject() as FlowRunDoc;
       } catch (err) {
         // Another node started a run on this ticket at the same moment: that one goes on.

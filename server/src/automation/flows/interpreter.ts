@@ -29,7 +29,7 @@ import type { i18n } from 'i18next';
 import { documentWrites, updateDocument } from '../../platform/database/serial.js';
 import type { Logger } from '../../platform/logger.js';
 import { chosenOption, conditionHolds, menuText, renderAnswers } from './conditions.js';
-import { FlowRunModel, type FlowRunDoc } from './runModel.js';
+import { FlowRunModel, variablesOf, withAnswer, type FlowRunDoc } from './runModel.js';
 
 /** Blocks run in one advance before the run is taken as looping for ever. */
 export const FLOW_MAX_STEPS = 100;
@@ -104,7 +104,7 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
   async function walk(graph: FlowGraph, run: FlowRunDoc, port: FlowPort, start: Cursor): Promise<Outcome> {
     const nodes = new Map(graph.nodes.map((node) => [node.id, node]));
     const next = (node: FlowNode, handle?: string) => exitOf(graph, node.id, handle);
-    const say = (text: string) => port.say(renderAnswers(text, run.variables));
+    const say = (text: string) => port.say(renderAnswers(text, variablesOf(run)));
     let cursor = start;
     for (let steps = 0; cursor; steps++) {
       if (steps >= FLOW_MAX_STEPS) return { end: 'failed', detail: `more than ${FLOW_MAX_STEPS} blocks without a wait (a loop)` };
@@ -129,7 +129,7 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
           return { wait: { node, waiting: 'interval', seconds: node.data.sec } };
         case 'condition': {
           const { key, condition, value } = node.data;
-          const subject = key ? (run.variables[key] ?? '') : run.lastAnswer;
+          const subject = key ? (variablesOf(run)[key] ?? '') : run.lastAnswer;
           cursor = next(node, conditionHolds(condition, subject, value) ? FLOW_CONDITION_HANDLES.yes : FLOW_CONDITION_HANDLES.no);
           break;
         }
@@ -182,7 +182,7 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
     }
     if (run.waiting === 'answer' && node.type === 'question') {
       const key = node.data.typebotIntegration.answerKey.trim();
-      if (key) run.variables = { ...run.variables, [key]: input.body };
+      if (key) run.answers = withAnswer(run.answers, key, input.body);
       return { cursor: after(node) };
     }
     if (run.waiting === 'menu' && node.type === 'menu') {
@@ -190,7 +190,7 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
       if (option) return { cursor: after(node, menuHandle(option.number)) };
       run.menuRetries += 1;
       if (run.menuRetries >= FLOW_MENU_RETRIES) return { outcome: { end: 'menuRetries' } };
-      await port.say(renderAnswers(`${texts.t('inbox.invalidOption')}\n\n${menuText(node.data.message, node.data.arrayOption)}`, run.variables));
+      await port.say(renderAnswers(`${texts.t('inbox.invalidOption')}\n\n${menuText(node.data.message, node.data.arrayOption)}`, variablesOf(run)));
       return { outcome: { wait: { node, waiting: 'menu', menuRetries: run.menuRetries } } };
     }
     // Waiting on an interval: the message is kept as the last answer, the run goes on at the interval's end.
@@ -203,7 +203,7 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
     if (input.kind === 'resume' && (current.waiting !== 'interval' || current.waitVersion !== input.version)) return false;
     const claimed = await claim(current);
     if (!claimed) return false;
-    const run: FlowRunDoc = { ...claimed, variables: { ...claimed.variables } };
+    const run: FlowRunDoc = { ...claimed, answers: [...(claimed.answers ?? [])] };
     if (input.kind === 'message') run.lastAnswer = input.body;
     const graph = await port.graph(run);
     if (!graph) {
@@ -224,7 +224,7 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
     const { node, waiting, elementIndex = 0, seconds, menuRetries = 0 } = outcome.wait;
     // The job first, for the version the wait is stored at: a crash between the two leaves a job that finds nothing to do.
     if (seconds) await scheduleResume(run, new Date(Date.now() + seconds * 1000), run.version + 1);
-    const stored = await store(run, { nodeId: node.id, waiting, elementIndex, variables: run.variables, lastAnswer: run.lastAnswer, menuRetries, waitVersion: run.version + 1 });
+    const stored = await store(run, { nodeId: node.id, waiting, elementIndex, answers: run.answers, lastAnswer: run.lastAnswer, menuRetries, waitVersion: run.version + 1 });
     if (stored) await port.waits(stored);
     return true;
   }

@@ -3,6 +3,21 @@ import type { FlowGraph, TicketFlowRun } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
 import { engineKeys } from '../../platform/database/tuning.js';
 
+export interface FlowAnswer {
+  key: string;
+  value: string;
+}
+
+/** The run's answers by answerKey ({{answerKey}} in texts, a condition's key). */
+export function variablesOf(run: Pick<FlowRunDoc, 'answers'>): Record<string, string> {
+  return Object.fromEntries((run.answers ?? []).map((answer) => [answer.key, answer.value]));
+}
+
+/** The answers with this key's answer set (replacing an earlier one). */
+export function withAnswer(answers: FlowAnswer[], key: string, value: string): FlowAnswer[] {
+  return [...answers.filter((answer) => answer.key !== key), { key, value }];
+}
+
 /**
  * The state of one flow running in a conversation: a ticket's (kind 'ticket') or the editor's
  * simulator (kind 'simulation', tied to its author). The document lives while the run does: it is
@@ -25,8 +40,8 @@ export interface FlowRunDoc {
   waiting: TicketFlowRun['waiting'];
   /** A content block (singleBlock) waiting in the middle of its elements: the next one to run. */
   elementIndex: number;
-  /** Question answers by answerKey. */
-  variables: Record<string, string>;
+  /** Question answers, one entry per answerKey (a list: keys may hold '.' or '$', which document keys may not). */
+  answers: FlowAnswer[];
   menuRetries: number;
   /** The customer's last message (a condition's key ''). */
   lastAnswer: string;
@@ -53,7 +68,7 @@ export const FlowRunModel = tenantModel<FlowRunDoc>(
     nodeId: { type: String, required: true },
     waiting: { type: String, enum: ['answer', 'menu', 'interval', null], default: null },
     elementIndex: { type: Number, default: 0 },
-    variables: { type: Object, default: {} },
+    answers: { type: [{ _id: false, key: String, value: String }], default: [] },
     menuRetries: { type: Number, default: 0 },
     lastAnswer: { type: String, default: '' },
     waitVersion: { type: Number, default: -1 },

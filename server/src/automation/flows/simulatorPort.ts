@@ -11,7 +11,7 @@ import { setChannelFilter, type RealtimePublisher } from '../../platform/realtim
 import { mediaUrl } from '../../platform/uploads.js';
 import { renderVariables } from '../../domains/messages/variables.js';
 import type { FlowMediaBlock, FlowPort } from './interpreter.js';
-import type { FlowRunDoc } from './runModel.js';
+import { variablesOf, type FlowRunDoc } from './runModel.js';
 
 const MEDIA_TYPES: Record<FlowMediaBlock, FlowSimulatorMessage['mediaType']> = { img: 'image', audio: 'audio', video: 'video' };
 
@@ -62,10 +62,10 @@ export function simulatorPort(deps: { realtime: RealtimePublisher; config: Confi
       return true;
     },
     async visit(current: FlowRunDoc, nodeId: string): Promise<void> {
-      push({ action: 'node', simulationId, nodeId, waiting: null, variables: current.variables });
+      push({ action: 'node', simulationId, nodeId, waiting: null, variables: variablesOf(current) });
     },
     async waits(current: FlowRunDoc): Promise<void> {
-      push({ action: 'node', simulationId, nodeId: current.nodeId, waiting: current.waiting, variables: current.variables });
+      push({ action: 'node', simulationId, nodeId: current.nodeId, waiting: current.waiting, variables: variablesOf(current) });
     },
     async ended(_current: FlowRunDoc, reason: FlowRunEndReason, detail?: string): Promise<void> {
       push({ action: 'end', simulationId, reason, ...(detail ? { detail } : {}) });
