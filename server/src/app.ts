@@ -63,6 +63,7 @@ import { createInbox, type Inbox } from './inbox.js';
 import { campaignsRoutes } from './domains/campaigns/routes.js';
 import { createCampaignRunner } from './domains/campaigns/runner.js';
 import { filesRoutes } from './domains/files/routes.js';
+import { flowEngineRoutes } from './automation/flows/routes.js';
 
 export const API_PREFIX = '/api';
 
@@ -127,6 +128,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
   const campaignRunner = createCampaignRunner({ realtime, logger, jobs, messages: inbox.messages, leaseMs: config.jobLockMs });
   await server.register({ plugin: campaignsRoutes, options: { ...context, runner: campaignRunner }, routes });
+  await server.register({ plugin: flowEngineRoutes, options: { ...context, flows: inbox.flows }, routes });
   await server.register({ plugin: externalSendRoutes, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes });
   const scheduleSender = createScheduleSender({ realtime, logger, config, messages: inbox.messages, jobs });
   await server.register({ plugin: schedulesRoutes, options: { ...context, scheduleSender }, routes });

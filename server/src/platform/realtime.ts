@@ -35,6 +35,7 @@ export const CHANNELS = [
   'schedule',
   'contactList',
   'contactListItem',
+  'flowSimulator',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

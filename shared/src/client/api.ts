@@ -9,6 +9,7 @@ import { contactCalls } from './calls/contacts.js';
 import { contactListCalls } from './calls/contactLists.js';
 import { dashboardCalls } from './calls/dashboard.js';
 import { externalSendCalls } from './calls/externalSend.js';
+import { flowEngineCalls } from './calls/flowEngine.js';
 import { helpCalls } from './calls/helps.js';
 import { invoiceCalls } from './calls/invoices.js';
 import { planCalls } from './calls/plans.js';
@@ -57,6 +58,7 @@ export function createApiClient(options: ApiClientOptions) {
     sandbox: sandboxCalls(http),
     dashboard: dashboardCalls(http),
     externalSend: externalSendCalls(http),
+    flowEngine: flowEngineCalls(http),
     health: () => http.anonymous<HealthAnswer>('GET', '/health'),
   };
 }

@@ -1,6 +1,7 @@
 /** Wire shapes of tickets and messages (document 1 section 3). */
 import type { ContactExtraInfo } from './contacts.js';
 import type { Profile } from './enums.js';
+import type { TicketFlowRun } from './flows.js';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -39,6 +40,8 @@ export interface Ticket {
   useIntegration: boolean;
   promptId: string | null;
   integrationId: string | null;
+  /** The flow running in the conversation (issue 15), null when none runs. */
+  flowRun: TicketFlowRun | null;
   tags: { id: string; name: string; color: string }[];
   createdAt: string;
   updatedAt: string;

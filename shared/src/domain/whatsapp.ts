@@ -61,6 +61,8 @@ export interface Whatsapp {
   queues: UserQueue[];
   promptId: string | null;
   integrationId: string | null;
+  /** The flow a new ticket of this connection starts (issue 15), null for none. */
+  flowId: string | null;
   /** Business hours of the connection, the seven days in order. */
   schedules: ScheduleRow[];
   createdAt: string;
@@ -152,6 +154,7 @@ export interface WhatsappData {
   queueIds?: string[];
   promptId?: string | null;
   integrationId?: string | null;
+  flowId?: string | null;
   schedules?: Partial<ScheduleRow>[];
   /** Super users only: another company. */
   companyId?: string;

@@ -93,6 +93,9 @@ export const ERROR_STATUS = {
   ERR_NO_SCHEDULE_FOUND: 404,
   ERR_SCHEDULE_SENT: 409,
   ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
+  // Flow engine (issue 15).
+  ERR_NO_FLOW_FOUND: 404,
+  ERR_NO_FLOW_SIMULATION_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

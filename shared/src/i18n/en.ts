@@ -41,6 +41,8 @@ export const enCommon: CommonTranslation = {
     ERR_NO_SCHEDULE_FOUND: 'No scheduled message found with this ID.',
     ERR_SCHEDULE_SENT: 'This message was sent (or is being sent) and can no longer be changed.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No list contact found with this ID.',
+    ERR_NO_FLOW_FOUND: 'No flow found with this ID.',
+    ERR_NO_FLOW_SIMULATION_FOUND: 'No flow simulation found with this ID (it may have ended).',
     ERR_CREATING_MESSAGE: 'Error saving the message. Please try again.',
     ERR_CREATING_TICKET: 'Error creating the ticket. Please try again.',
     ERR_FETCH_WAPP_MSG: 'Error fetching the message from WhatsApp; it may be too old.',

@@ -41,6 +41,8 @@ export const esCommon: CommonTranslation = {
     ERR_NO_SCHEDULE_FOUND: 'No se encontró ningún agendamiento con este ID.',
     ERR_SCHEDULE_SENT: 'Este mensaje ya fue enviado (o se está enviando) y ya no se puede cambiar.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No se encontró ningún contacto de la lista con este ID.',
+    ERR_NO_FLOW_FOUND: 'No se encontró ningún flujo con este ID.',
+    ERR_NO_FLOW_SIMULATION_FOUND: 'No se encontró ninguna simulación de flujo con este ID (puede haber terminado).',
     ERR_CREATING_MESSAGE: 'Error al guardar el mensaje. Inténtalo de nuevo.',
     ERR_CREATING_TICKET: 'Error al crear el ticket. Inténtalo de nuevo.',
     ERR_FETCH_WAPP_MSG: 'Error al obtener el mensaje de WhatsApp; tal vez sea demasiado antiguo.',

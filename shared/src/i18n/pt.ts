@@ -45,6 +45,8 @@ export const ptCommon = {
     ERR_NO_SCHEDULE_FOUND: 'Nenhum agendamento encontrado com este ID.',
     ERR_SCHEDULE_SENT: 'Esta mensagem já foi enviada (ou está sendo enviada) e não pode mais ser alterada.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Nenhum contato da lista encontrado com este ID.',
+    ERR_NO_FLOW_FOUND: 'Nenhum fluxo encontrado com este ID.',
+    ERR_NO_FLOW_SIMULATION_FOUND: 'Nenhuma simulação de fluxo encontrada com este ID (ela pode ter terminado).',
     ERR_CREATING_MESSAGE: 'Erro ao registrar a mensagem. Tente novamente.',
     ERR_CREATING_TICKET: 'Erro ao criar o ticket. Tente novamente.',
     ERR_FETCH_WAPP_MSG: 'Erro ao buscar a mensagem no WhatsApp; talvez ela seja antiga demais.',

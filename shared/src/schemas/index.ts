@@ -24,3 +24,4 @@ export * from './flows.js';
 export * from './passwordReset.js';
 export * from './mailSettings.js';
 export * from './externalSend.js';
+export * from './flowSimulator.js';

@@ -39,6 +39,7 @@ const whatsappFields = {
   queueIds: Joi.array().items(id).max(500).unique(),
   promptId: optionalId,
   integrationId: optionalId,
+  flowId: optionalId,
   schedules: Joi.array().items(scheduleRowSchema).max(7).unique('weekdayEn'),
   /** Super users only: a connection of another company. */
   companyId: id,

@@ -85,6 +85,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'PUT /api/tickets/{ref}': () => ({ payload: { status: 'closed' } }),
   'PUT /api/users/{id}': () => ({ payload: { name: 'Sweep user' } }),
   'PUT /api/whatsapp/{id}': () => ({ payload: { name: 'Sweep line' } }),
+  'POST /api/flowbuilder/simulator': (ids) => ({ payload: { flowId: ids.flow, nodes: [{ id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} }], connections: [] } }),
+  'POST /api/flowbuilder/simulator/{simulationId}/message': () => ({ payload: { body: 'Sweep' } }),
   'PUT /api/companies/{id}/schedules': () => ({ payload: { schedules: [{ weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }] } }),
 };
 
