@@ -9,6 +9,7 @@ import { contactCalls } from './calls/contacts.js';
 import { contactListCalls } from './calls/contactLists.js';
 import { dashboardCalls } from './calls/dashboard.js';
 import { externalSendCalls } from './calls/externalSend.js';
+import { flowCalls } from './calls/flows.js';
 import { helpCalls } from './calls/helps.js';
 import { invoiceCalls } from './calls/invoices.js';
 import { planCalls } from './calls/plans.js';
@@ -55,6 +56,8 @@ export function createApiClient(options: ApiClientOptions) {
     sandbox: sandboxCalls(http),
     dashboard: dashboardCalls(http),
     externalSend: externalSendCalls(http),
+    /** Flows and phrase-triggered flow campaigns (document 3). */
+    flows: flowCalls(http),
     health: () => http.anonymous<HealthAnswer>('GET', '/health'),
   };
 }
