@@ -35,6 +35,8 @@ export const CHANNELS = [
   'schedule',
   'contactList',
   'contactListItem',
+  'flowbuilder',
+  'flowcampaign',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

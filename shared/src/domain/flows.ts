@@ -176,6 +176,8 @@ export interface Flow {
 /** GET /flowbuilder/flow/{id}: `flow.flow` is null until the first save. */
 export interface FlowWithGraph extends Flow {
   flow: FlowGraph | null;
+  /** Signed addresses of the graph's media by stored file name (/public/{companyId}/{file} needs the signature). */
+  mediaUrls?: Record<string, string>;
 }
 
 export interface FlowsPage {

@@ -25,9 +25,12 @@ export interface FlowSaveAnswer {
   problems: FlowProblem[];
 }
 
-/** img and audio take one file and answer its stored name; content takes several (any block media kind). */
+/**
+ * img and audio take one file and answer its stored name (what a node's `url` keeps); content takes
+ * several of any block media kind and answers their names in order. `url(s)`: signed addresses to show them.
+ */
 export type FlowUploadKind = 'img' | 'audio' | 'content';
-export type FlowUploadAnswer<K extends FlowUploadKind> = K extends 'content' ? { names: string[] } : { name: string };
+export type FlowUploadAnswer<K extends FlowUploadKind> = K extends 'content' ? { names: string[]; urls: string[] } : { name: string; url: string };
 
 export interface FlowCampaignData {
   name: string;
