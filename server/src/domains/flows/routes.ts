@@ -16,6 +16,9 @@ import { fileParts, multipartPayload } from '../../platform/uploads.js';
 import { FLOW_CONTENT_UPLOAD_MAX_BYTES, storeBlockMedia, storeContentMedia } from './media.js';
 import { createFlowService, type FlowSaveInput } from './service.js';
 
+/** A graph at the schema's bounds (500 blocks of 4 KB texts) fits; hapi's default 1 MB would not. */
+const GRAPH_MAX_BYTES = 4 * 1024 * 1024;
+
 /**
  * Flows (document 3 section 7). Every user of the company reads them (the ticket view names the
  * running flow, the connection dialog picks a default one); writing them (create, rename, switch,
@@ -78,6 +81,7 @@ export const flowsRoutes: Plugin<AppContext> = {
           tags,
           plugins,
           description: 'Save the graph: refused (400 ERR_FLOW_INVALID + problems) without exactly one start or with dangling edges; other problems come back in { flow, problems }',
+          payload: { maxBytes: GRAPH_MAX_BYTES },
           validate: { payload: flowSaveSchema },
         },
         handler: (request) => flows.save(actor(request), payload<FlowSaveInput>(request)),
@@ -91,7 +95,13 @@ export const flowsRoutes: Plugin<AppContext> = {
       {
         method: 'POST',
         path: '/flowbuilder/import',
-        options: { tags, plugins, description: 'A new flow from an export; a taken name gets a suffix, unknown media are emptied', validate: { payload: flowImportSchema } },
+        options: {
+          tags,
+          plugins,
+          description: 'A new flow from an export; a taken name gets a suffix, unknown media are emptied',
+          payload: { maxBytes: GRAPH_MAX_BYTES },
+          validate: { payload: flowImportSchema },
+        },
         handler: async (request, h) => h.response(await flows.importFlow(actor(request), payload<FlowExport>(request))).code(201),
       },
       ...(['img', 'audio'] as const).map((kind) => ({

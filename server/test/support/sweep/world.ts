@@ -61,6 +61,8 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
   const whatsapp = await created(call('GET', `/whatsapp/${connection.id}`), 'connection');
   const fileList = await created(call('POST', '/files', { name: unique('Files '), message: 'Our catalogue' }), 'file list');
   const campaign = await created(call('POST', '/campaigns', { name: unique('Campaign '), message1: 'Hello', whatsappId: connection.id, tagId: tag.id, fileListId: fileList.id }), 'campaign');
+  const flow = await created(call('POST', '/flowbuilder', { name: unique('Flow ') }), 'flow');
+  const flowCampaign = await created(call('POST', '/flowcampaign', { name: unique('Phrase '), flowId: flow.id, whatsappId: connection.id, phrase: unique('sweep phrase ') }), 'flow campaign');
   const contactList = await created(call('POST', '/contact-lists', { name: unique('List ') }), 'contact list');
   const contactListItem = await created(call('POST', '/contact-list-items', { name: 'Listed customer', number: customerNumber(), contactListId: contactList.id }), 'contact list item');
   // The list's WhatsApp check runs in the background: the world is at rest once it is done.
@@ -93,6 +95,8 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
       schedule: schedule.id,
       contactList: contactList.id,
       contactListItem: contactListItem.id,
+      flow: flow.id,
+      flowCampaign: flowCampaign.id,
       ...platform,
     },
   };
