@@ -1,5 +1,5 @@
 import type { Plugin, Request } from '@hapi/hapi';
-import { flowCampaignCreateSchema, flowCampaignUpdateSchema, idParams } from '@atende/shared';
+import { FLOW_WRITE_PROFILES, flowCampaignCreateSchema, flowCampaignUpdateSchema, idParams } from '@atende/shared';
 import type { AppContext } from '../../platform/context.js';
 import { actor, params, payload } from '../../platform/http/routes.js';
 import { createFlowCampaignService, type FlowCampaignInput } from './campaigns.js';
@@ -14,7 +14,7 @@ export const flowCampaignsRoutes: Plugin<AppContext> = {
   register(server, context) {
     const campaigns = createFlowCampaignService(context.realtime);
     const tags = ['api', 'flowCampaigns'];
-    const plugins = { access: { profiles: ['admin' as const, 'supervisor' as const] } };
+    const plugins = { access: { profiles: [...FLOW_WRITE_PROFILES] } };
     const byId = (request: Request) => params<{ id: string }>(request).id;
 
     server.route([

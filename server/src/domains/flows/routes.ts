@@ -1,5 +1,6 @@
 import type { Plugin, Request } from '@hapi/hapi';
 import {
+  FLOW_WRITE_PROFILES,
   flowCreateSchema,
   flowDuplicateSchema,
   flowImportSchema,
@@ -30,7 +31,7 @@ export const flowsRoutes: Plugin<AppContext> = {
   register(server, context) {
     const flows = createFlowService(context.realtime);
     const tags = ['api', 'flows'];
-    const plugins = { access: { profiles: ['admin' as const, 'supervisor' as const] } };
+    const plugins = { access: { profiles: [...FLOW_WRITE_PROFILES] } };
     const byId = (request: Request) => params<{ id: string }>(request).id;
     const mediaPayload = multipartPayload();
 
