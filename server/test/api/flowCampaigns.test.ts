@@ -109,6 +109,7 @@ describe('phrase-triggered flow campaigns (/flowcampaign)', () => {
     expect(String((await findPhraseCampaign(tenant.companyId, lineA, ' quero A PROMOÇÃO '))?._id)).to.equal(promo.id);
     expect(await findPhraseCampaign(tenant.companyId, lineA, 'quero a promoção hoje')).to.equal(null);
     expect(await findPhraseCampaign(tenant.companyId, lineA, '   ')).to.equal(null);
+    expect(await findPhraseCampaign(tenant.companyId, 'not-an-id', 'quero a promoção')).to.equal(null);
     expect(await findPhraseCampaign(other.companyId, lineA, 'quero a promoção')).to.equal(null);
     // 'Outra' is inactive.
     expect(await findPhraseCampaign(tenant.companyId, lineB, 'outra frase')).to.equal(null);

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { expect } from 'chai';
 import { ApiError, createApiClient, memorySession, type ApiClient } from '@atende/shared/client';
 import { FLOW_MEDIA_LIMITS, PAGE_SIZE, type FlowGraph } from '@atende/shared';
@@ -240,12 +241,17 @@ describe('flows (/flowbuilder)', () => {
         expect(error.message).to.equal(message);
       }
       // Exactly at the limit is fine; a recorded blob without an extension is named by its content.
-      expect((await api.flows.uploadFlowMedia('img', files({ name: 'edge.png', bytes: SAMPLES.png(FLOW_MEDIA_LIMITS.img.maxBytes) }))).name).to.match(/\.png$/);
+      const image = (await api.flows.uploadFlowMedia('img', files({ name: 'edge.png', bytes: SAMPLES.png(FLOW_MEDIA_LIMITS.img.maxBytes) }))).name;
+      expect(image).to.match(/\.png$/);
       expect((await api.flows.uploadFlowMedia('audio', files({ name: 'blob', bytes: SAMPLES.ogg() }))).name).to.match(/\.ogg$/);
       const big = await failure(api.flows.uploadFlowMedia('audio', files({ name: 'blob', bytes: SAMPLES.ogg(FLOW_MEDIA_LIMITS.audio.maxBytes + 1) })));
       expect(big.code).to.equal('ERR_FLOW_AUDIO_TOO_LARGE');
+      const before = await readdir(dirname(mediaFilePath(tenant.companyId, image)));
       const mixed = await failure(api.flows.uploadFlowMedia('content', files({ name: 'ok.png', bytes: SAMPLES.png() }, { name: 'big.png', bytes: SAMPLES.png(FLOW_MEDIA_LIMITS.img.maxBytes + 1) })));
       expect(mixed.code).to.equal('ERR_FLOW_IMAGE_TOO_LARGE');
+      const wrongKind = await failure(api.flows.uploadFlowMedia('content', files({ name: 'ok.mp4', bytes: SAMPLES.mp4() }, { name: 'notes.pdf', bytes: SAMPLES.pdf() })));
+      expect(wrongKind.code).to.equal('ERR_INVALID_MEDIA');
+      expect((await readdir(dirname(mediaFilePath(tenant.companyId, image)))).sort(), 'nothing of a refused content upload stays').to.deep.equal(before.sort());
     });
 
     it('img and audio take exactly one file; medias is required; users may not upload', async () => {

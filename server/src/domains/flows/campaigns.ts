@@ -1,6 +1,7 @@
 /** Phrase-triggered flow campaigns (document 3: /phrase-lists, /flowcampaign). */
 import { normalizePhrase, type FlowCampaign, type FlowCampaignEvent } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
+import { isObjectId } from '../../platform/database/models.js';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { WhatsappModel } from '../whatsapp/model.js';
@@ -14,7 +15,8 @@ import { FlowModel } from './model.js';
  */
 export async function findPhraseCampaign(companyId: string, whatsappId: string, body: string): Promise<FlowCampaignDoc | null> {
   const phraseKey = normalizePhrase(body);
-  if (!phraseKey) return null;
+  // Nothing to match, or ids that name nothing (the inbound path must not fail on a cast).
+  if (!phraseKey || !isObjectId(companyId) || !isObjectId(whatsappId)) return null;
   return FlowCampaignModel.findOne({ companyId, whatsappId, phraseKey, status: true }).lean<FlowCampaignDoc>();
 }
 
