@@ -151,6 +151,13 @@ describe('flows (/flowbuilder)', () => {
         const answer = await t.call('POST', '/flowbuilder/flow', { token: admin(), body: { idFlow: flow.id, nodes, connections: [] } });
         expectInvalid(answer, field);
       }
+      // The editor's own keys pass through, but not nested without end.
+      let deep: Record<string, unknown> = { label: 'end' };
+      for (let level = 0; level < 20; level += 1) deep = { inner: deep };
+      const nested = await t.call('POST', '/flowbuilder/flow', { token: admin(), body: { idFlow: flow.id, nodes: [START, node('m1', 'message', { label: 'Oi', extra: deep })], connections: [] } });
+      expectError(nested, 400, 'ERR_VALIDATION');
+      expect(nested.body).to.include({ rule: 'object.depth' });
+      expect(nested.body.field).to.match(/^nodes\.1\.data\.extra(\.inner)+$/);
     });
 
     it("refuses another company's flow, queue or media, and paths as media names", async () => {
