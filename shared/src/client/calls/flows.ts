@@ -52,7 +52,7 @@ export function flowCalls(http: Http) {
     updateFlow: (flowId: string, data: FlowUpdateData) => http.request<Flow>('PUT', '/flowbuilder', { body: { flowId, ...data } }),
     /** Refused with 409 ERR_FLOW_IN_USE while a phrase campaign starts it. */
     deleteFlow: (id: string) => http.request<void>('DELETE', flowPath(id)),
-    /** A copy with the graph, named as import names a clash: "<name> (2)", "(3)" .... */
+    /** A copy with the graph, named as import names a clash: "<name> (2)", "(3)" ... */
     duplicateFlow: (flowId: string) => http.request<Flow>('POST', '/flowbuilder/duplicate', { body: { flowId } }),
     getFlow: (id: string) => http.request<{ flow: FlowWithGraph }>('GET', `/flowbuilder/flow/${encodeURIComponent(id)}`),
     saveFlow: (data: FlowSaveData) => http.request<FlowSaveAnswer>('POST', '/flowbuilder/flow', { body: data }),
