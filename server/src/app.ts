@@ -64,6 +64,8 @@ import { campaignsRoutes } from './domains/campaigns/routes.js';
 import { createCampaignRunner } from './domains/campaigns/runner.js';
 import { filesRoutes } from './domains/files/routes.js';
 import { flowEngineRoutes } from './automation/flows/routes.js';
+import { flowCampaignsRoutes } from './domains/flows/campaignRoutes.js';
+import { flowsRoutes } from './domains/flows/routes.js';
 
 export const API_PREFIX = '/api';
 
@@ -119,7 +121,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const mailSettings = createMailSettings(config.mail, sealer);
   const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(config.loginWindowSeconds), mailer: createMailer(mailSettings.route), sealer };
   const routes = { prefix: API_PREFIX };
-  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes, invoicesRoutes, passwordResetRoutes].map((plugin) => ({ plugin, options: context, routes })));
+  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes, invoicesRoutes, passwordResetRoutes, flowsRoutes, flowCampaignsRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });
   const jobs = createJobs(logger, config.jobsProcessEvery, config.jobLockMs);
   const inbox = createInbox(context, jobs);

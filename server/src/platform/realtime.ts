@@ -36,6 +36,8 @@ export const CHANNELS = [
   'contactList',
   'contactListItem',
   'flowSimulator',
+  'flowbuilder',
+  'flowcampaign',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

@@ -18,6 +18,7 @@ import type { Document } from 'mongodb';
 import { Types } from 'mongoose';
 import { monitorDatabaseCommands, recordCommands, type CommandLog } from '../../src/platform/database/commandLog.js';
 import { analyzeFerretdbTables, ginIndexedFields } from '../../src/platform/database/tuning.js';
+import { findPhraseCampaign } from '../../src/domains/flows/campaigns.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createPlan, createTenant, loginSuper, type Session, type Tenant } from '../support/fixtures.js';
 import { createQueue, customerNumber, customerSays, eventually, outboxOf, sandboxConnection } from '../support/inboxFixtures.js';
@@ -205,6 +206,15 @@ describe('hot queries: every one served from an index', function () {
     await eventually(async () => (await t.call('GET', `/campaigns/${campaign.id}`, { token: admin.token })).body.status === 'FINALIZADA', 20_000, 'the campaign finished');
     expect((await t.call('GET', '/campaigns', { token: admin.token })).status).to.equal(200);
     expect((await t.call('GET', '/invoices/all', { token: admin.token })).status).to.equal(200);
+
+    // The flow builder: the list, a flow's graph, phrase campaigns, and the phrase lookup the
+    // inbound path makes for every customer message.
+    const flow = (await t.call('POST', '/flowbuilder', { token: admin.token, body: { name: 'Boas-vindas' } })).body;
+    const start = { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} };
+    expect((await t.call('POST', '/flowbuilder/flow', { token: admin.token, body: { idFlow: flow.id, nodes: [start], connections: [] } })).status).to.equal(200);
+    for (const path of ['/flowbuilder', '/flowbuilder?searchParam=boas', `/flowbuilder/flow/${flow.id}`, '/flowcampaign']) expect((await t.call('GET', path, { token: agent.token })).status, path).to.equal(200);
+    expect((await t.call('POST', '/flowcampaign', { token: admin.token, body: { name: 'Promo', flowId: flow.id, whatsappId: whatsapp.id, phrase: 'Quero a promoção' } })).status).to.equal(201);
+    expect(await findPhraseCampaign(tenant.companyId, whatsapp.id, 'quero a PROMOCAO')).to.not.equal(null);
 
     const queries = new Map<string, Query>();
     for (const event of log.commands) for (const query of queriesOf(event.command, event.commandName)) if (!queries.has(shapeOf(query))) queries.set(shapeOf(query), query);

@@ -10,6 +10,7 @@ import { contactListCalls } from './calls/contactLists.js';
 import { dashboardCalls } from './calls/dashboard.js';
 import { externalSendCalls } from './calls/externalSend.js';
 import { flowEngineCalls } from './calls/flowEngine.js';
+import { flowCalls } from './calls/flows.js';
 import { helpCalls } from './calls/helps.js';
 import { invoiceCalls } from './calls/invoices.js';
 import { planCalls } from './calls/plans.js';
@@ -59,6 +60,8 @@ export function createApiClient(options: ApiClientOptions) {
     dashboard: dashboardCalls(http),
     externalSend: externalSendCalls(http),
     flowEngine: flowEngineCalls(http),
+    /** Flows and phrase-triggered flow campaigns (document 3). */
+    flows: flowCalls(http),
     health: () => http.anonymous<HealthAnswer>('GET', '/health'),
   };
 }

@@ -31,7 +31,7 @@ import type { TicketDoc } from '../../domains/tickets/model.js';
 import { ticketView } from '../../domains/tickets/view.js';
 import { userNames } from '../../domains/users/cache.js';
 import { createInterpreter, type FlowInput, type FlowPort } from './interpreter.js';
-import { findPhraseCampaign } from './phraseMatch.js';
+import { findPhraseCampaign } from '../../domains/flows/campaigns.js';
 import { FlowRunModel, type FlowRunDoc } from './runModel.js';
 import { publishSimulation, registerSimulatorVisibility, simulatorMessage, simulatorPort } from './simulatorPort.js';
 import { ticketFlowRunOf, ticketPort, writeTicket } from './ticketPort.js';

@@ -87,6 +87,13 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'PUT /api/whatsapp/{id}': () => ({ payload: { name: 'Sweep line' } }),
   'POST /api/flowbuilder/simulator': (ids) => ({ payload: { flowId: ids.flow, nodes: [{ id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} }], connections: [] } }),
   'POST /api/flowbuilder/simulator/{simulationId}/message': () => ({ payload: { body: 'Sweep' } }),
+  'POST /api/flowbuilder': () => ({ payload: { name: 'Sweep flow' } }),
+  'PUT /api/flowbuilder': (ids) => ({ payload: { flowId: ids.flow, name: 'Sweep flow' } }),
+  'POST /api/flowbuilder/duplicate': (ids) => ({ payload: { flowId: ids.flow } }),
+  'POST /api/flowbuilder/flow': (ids) => ({ payload: { idFlow: ids.flow, nodes: [{ id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} }], connections: [] } }),
+  'POST /api/flowbuilder/import': () => ({ payload: { format: 'atende-flow', version: 1, name: 'Sweep import', active: true, flow: null } }),
+  'POST /api/flowcampaign': (ids) => ({ payload: { name: 'Sweep phrase', flowId: ids.flow, whatsappId: ids.whatsapp, phrase: 'sweep' } }),
+  'PUT /api/flowcampaign': (ids) => ({ payload: { id: ids.flowCampaign, name: 'Sweep phrase', flowId: ids.flow, whatsappId: ids.whatsapp, phrase: 'sweep' } }),
   'PUT /api/companies/{id}/schedules': () => ({ payload: { schedules: [{ weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }] } }),
 };
 
