@@ -38,6 +38,7 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   schedules: lazy(() => import('../pages/schedules/SchedulesPage.js')),
   contactLists: lazy(() => import('../pages/contactLists/ContactListsPage.js')),
   contactListItems: lazy(() => import('../pages/contactLists/ContactListItemsPage.js')),
+  flowbuilder: lazy(() => import('../pages/flowbuilder/FlowEditorPage.js')),
 };
 
 function page(key: PageKey | 'notFound') {

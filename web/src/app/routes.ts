@@ -66,6 +66,7 @@ export const BUILT_PAGES = [
   'schedules',
   'contactLists',
   'contactListItems',
+  'flowbuilder',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];

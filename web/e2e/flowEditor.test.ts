@@ -1,0 +1,217 @@
+import { expect } from 'chai';
+import type { Locator, Page } from 'playwright-core';
+import type { FlowWithGraph } from '@atende/shared';
+import { createCompany, type Company } from './fixtures.js';
+import { openPage, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
+
+/** A node's place on the canvas, in flow units (xyflow writes it as the node's translate). */
+async function positionOf(node: Locator): Promise<{ x: number; y: number; width: number }> {
+  return node.evaluate((element: HTMLElement) => {
+    const match = /translate\(([-\d.]+)px,\s*([-\d.]+)px\)/.exec(element.style.transform);
+    return { x: Number(match?.[1]), y: Number(match?.[2]), width: element.offsetWidth };
+  });
+}
+
+/** Drags from a block's exit to another block's entry, as a user connects them. */
+async function connect(page: Page, sourceId: string, handle: string, targetId: string): Promise<void> {
+  await page.locator('.react-flow__controls-fitview').click();
+  const from = await page.locator(`.react-flow__node[data-id="${sourceId}"] .react-flow__handle.source[data-handleid="${handle}"]`).boundingBox();
+  const to = await page.locator(`.react-flow__node[data-id="${targetId}"] .react-flow__handle.target`).boundingBox();
+  if (!from || !to) throw new Error(`handles of ${sourceId}/${handle} -> ${targetId} not on screen`);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+describe('web console: flow editor', () => {
+  let console: Console;
+  let company: Company;
+  let admin: OpenedPage;
+
+  const nodes = () => admin.page.locator('.react-flow__node');
+  const block = (type: string) => admin.page.locator(`.react-flow__node-${type}`);
+  const idOf = async (node: Locator) => (await node.getAttribute('data-id'))!;
+  const dialog = (title: string) => admin.page.locator('[role="dialog"]', { hasText: title });
+
+  async function newFlow(name: string): Promise<string> {
+    const flow = await company.admin.request<{ id: string }>('POST', '/flowbuilder', { body: { name } });
+    return flow.id;
+  }
+
+  async function openEditor(flowId: string): Promise<void> {
+    await admin.page.goto(`/flowbuilder/${flowId}`);
+    await admin.page.locator('[data-flow-canvas]:not([data-loading]) .react-flow__node').first().waitFor();
+  }
+
+  async function addFromMenu(type: string, title: string, fill: (form: Locator) => Promise<void>): Promise<Locator> {
+    const before = await block(type).count();
+    await admin.page.click(`[data-add-block="${type}"]`);
+    const form = dialog(title);
+    await form.waitFor();
+    await fill(form);
+    await form.locator('[data-block-submit]').click();
+    await block(type).nth(before).waitFor();
+    return block(type).nth(before);
+  }
+
+  before(async function () {
+    this.timeout(90_000);
+    console = await startConsole();
+    company = await createCompany(console, 'fluxos');
+    admin = await openPage(console);
+    await signIn(admin.page, company.adminAccount.email, company.adminAccount.password);
+    // The flow routes exist only with the cshow flag; the spec's texts are the Portuguese ones.
+    await admin.page.evaluate(() => {
+      localStorage.setItem('cshow', 'true');
+      localStorage.setItem('i18nextLng', 'pt');
+    });
+  });
+
+  after(async () => {
+    await admin?.context.close();
+    await console?.stop();
+  });
+
+  afterEach(() => expect(admin.errors).to.deep.equal([]));
+
+  it('draws a menu, a question and a condition, connects them, shows an unconnected option, saves and reads it back', async () => {
+    const { page } = admin;
+    const flowId = await newFlow('Atendimento');
+    await openEditor(flowId);
+    await page.locator('h1', { hasText: 'Desenhe seu fluxo' }).waitFor();
+    await page.getByText('Não se esqueça de salvar seu fluxo!').waitFor();
+    // Never saved: the default start block '1'.
+    expect(await nodes().count()).to.equal(1);
+    const start = page.locator('.react-flow__node[data-id="1"]');
+    await start.getByText('Inicio do fluxo').waitFor();
+
+    const menu = await addFromMenu('menu', 'Adicionar menu ao fluxo', async (form) => {
+      await form.locator('textarea[name="message"]').fill('Escolha: 1 Vendas, 2 Suporte');
+      await form.locator('input[name="option1"]').fill('Vendas');
+      await form.getByRole('button', { name: 'Adicionar opção' }).click();
+      await form.locator('input[name="option2"]').fill('Suporte');
+    });
+    // Placed 40 units right of the last block, at its height.
+    const [startAt, menuAt] = [await positionOf(start), await positionOf(menu)];
+    expect(menuAt).to.deep.include({ x: startAt.x + startAt.width + 40, y: startAt.y });
+
+    const question = await addFromMenu('question', 'Adicionar Pergunta ao fluxo', async (form) => {
+      await form.locator('textarea[name="message"]').fill('Qual é o seu nome?');
+      await form.locator('input[name="answerKey"]').fill('nome');
+    });
+    expect(await page.evaluate(() => localStorage.getItem('variables'))).to.equal('["nome"]');
+    const condition = await addFromMenu('condition', 'Adicionar condição ao fluxo', async (form) => {
+      await form.locator('select[name="key"]').selectOption('nome');
+      await form.locator('select[name="condition"]').selectOption('contains');
+      await form.locator('input[name="value"]').fill('Ana');
+    });
+    await condition.getByText('{{nome}} contém “Ana”').waitFor();
+
+    const [startId, menuId, questionId, conditionId] = [await idOf(start), await idOf(menu), await idOf(question), await idOf(condition)];
+    expect(menuId).to.match(/^[A-Za-z0-9]{30}$/);
+    await connect(page, startId, 'a', menuId);
+    await connect(page, menuId, 'a1', questionId);
+    await connect(page, questionId, 'a', conditionId);
+    await page.locator('.react-flow__edge').nth(2).waitFor();
+
+    // Option 2 leads nowhere: a red outline, a text on the block, a line in the side note.
+    await menu.locator('[data-block-problems]', { hasText: 'Saída sem conexão: Opção 2' }).waitFor();
+    expect(await menu.locator('[data-block]').getAttribute('data-problems')).to.equal('1');
+    await page.locator('[data-problems-note] button[aria-expanded="false"]').click();
+    await page.locator(`[data-problems-note] [data-problem-for="${menuId}"]`, { hasText: 'Opção 2' }).waitFor();
+    await page.locator('[data-problems-note] button[aria-expanded="true"]').click();
+    await connect(page, menuId, 'a2', conditionId);
+    await menu.locator('[data-block-problems]').waitFor({ state: 'detached' });
+
+    await page.click('[data-save-flow]');
+    await waitForToast(page, 'Fluxo salvo com sucesso');
+    const { flow } = await company.admin.request<{ flow: FlowWithGraph }>('GET', `/flowbuilder/flow/${flowId}`);
+    expect(flow.flow!.nodes.map((node) => node.type)).to.deep.equal(['start', 'menu', 'question', 'condition']);
+    expect(flow.flow!.nodes[2]!.data).to.deep.equal({ typebotIntegration: { message: 'Qual é o seu nome?', answerKey: 'nome' } });
+    expect(flow.flow!.connections.map((edge) => [edge.source, edge.sourceHandle, edge.target])).to.deep.equal([
+      [startId, 'a', menuId],
+      [menuId, 'a1', questionId],
+      [questionId, 'a', conditionId],
+      [menuId, 'a2', conditionId],
+    ]);
+
+    await page.reload();
+    await page.locator('[data-flow-canvas]:not([data-loading]) .react-flow__node').first().waitFor();
+    expect(await nodes().count()).to.equal(4);
+    expect(await page.locator('.react-flow__edge').count()).to.equal(4);
+    await block('menu').getByText('[2] Suporte').waitFor();
+    // The condition's exits are still open: the checks say so after the reload too.
+    await block('condition').locator('[data-block-problems]', { hasText: 'Verdadeiro' }).waitFor();
+  });
+
+  it('duplicates to the right of the rightmost block, deletes with the keys, and a new start replaces the old', async () => {
+    const { page } = admin;
+    const flowId = await newFlow('Rascunho');
+    await openEditor(flowId);
+    const menu = await addFromMenu('menu', 'Adicionar menu ao fluxo', async (form) => {
+      await form.locator('textarea[name="message"]').fill('Oi');
+      await form.locator('input[name="option1"]').fill('Sim');
+    });
+    const menuId = await idOf(menu);
+    await connect(page, '1', 'a', menuId);
+    await page.locator('.react-flow__edge').first().waitFor();
+
+    await menu.getByRole('button', { name: 'Duplicar bloco' }).click();
+    await block('menu').nth(1).waitFor();
+    const copy = block('menu').nth(1);
+    const [menuAt, copyAt] = [await positionOf(menu), await positionOf(copy)];
+    expect(copyAt).to.deep.include({ x: menuAt.x + 240, y: menuAt.y });
+    expect(await idOf(copy)).to.not.equal(menuId);
+    expect(await copy.getAttribute('class')).to.not.include('selected');
+
+    // An edge alone, selected and removed with Backspace.
+    await page.locator('.react-flow__edge-interaction').first().click({ force: true });
+    await page.keyboard.press('Backspace');
+    await page.locator('.react-flow__edge').waitFor({ state: 'detached' });
+    expect(await nodes().count()).to.equal(3);
+
+    // A block with its edges, removed with Delete.
+    await connect(page, '1', 'a', menuId);
+    await page.locator('.react-flow__edge').first().waitFor();
+    await menu.locator('[data-block] header strong').click();
+    await menu.locator('[data-selected]').waitFor();
+    await page.keyboard.press('Delete');
+    await menu.waitFor({ state: 'detached' });
+    expect(await nodes().count()).to.equal(2);
+    expect(await page.locator('.react-flow__edge').count()).to.equal(0);
+
+    await page.click('[data-add-block="start"]');
+    await page.locator('.react-flow__node[data-id="1"]').waitFor({ state: 'detached' });
+    expect(await block('start').count()).to.equal(1);
+    expect(await idOf(block('start'))).to.match(/^[A-Za-z0-9]{30}$/);
+  });
+
+  it("says the interval's limits in toasts and draws a valid interval", async () => {
+    const { page } = admin;
+    await openEditor(await newFlow('Pausas'));
+    await page.click('[data-add-block="interval"]');
+    const form = dialog('Adicionar intervalo ao fluxo');
+    await form.locator('[data-block-submit]').click();
+    await waitForToast(page, 'Adicione o valor de intervalo');
+    await form.locator('input[name="sec"]').fill('0');
+    await form.locator('[data-block-submit]').click();
+    await waitForToast(page, 'Intervalo não pode ser 0 ou maior que 120!');
+    await form.locator('input[name="sec"]').fill('150');
+    await waitForToast(page, 'Máximo de tempo atingido 120 segundos');
+    await form.locator('[data-block-submit]').click();
+    await waitForToast(page, 'Intervalo não pode ser 0 ou maior que 120!');
+    await form.locator('input[name="sec"]').fill('5');
+    await form.locator('[data-block-submit]').click();
+    await block('interval').getByText('Intervalo 5 seg.').waitFor();
+    // Edited by a double click: the same block, its new value.
+    const interval = block('interval');
+    const id = await idOf(interval);
+    await interval.locator('[data-block] header strong').dblclick();
+    const edit = dialog('Editar intervalo');
+    await edit.locator('input[name="sec"]').fill('30');
+    await edit.locator('[data-block-submit]').click();
+    await interval.getByText('Intervalo 30 seg.').waitFor();
+    expect(await idOf(block('interval'))).to.equal(id);
+  });
+});
