@@ -149,11 +149,13 @@ describe('web console: flow editor', () => {
     const { page } = admin;
     const flowId = await newFlow('Rascunho');
     await openEditor(flowId);
-    const menu = await addFromMenu('menu', 'Adicionar menu ao fluxo', async (form) => {
-      await form.locator('textarea[name="message"]').fill('Oi');
-      await form.locator('input[name="option1"]').fill('Sim');
-    });
-    const menuId = await idOf(menu);
+    const menuId = await idOf(
+      await addFromMenu('menu', 'Adicionar menu ao fluxo', async (form) => {
+        await form.locator('textarea[name="message"]').fill('Oi');
+        await form.locator('input[name="option1"]').fill('Sim');
+      }),
+    );
+    const menu = page.locator(`.react-flow__node[data-id="${menuId}"]`);
     await connect(page, '1', 'a', menuId);
     await page.locator('.react-flow__edge').first().waitFor();
 

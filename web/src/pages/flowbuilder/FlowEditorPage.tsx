@@ -28,6 +28,7 @@ import { ApiError } from '@atende/shared/client';
 import { useApi, useUser } from '../../app/api.js';
 import { Button, Spinner } from '../../ui/controls.js';
 import { PageFrame, PageHeader } from '../../ui/Page.js';
+import { useMediaQuery } from '../../ui/useMediaQuery.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { BlockMenu, type MenuBlock } from './BlockMenu.js';
 import { BlockDialogFor, type DialogBlock } from './dialogs/BlockDialogFor.js';
@@ -88,8 +89,12 @@ const Loading = styled.div`
   color: ${({ theme }) => theme.textSecondary};
 `;
 
-/** Fitting the view leaves room for the floating menu (left) and the zoom controls and problems (bottom). */
+/**
+ * Fitting the view leaves room for the floating menu (left; on narrow windows a row at the top) and
+ * for the zoom controls and the problems (bottom).
+ */
 const FIT_VIEW = { maxZoom: 1, padding: { left: '170px', right: '30px', top: '30px', bottom: '60px' } } as const;
+const FIT_VIEW_NARROW = { maxZoom: 1, padding: { left: '20px', right: '20px', top: '70px', bottom: '60px' } } as const;
 
 /** The dialog open: creating a block of a type, or editing a block. */
 type OpenDialog = { type: DialogBlock; node?: EditorNode } | null;
@@ -104,6 +109,7 @@ function FlowEditor() {
   const showError = useErrorToast();
   const calls = useMemo(() => flowApi(api), [api]);
   const { setCenter, fitView } = useReactFlow<EditorNode, Edge>();
+  const fitOptions = useMediaQuery('(max-width: 599px)') ? FIT_VIEW_NARROW : FIT_VIEW;
 
   const [nodes, setNodes, onNodesChange] = useNodesState<EditorNode>([defaultStartNode()]);
   const [edges, setEdges, onEdgesChange] = useEdgesState<Edge>([]);
@@ -138,8 +144,8 @@ function FlowEditor() {
   }, [flowId, calls, setNodes, setEdges, showError]);
 
   useEffect(() => {
-    if (!loading) void fitView(FIT_VIEW);
-  }, [loading, fitView]);
+    if (!loading) void fitView(fitOptions);
+  }, [loading, fitView, fitOptions]);
 
   const problems = useProblems(nodes, edges, serverProblems);
 
@@ -270,7 +276,7 @@ function FlowEditor() {
                 proOptions={{ hideAttribution: true }}
               >
                 <Background variant={BackgroundVariant.Dots} gap={16} size={1.5} />
-                <Controls fitViewOptions={FIT_VIEW} />
+                <Controls fitViewOptions={fitOptions} />
               </ReactFlow>
               <BlockMenu onPick={pick} />
               <ProblemsNote problems={problems.listed} onShow={showNode} />
