@@ -4,6 +4,9 @@ import type { FlowWithGraph } from '@atende/shared';
 import { createCompany, type Company } from './fixtures.js';
 import { openPage, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
 
+/** A 1x1 PNG (uploads are checked by their content, not their name). */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 /** A node's place on the canvas, in flow units (xyflow writes it as the node's translate). */
 async function positionOf(node: Locator): Promise<{ x: number; y: number; width: number }> {
   return node.evaluate((element: HTMLElement) => {
@@ -15,6 +18,8 @@ async function positionOf(node: Locator): Promise<{ x: number; y: number; width:
 /** Drags from a block's exit to another block's entry, as a user connects them. */
 async function connect(page: Page, sourceId: string, handle: string, targetId: string): Promise<void> {
   await page.locator('.react-flow__controls-fitview').click();
+  // The fitted viewport is drawn on a later frame: read the handles after it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const from = await page.locator(`.react-flow__node[data-id="${sourceId}"] .react-flow__handle.source[data-handleid="${handle}"]`).boundingBox();
   const to = await page.locator(`.react-flow__node[data-id="${targetId}"] .react-flow__handle.target`).boundingBox();
   if (!from || !to) throw new Error(`handles of ${sourceId}/${handle} -> ${targetId} not on screen`);
@@ -143,6 +148,15 @@ describe('web console: flow editor', () => {
     await block('menu').getByText('[2] Suporte').waitFor();
     // The condition's exits are still open: the checks say so after the reload too.
     await block('condition').locator('[data-block-problems]', { hasText: 'Verdadeiro' }).waitFor();
+
+    // Renaming the question's variable replaces the old name in the browser's list.
+    await block('question').locator('[data-block] header strong').dblclick();
+    const edit = dialog('Editar Pergunta');
+    expect(await edit.locator('input[name="answerKey"]').inputValue()).to.equal('nome');
+    await edit.locator('input[name="answerKey"]').fill('cliente');
+    await edit.locator('[data-block-submit]').click();
+    await block('question').getByText('Resposta em {{cliente}}').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('variables'))).to.equal('["cliente"]');
   });
 
   it('duplicates to the right of the rightmost block, deletes with the keys, and a new start replaces the old', async () => {
@@ -187,6 +201,60 @@ describe('web console: flow editor', () => {
     await page.locator('.react-flow__node[data-id="1"]').waitFor({ state: 'detached' });
     expect(await block('start').count()).to.equal(1);
     expect(await idOf(block('start'))).to.match(/^[A-Za-z0-9]{30}$/);
+
+    // Without a start the note says so before saving, and the server refuses the save.
+    await block('start').getByRole('button', { name: 'Excluir bloco' }).click();
+    await page.locator('[data-problems-note] button[aria-expanded="false"]').click();
+    await page.locator('[data-problems-note] [data-problem-for=""]', { hasText: 'O fluxo não tem bloco de início' }).waitFor();
+    await page.click('[data-save-flow]');
+    await page.locator('[data-toast="error"]').waitFor();
+    const { flow } = await company.admin.request<{ flow: FlowWithGraph }>('GET', `/flowbuilder/flow/${flowId}`);
+    expect(flow.flow).to.equal(null);
+  });
+
+  it('builds a content sequence: empty cards refused, size limit, reorder, upload view, stored names', async () => {
+    const { page } = admin;
+    const flowId = await newFlow('Boas-vindas');
+    await openEditor(flowId);
+    await page.click('[data-add-block="singleBlock"]');
+    const form = dialog('Adicionar conteúdo ao fluxo');
+    const submit = () => form.locator('[data-block-submit]').click();
+    await form.locator('[data-add-card="message"]').click();
+    await submit();
+    await waitForToast(page, 'Campos de mensagem vazio!');
+    await form.locator('[data-card="message"] textarea').fill('Bem-vindo!');
+    await form.locator('[data-add-card="img"]').click();
+    await submit();
+    await waitForToast(page, 'Delete os cards vazios(Imagem, Audio e Video)');
+
+    const picker = form.locator('[data-card="img"] input[type="file"]');
+    await picker.setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
+    await waitForToast(page, 'Arquivo é muito grande! 2MB máximo');
+    await picker.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') });
+    await form.locator('[data-card="img"] [data-card-file]', { hasText: 'logo.png' }).waitFor();
+    await form.locator('[data-card="img"]').getByRole('button', { name: 'Subir card' }).click();
+    expect(await form.locator('[data-card]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-card')))).to.deep.equal(['img', 'message']);
+
+    // The upload is held a moment so that its view can be seen.
+    await page.route('**/api/flowbuilder/content', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await submit();
+    await form.locator('[data-uploading]', { hasText: 'Subindo os arquivos e criando o conteúdo...' }).waitFor();
+    await block('singleBlock').getByText('Imagem: logo.png').waitFor();
+    await page.unroute('**/api/flowbuilder/content');
+
+    await page.click('[data-save-flow]');
+    await waitForToast(page, 'Fluxo salvo com sucesso');
+    const { flow } = await company.admin.request<{ flow: FlowWithGraph }>('GET', `/flowbuilder/flow/${flowId}`);
+    const content = flow.flow!.nodes.find((node) => node.type === 'singleBlock');
+    if (content?.type !== 'singleBlock') throw new Error('no content block saved');
+    expect(content.data.seq).to.deep.equal(['img0', 'message1']);
+    const [image, text] = content.data.elements;
+    expect(image).to.deep.include({ number: 'img0', type: 'img', original: 'logo.png' });
+    expect(image!.value).to.be.a('string').and.not.equal('').and.not.include('/');
+    expect(text).to.deep.equal({ number: 'message1', type: 'message', value: 'Bem-vindo!' });
   });
 
   it("says the interval's limits in toasts and draws a valid interval", async () => {
