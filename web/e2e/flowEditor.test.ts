@@ -283,5 +283,13 @@ describe('web console: flow editor', () => {
     await edit.locator('[data-block-submit]').click();
     await interval.getByText('Intervalo 30 seg.').waitFor();
     expect(await idOf(block('interval'))).to.equal(id);
+    // From the keyboard: Enter on the focused block opens the same dialog, Escape closes it.
+    await interval.focus();
+    await page.keyboard.press('Enter');
+    await edit.waitFor();
+    expect(await edit.locator('input[name="sec"]').inputValue()).to.equal('30');
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
+    expect(await nodes().count()).to.equal(2);
   });
 });

@@ -6,7 +6,7 @@
  */
 /// <reference types="vite/client" />
 import '@xyflow/react/dist/style.css';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import styled, { useTheme } from 'styled-components';
@@ -29,11 +29,10 @@ import { useApi, useUser } from '../../app/api.js';
 import { Button, Spinner } from '../../ui/controls.js';
 import { PageFrame, PageHeader } from '../../ui/Page.js';
 import { useMediaQuery } from '../../ui/useMediaQuery.js';
-import { useErrorToast } from '../../ui/toast.js';
 import { BlockMenu, type MenuBlock } from './BlockMenu.js';
 import { BlockDialogFor, type DialogBlock } from './dialogs/BlockDialogFor.js';
 import { EditorContext, type EditorContextValue } from './editorContext.js';
-import { useEditorToast } from './editorToast.js';
+import { useEditorErrorToast, useEditorToast } from './editorToast.js';
 import { flowApi } from './flowApi.js';
 import { addBlock, defaultStartNode, DIALOG_SAVE_DELAY_MS, duplicateOf, FLOW_LOAD_DELAY_MS, fromGraph, newNodeId, removeBlock, toGraph, type EditorNode } from './graph.js';
 import { nodeTypes } from './nodes/blocks.js';
@@ -106,7 +105,7 @@ function FlowEditor() {
   const { api } = useApi();
   const { companyId } = useUser();
   const toast = useEditorToast();
-  const showError = useErrorToast();
+  const showError = useEditorErrorToast();
   const calls = useMemo(() => flowApi(api), [api]);
   const { setCenter, fitView } = useReactFlow<EditorNode, Edge>();
   const fitOptions = useMediaQuery('(max-width: 599px)') ? FIT_VIEW_NARROW : FIT_VIEW;
@@ -224,6 +223,21 @@ function FlowEditor() {
     [problems.byNode, activeNodeId, companyId, setNodes, setEdges],
   );
 
+  const edit = (node: EditorNode) => {
+    if (node.type !== 'start') setDialog({ type: node.type, node });
+  };
+
+  /** Enter on a focused block opens its dialog: the keyboard's double click. */
+  const onCanvasKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Enter' || !target.classList.contains('react-flow__node')) return;
+    const node = nodes.find((candidate) => candidate.id === target.dataset.id);
+    if (!node) return;
+    // Otherwise the same Enter would go on to submit the dialog's form, focused meanwhile.
+    event.preventDefault();
+    edit(node);
+  };
+
   const showNode = (nodeId: string) => {
     const node = nodes.find((candidate) => candidate.id === nodeId);
     if (!node) return;
@@ -252,7 +266,7 @@ function FlowEditor() {
         </Button>
       </PageHeader>
       <Workspace>
-        <Canvas data-flow-canvas data-loading={loading || undefined}>
+        <Canvas data-flow-canvas data-loading={loading || undefined} onKeyDown={onCanvasKey}>
           {loading ? (
             <Loading role="status">
               <Spinner $size={24} />
@@ -267,7 +281,7 @@ function FlowEditor() {
                 onNodesChange={onNodesChange}
                 onEdgesChange={onEdgesChange}
                 onConnect={onConnect}
-                onNodeDoubleClick={(_event, node) => node.type !== 'start' && setDialog({ type: node.type as DialogBlock, node })}
+                onNodeDoubleClick={(_event, node) => edit(node)}
                 deleteKeyCode={['Backspace', 'Delete']}
                 zoomOnDoubleClick={false}
                 colorMode={theme.mode}

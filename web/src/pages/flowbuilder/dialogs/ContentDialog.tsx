@@ -9,8 +9,7 @@ import styled from 'styled-components';
 import type { FlowContentElement, FlowNodeData } from '@atende/shared';
 import { useApi } from '../../../app/api.js';
 import { Button, Spinner } from '../../../ui/controls.js';
-import { useFailureToast } from '../../../ui/toast.js';
-import { intervalProblem, useEditorToast } from '../editorToast.js';
+import { intervalProblem, useEditorErrorToast, useEditorToast } from '../editorToast.js';
 import { flowApi } from '../flowApi.js';
 import { newNodeId } from '../graph.js';
 import { BlockDialog, type BlockDialogProps } from './BlockDialog.js';
@@ -64,7 +63,7 @@ export function ContentDialog({ data, onCancel, onSave }: BlockDialogProps<FlowN
   const { t } = useTranslation();
   const { api } = useApi();
   const toast = useEditorToast();
-  const failed = useFailureToast('errorSave');
+  const failed = useEditorErrorToast();
   const [cards, setCards] = useState<Card[]>(() => cardsOf(data));
   const [uploading, setUploading] = useState(false);
 

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FlowMediaKind } from '@atende/shared';
 import { useApi } from '../../../app/api.js';
 import { Spinner } from '../../../ui/controls.js';
-import { useFailureToast } from '../../../ui/toast.js';
-import { useEditorToast } from '../editorToast.js';
+import { useEditorErrorToast, useEditorToast } from '../editorToast.js';
 import { flowApi } from '../flowApi.js';
 import { AudioRecorderButton } from './AudioRecorderButton.js';
 import { BlockDialog, LabeledField, type BlockDialogProps } from './BlockDialog.js';
@@ -20,7 +19,7 @@ export function MediaDialog({ kind, data, onCancel, onSave }: BlockDialogProps<M
   const { t } = useTranslation();
   const { api } = useApi();
   const toast = useEditorToast();
-  const failed = useFailureToast('errorSave');
+  const failed = useEditorErrorToast();
   const [file, setFile] = useState<{ file: File; record: boolean } | null>(null);
   const [uploading, setUploading] = useState(false);
   const block = t(`web.flowEditor.blocks.${kind}`);

@@ -2,11 +2,11 @@
 import { useEffect, useState } from 'react';
 import type { Queue } from '@atende/shared';
 import { useApi } from '../../../app/api.js';
-import { useFailureToast } from '../../../ui/toast.js';
+import { useEditorErrorToast } from '../editorToast.js';
 
 export function useQueues(): Queue[] {
   const { api } = useApi();
-  const failed = useFailureToast('errorList');
+  const failed = useEditorErrorToast();
   const [queues, setQueues] = useState<Queue[]>([]);
   useEffect(() => {
     let live = true;
