@@ -266,7 +266,7 @@ function FlowEditor() {
         </Button>
       </PageHeader>
       <Workspace>
-        <Canvas data-flow-canvas data-loading={loading || undefined} onKeyDown={onCanvasKey}>
+        <Canvas data-flow-canvas data-scroll-x data-loading={loading || undefined} onKeyDown={onCanvasKey}>
           {loading ? (
             <Loading role="status">
               <Spinner $size={24} />
