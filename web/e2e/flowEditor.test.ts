@@ -257,6 +257,66 @@ describe('web console: flow editor', () => {
     expect(text).to.deep.equal({ number: 'message1', type: 'message', value: 'Bem-vindo!' });
   });
 
+  it('asks the ticket block for a queue, keeps the OpenAI key masked with its defaults, and sets the randomizer by tens', async () => {
+    const { page } = admin;
+    const flowId = await newFlow('Integrações');
+    await openEditor(flowId);
+
+    await page.click('[data-add-block="ticket"]');
+    const ticket = dialog('Adicionar ticket ao fluxo');
+    await ticket.locator('[data-block-submit]').click();
+    await waitForToast(page, 'Adicione uma fila');
+    await ticket.locator('select[name="queueId"]').selectOption({ label: company.queue.name });
+    await ticket.locator('[data-block-submit]').click();
+    await block('ticket').getByText(`Transfere para ${company.queue.name}`).waitFor();
+
+    await page.click('[data-add-block="openai"]');
+    const openai = dialog('Adicionar OpenAI ao fluxo');
+    await openai.locator('[data-block-submit]').click();
+    for (const field of ['name', 'apiKey', 'prompt']) await openai.locator(`[data-error-for="${field}"]`, { hasText: 'Obrigatório' }).waitFor();
+    await openai.locator('input[name="name"]').fill('Assistente');
+    const key = openai.locator('input[name="apiKey"]');
+    await key.fill('sk-segredo');
+    expect(await key.getAttribute('type')).to.equal('password');
+    await openai.getByRole('button', { name: 'Mostrar a chave' }).click();
+    expect(await key.getAttribute('type')).to.equal('text');
+    await openai.locator('textarea[name="prompt"]').fill('Você atende os clientes da loja.');
+    expect(await openai.locator('select[name="voice"]').inputValue()).to.equal('texto');
+    await openai.locator('[data-block-submit]').click();
+    await block('openai').getByText('Assistente').waitFor();
+
+    await page.click('[data-add-block="randomizer"]');
+    const randomizer = dialog('Adicionar randomizador ao fluxo');
+    const slider = randomizer.locator('input[name="percent"]');
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    await randomizer.locator('[data-randomizer-summary]', { hasText: '60% para A, 40% para B' }).waitFor();
+    await randomizer.locator('[data-block-submit]').click();
+    await block('randomizer').locator('[data-exit="b"]', { hasText: 'B (40%)' }).waitFor();
+
+    await page.click('[data-save-flow]');
+    await waitForToast(page, 'Fluxo salvo com sucesso');
+    const { flow } = await company.admin.request<{ flow: FlowWithGraph }>('GET', `/flowbuilder/flow/${flowId}`);
+    const data = Object.fromEntries(flow.flow!.nodes.map((node) => [node.type, node.data]));
+    expect(data.ticket).to.deep.equal({ queueId: company.queue.id, name: company.queue.name });
+    expect(data.openai).to.deep.equal({
+      typebotIntegration: {
+        name: 'Assistente',
+        projectName: 'Assistente',
+        prompt: 'Você atende os clientes da loja.',
+        apiKey: 'sk-segredo',
+        voice: 'texto',
+        voiceKey: '',
+        voiceRegion: '',
+        maxTokens: 100,
+        temperature: 1,
+        maxMessages: 10,
+        queueId: null,
+      },
+    });
+    expect(data.randomizer).to.deep.equal({ percent: 60 });
+  });
+
   it("says the interval's limits in toasts and draws a valid interval", async () => {
     const { page } = admin;
     await openEditor(await newFlow('Pausas'));

@@ -13,7 +13,8 @@ export function TicketDialog({ data, onCancel, onSave }: BlockDialogProps<FlowNo
   const [queueId, setQueueId] = useState(data?.queueId ?? '');
   const [error, setError] = useState<string>();
   const submit = () => {
-    const queue = queues.find((candidate) => candidate.id === queueId);
+    // The block's own queue counts even before the list has loaded.
+    const queue = queues.find((candidate) => candidate.id === queueId) ?? (data && queueId === data.queueId ? { id: data.queueId, name: data.name } : undefined);
     if (!queue) {
       setError(t('web.flowEditor.ticket.queueRequired'));
       return toast.error(t('web.flowEditor.ticket.queueRequired'));
