@@ -257,7 +257,7 @@ describe('web console: flow editor', () => {
     expect(text).to.deep.equal({ number: 'message1', type: 'message', value: 'Bem-vindo!' });
   });
 
-  it('asks the ticket block for a queue, keeps the OpenAI key masked with its defaults, and sets the randomizer by tens', async () => {
+  it('asks the ticket block for a queue, keeps the OpenAI key masked with its defaults, sets the randomizer by tens, checks the TypeBot name', async () => {
     const { page } = admin;
     const flowId = await newFlow('Integrações');
     await openEditor(flowId);
@@ -294,6 +294,19 @@ describe('web console: flow editor', () => {
     await randomizer.locator('[data-block-submit]').click();
     await block('randomizer').locator('[data-exit="b"]', { hasText: 'B (40%)' }).waitFor();
 
+    await page.click('[data-add-block="typebot"]');
+    const typebot = dialog('Adicionar TypeBot ao fluxo');
+    const typebotName = typebot.locator('input[name="name"]');
+    for (const [typed, problem] of [['', 'Required'], ['A', 'Too Short!'], ['B'.repeat(51), 'Too Long!']]) {
+      await typebotName.fill(typed!);
+      await typebot.locator('[data-block-submit]').click();
+      await typebot.locator('[data-error-for="name"]', { hasText: problem }).waitFor();
+    }
+    await typebotName.fill('Bot de vendas');
+    await typebot.locator('input[name="typebotSlug"]').fill('vendas');
+    await typebot.locator('[data-block-submit]').click();
+    await block('typebot').getByText('Bot de vendas').waitFor();
+
     await page.click('[data-save-flow]');
     await waitForToast(page, 'Fluxo salvo com sucesso');
     const { flow } = await company.admin.request<{ flow: FlowWithGraph }>('GET', `/flowbuilder/flow/${flowId}`);
@@ -315,6 +328,7 @@ describe('web console: flow editor', () => {
       },
     });
     expect(data.randomizer).to.deep.equal({ percent: 60 });
+    expect(data.typebot).to.deep.include({ typebotIntegration: { name: 'Bot de vendas', projectName: 'Bot de vendas', urlN8N: '', typebotSlug: 'vendas', typebotExpires: 1, typebotDelayMessage: 1000 } });
   });
 
   it("says the interval's limits in toasts and draws a valid interval", async () => {
