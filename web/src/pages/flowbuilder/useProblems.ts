@@ -2,7 +2,7 @@
  * The graph's problems shown on the canvas: flowProblems() of @atende/shared run live on every
  * change, plus those the server answered to the last save while the graph is still the one saved.
  */
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { Edge } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { flowProblems, type FlowProblem } from '@atende/shared';
@@ -23,13 +23,19 @@ export interface ServerProblems {
 
 export function useProblems(nodes: EditorNode[], edges: Edge[], server: ServerProblems | null) {
   const { t } = useTranslation();
+  const signature = useMemo(() => graphSignature(nodes, edges), [nodes, edges]);
+  const latest = useRef({ nodes, edges });
+  latest.current = { nodes, edges };
+  // Keyed by the signature, not the nodes: dragging a block moves it without re-checking (and
+  // without re-rendering every block through the editor's context).
   return useMemo(() => {
-    const live = flowProblems(toGraph(nodes, edges));
-    const fromServer = server && server.signature === graphSignature(nodes, edges) ? server.problems : [];
+    const current = latest.current;
+    const live = flowProblems(toGraph(current.nodes, current.edges));
+    const fromServer = server && server.signature === signature ? server.problems : [];
     const seen = new Set<string>();
     const byNode = new Map<string, string[]>();
     const listed: ListedProblem[] = [];
-    const nodeById = new Map(nodes.map((node) => [node.id, node]));
+    const nodeById = new Map(current.nodes.map((node) => [node.id, node]));
     for (const problem of [...live, ...fromServer]) {
       const key = `${problem.code}:${problem.nodeId ?? ''}:${problem.handle ?? ''}`;
       if (seen.has(key)) continue;
@@ -40,5 +46,5 @@ export function useProblems(nodes: EditorNode[], edges: Edge[], server: ServerPr
       listed.push({ key, nodeId: node ? node.id : null, block: node ? t(`web.flowEditor.blocks.${node.type}`) : t('web.flowEditor.problems.wholeFlow'), text });
     }
     return { byNode, listed };
-  }, [nodes, edges, server, t]);
+  }, [signature, server, t]);
 }
