@@ -257,6 +257,54 @@ describe('web console: flow editor', () => {
     expect(text).to.deep.equal({ number: 'message1', type: 'message', value: 'Bem-vindo!' });
   });
 
+  it('uploads a JPEG compressed at quality 0.7', async () => {
+    const { page } = admin;
+    const flowId = await newFlow('Fotos');
+    await openEditor(flowId);
+    // A noisy photo at full quality, drawn by the browser itself.
+    const photo = Buffer.from(
+      await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 300;
+        canvas.height = 300;
+        const context = canvas.getContext('2d')!;
+        for (let x = 0; x < 300; x += 3) for (let y = 0; y < 300; y += 3) {
+          context.fillStyle = `rgb(${(x * 7 + y) % 256}, ${(x * y) % 256}, ${(y * 13) % 256})`;
+          context.fillRect(x, y, 3, 3);
+        }
+        return canvas.toDataURL('image/jpeg', 1).split(',')[1]!;
+      }),
+      'base64',
+    );
+    await page.click('[data-add-block="singleBlock"]');
+    const form = dialog('Adicionar conteúdo ao fluxo');
+    await form.locator('[data-add-card="img"]').click();
+    await form.locator('[data-card="img"] input[type="file"]').setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await form.locator('[data-block-submit]').click();
+    await block('singleBlock').getByText('Imagem: foto.jpg').waitFor();
+    await page.click('[data-save-flow]');
+    await waitForToast(page, 'Fluxo salvo com sucesso');
+    // Media is served by the signed addresses the flow's answer carries.
+    const { flow } = await company.admin.request<{ flow: FlowWithGraph & { mediaUrls: Record<string, string> } }>('GET', `/flowbuilder/flow/${flowId}`);
+    const content = flow.flow!.nodes.find((node) => node.type === 'singleBlock');
+    if (content?.type !== 'singleBlock') throw new Error('no content block saved');
+    const stored = await fetch(`${console.server.url}${flow.mediaUrls[content.data.elements[0]!.value]}`);
+    expect(stored.status).to.equal(200);
+    // The stored photo is the re-encoded one: well under the original's size.
+    expect((await stored.arrayBuffer()).byteLength).to.be.below(photo.length * 0.8);
+
+    // An image block shows its picture through the signed address.
+    const name = content.data.elements[0]!.value;
+    await company.admin.request('POST', '/flowbuilder/flow', {
+      body: { idFlow: flowId, nodes: [...flow.flow!.nodes, { id: 'foto', type: 'img', position: { x: 0, y: 300 }, data: { url: name } }], connections: flow.flow!.connections },
+    });
+    await openEditor(flowId);
+    const picture = block('img').locator('img');
+    await picture.waitFor();
+    await page.waitForFunction((element) => (element as HTMLImageElement).complete, await picture.elementHandle());
+    expect(await picture.evaluate((element: HTMLImageElement) => element.naturalWidth)).to.equal(300);
+  });
+
   it('asks the ticket block for a queue, keeps the OpenAI key masked with its defaults, sets the randomizer by tens, checks the TypeBot name', async () => {
     const { page } = admin;
     const flowId = await newFlow('Integrações');

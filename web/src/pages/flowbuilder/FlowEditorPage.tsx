@@ -25,7 +25,7 @@ import {
 } from '@xyflow/react';
 import { FLOW_HANDLE_DEFAULT, type FlowProblem } from '@atende/shared';
 import { ApiError } from '@atende/shared/client';
-import { useApi, useUser } from '../../app/api.js';
+import { useApi } from '../../app/api.js';
 import { Button, Spinner } from '../../ui/controls.js';
 import { PageFrame, PageHeader } from '../../ui/Page.js';
 import { useMediaQuery } from '../../ui/useMediaQuery.js';
@@ -103,7 +103,6 @@ function FlowEditor() {
   const theme = useTheme();
   const { id: flowId } = useParams<{ id: string }>();
   const { api } = useApi();
-  const { companyId } = useUser();
   const toast = useEditorToast();
   const showError = useEditorErrorToast();
   const calls = useMemo(() => flowApi(api), [api]);
@@ -118,6 +117,7 @@ function FlowEditor() {
   const [serverProblems, setServerProblems] = useState<ServerProblems | null>(null);
   const [simulating, setSimulating] = useState(false);
   const [activeNodeId, setActiveNodeId] = useState<string | null>(null);
+  const [mediaUrls, setMediaUrls] = useState<Record<string, string>>({});
   const latest = useRef({ nodes, edges });
   latest.current = { nodes, edges };
 
@@ -128,7 +128,9 @@ function FlowEditor() {
       calls
         .getFlow(flowId)
         .then(({ flow }) => {
-          if (!live || !flow.flow) return;
+          if (!live) return;
+          setMediaUrls(flow.mediaUrls ?? {});
+          if (!flow.flow) return;
           const graph = fromGraph(flow.flow);
           setNodes(graph.nodes);
           setEdges(graph.edges);
@@ -218,9 +220,10 @@ function FlowEditor() {
       },
       problems: problems.byNode,
       activeNodeId,
-      companyId,
+      mediaUrl: (name) => mediaUrls[name],
+      addMediaUrls: (names, urls) => setMediaUrls((known) => ({ ...known, ...Object.fromEntries(names.map((name, index) => [name, urls[index] ?? ''])) })),
     }),
-    [problems.byNode, activeNodeId, companyId, setNodes, setEdges],
+    [problems.byNode, activeNodeId, mediaUrls, setNodes, setEdges],
   );
 
   const edit = (node: EditorNode) => {
@@ -252,59 +255,61 @@ function FlowEditor() {
   }, []);
 
   return (
-    <PageFrame>
-      <PageHeader title={t('web.flowEditor.title')}>
-        <Hint>{t('web.flowEditor.hint')}</Hint>
-        {FlowSimulator && flowId ? (
-          <Button $variant="outlined" onClick={() => setSimulating(true)} disabled={loading || simulating} data-simulate>
-            {t('web.flowEditor.simulate')}
+    <EditorContext.Provider value={context}>
+      <PageFrame>
+        <PageHeader title={t('web.flowEditor.title')}>
+          <Hint>{t('web.flowEditor.hint')}</Hint>
+          {FlowSimulator && flowId ? (
+            <Button $variant="outlined" onClick={() => setSimulating(true)} disabled={loading || simulating} data-simulate>
+              {t('web.flowEditor.simulate')}
+            </Button>
+          ) : null}
+          <Button onClick={() => void save()} disabled={!flowId || loading || saving} data-save-flow>
+            {saving ? <Spinner /> : null}
+            {t('web.flowEditor.save')}
           </Button>
-        ) : null}
-        <Button onClick={() => void save()} disabled={!flowId || loading || saving} data-save-flow>
-          {saving ? <Spinner /> : null}
-          {t('web.flowEditor.save')}
-        </Button>
-      </PageHeader>
-      <Workspace>
-        <Canvas data-flow-canvas data-scroll-x data-loading={loading || undefined} onKeyDown={onCanvasKey}>
-          {loading ? (
-            <Loading role="status">
-              <Spinner $size={24} />
-              {t('web.flowEditor.loading')}
-            </Loading>
-          ) : (
-            <EditorContext.Provider value={context}>
-              <ReactFlow<EditorNode, Edge>
-                nodes={nodes}
-                edges={edges}
-                nodeTypes={nodeTypes}
-                onNodesChange={onNodesChange}
-                onEdgesChange={onEdgesChange}
-                onConnect={onConnect}
-                onNodeDoubleClick={(_event, node) => edit(node)}
-                deleteKeyCode={['Backspace', 'Delete']}
-                zoomOnDoubleClick={false}
-                colorMode={theme.mode}
-                minZoom={0.2}
-                aria-label={t('web.flowEditor.canvas')}
-                proOptions={{ hideAttribution: true }}
-              >
-                <Background variant={BackgroundVariant.Dots} gap={16} size={1.5} />
-                <Controls fitViewOptions={fitOptions} />
-              </ReactFlow>
-              <BlockMenu onPick={pick} />
-              <ProblemsNote problems={problems.listed} onShow={showNode} />
-            </EditorContext.Provider>
-          )}
-        </Canvas>
-        {FlowSimulator && flowId && simulating ? (
-          <Suspense fallback={<Spinner />}>
-            <FlowSimulator flowId={flowId} graph={graph} onNode={setActiveNodeId} onClose={closeSimulator} />
-          </Suspense>
-        ) : null}
-      </Workspace>
-      {dialog ? <BlockDialogFor type={dialog.type} data={dialog.node?.data} onCancel={() => setDialog(null)} onSave={applyDialog} /> : null}
-    </PageFrame>
+        </PageHeader>
+        <Workspace>
+          <Canvas data-flow-canvas data-scroll-x data-loading={loading || undefined} onKeyDown={onCanvasKey}>
+            {loading ? (
+              <Loading role="status">
+                <Spinner $size={24} />
+                {t('web.flowEditor.loading')}
+              </Loading>
+            ) : (
+              <>
+                <ReactFlow<EditorNode, Edge>
+                  nodes={nodes}
+                  edges={edges}
+                  nodeTypes={nodeTypes}
+                  onNodesChange={onNodesChange}
+                  onEdgesChange={onEdgesChange}
+                  onConnect={onConnect}
+                  onNodeDoubleClick={(_event, node) => edit(node)}
+                  deleteKeyCode={['Backspace', 'Delete']}
+                  zoomOnDoubleClick={false}
+                  colorMode={theme.mode}
+                  minZoom={0.2}
+                  aria-label={t('web.flowEditor.canvas')}
+                  proOptions={{ hideAttribution: true }}
+                >
+                  <Background variant={BackgroundVariant.Dots} gap={16} size={1.5} />
+                  <Controls fitViewOptions={fitOptions} />
+                </ReactFlow>
+                <BlockMenu onPick={pick} />
+                <ProblemsNote problems={problems.listed} onShow={showNode} />
+              </>
+            )}
+          </Canvas>
+          {FlowSimulator && flowId && simulating ? (
+            <Suspense fallback={<Spinner />}>
+              <FlowSimulator flowId={flowId} graph={graph} onNode={setActiveNodeId} onClose={closeSimulator} />
+            </Suspense>
+          ) : null}
+        </Workspace>
+        {dialog ? <BlockDialogFor type={dialog.type} data={dialog.node?.data} onCancel={() => setDialog(null)} onSave={applyDialog} /> : null}
+      </PageFrame>
+    </EditorContext.Provider>
   );
 }
 

@@ -8,8 +8,10 @@ export interface EditorContextValue {
   problems: ReadonlyMap<string, string[]>;
   /** The block the simulator's run is at. */
   activeNodeId: string | null;
-  /** Media blocks show their file from /public/{companyId}/{url}. */
-  companyId: string;
+  /** The signed address of a stored media file (media is served only by signed links), if known. */
+  mediaUrl(name: string): string | undefined;
+  /** Addresses the server signed for files just uploaded. */
+  addMediaUrls(names: string[], urls: string[]): void;
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null);

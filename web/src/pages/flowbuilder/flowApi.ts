@@ -12,15 +12,22 @@ export interface FlowSaveAnswer {
   problems?: FlowProblem[];
 }
 
-/** img and audio answer the stored name; content the stored names, in the order sent. */
+/** img and audio answer the stored name and its signed address; content the names and addresses, in the order sent. */
 export interface FlowUploadAnswer {
   name?: string;
+  url?: string;
   names?: string[];
+  urls?: string[];
+}
+
+/** The flow with its graph and the signed addresses of the graph's media by stored file name. */
+export interface FlowAnswer {
+  flow: FlowWithGraph & { mediaUrls?: Record<string, string> };
 }
 
 export function flowApi(api: ApiClient) {
   return {
-    getFlow: (id: string) => api.request<{ flow: FlowWithGraph }>('GET', `/flowbuilder/flow/${encodeURIComponent(id)}`),
+    getFlow: (id: string) => api.request<FlowAnswer>('GET', `/flowbuilder/flow/${encodeURIComponent(id)}`),
     saveFlow: (data: { idFlow: string } & FlowGraph) => api.request<FlowSaveAnswer>('POST', '/flowbuilder/flow', { body: data }),
     uploadFlowMedia: (kind: FlowUploadKind, files: File[]) => {
       const form = new FormData();

@@ -10,10 +10,12 @@ import type { FlowContentElement, FlowNodeData } from '@atende/shared';
 import { useApi } from '../../../app/api.js';
 import { Button, Spinner } from '../../../ui/controls.js';
 import { intervalProblem, useEditorErrorToast, useEditorToast } from '../editorToast.js';
+import { useEditor } from '../editorContext.js';
 import { flowApi } from '../flowApi.js';
 import { newNodeId } from '../graph.js';
 import { BlockDialog, type BlockDialogProps } from './BlockDialog.js';
 import { ContentCard, type Card } from './ContentCard.js';
+import { compressed } from './mediaFiles.js';
 
 const CARD_TYPES: { type: Card['type']; label: string }[] = [
   { type: 'message', label: 'addText' },
@@ -64,6 +66,7 @@ export function ContentDialog({ data, onCancel, onSave }: BlockDialogProps<FlowN
   const { api } = useApi();
   const toast = useEditorToast();
   const failed = useEditorErrorToast();
+  const editor = useEditor();
   const [cards, setCards] = useState<Card[]>(() => cardsOf(data));
   const [uploading, setUploading] = useState(false);
 
@@ -84,7 +87,9 @@ export function ContentDialog({ data, onCancel, onSave }: BlockDialogProps<FlowN
     if (pending.length > 0) {
       setUploading(true);
       try {
-        const { names = [] } = await flowApi(api).uploadFlowMedia('content', pending.map((card) => card.file!));
+        const files = await Promise.all(pending.map((card) => compressed(card.file!)));
+        const { names = [], urls = [] } = await flowApi(api).uploadFlowMedia('content', files);
+        editor.addMediaUrls(names, urls);
         const byKey = new Map(pending.map((card, index) => [card.key, names[index] ?? '']));
         stored = cards.map((card) => (byKey.has(card.key) ? { ...card, value: byKey.get(card.key)!, file: undefined } : card));
       } catch (error) {

@@ -5,10 +5,11 @@ import type { FlowMediaKind } from '@atende/shared';
 import { useApi } from '../../../app/api.js';
 import { Spinner } from '../../../ui/controls.js';
 import { useEditorErrorToast, useEditorToast } from '../editorToast.js';
+import { useEditor } from '../editorContext.js';
 import { flowApi } from '../flowApi.js';
 import { AudioRecorderButton } from './AudioRecorderButton.js';
 import { BlockDialog, LabeledField, type BlockDialogProps } from './BlockDialog.js';
-import { acceptOf, fileProblem } from './mediaFiles.js';
+import { acceptOf, compressed, fileProblem } from './mediaFiles.js';
 
 interface MediaData {
   url: string;
@@ -20,6 +21,7 @@ export function MediaDialog({ kind, data, onCancel, onSave }: BlockDialogProps<M
   const { api } = useApi();
   const toast = useEditorToast();
   const failed = useEditorErrorToast();
+  const editor = useEditor();
   const [file, setFile] = useState<{ file: File; record: boolean } | null>(null);
   const [uploading, setUploading] = useState(false);
   const block = t(`web.flowEditor.blocks.${kind}`);
@@ -37,8 +39,10 @@ export function MediaDialog({ kind, data, onCancel, onSave }: BlockDialogProps<M
     setUploading(true);
     try {
       // Video has no upload of its own: the content upload takes every kind.
-      const answer = await flowApi(api).uploadFlowMedia(kind === 'video' ? 'content' : kind, [file.file]);
+      const answer = await flowApi(api).uploadFlowMedia(kind === 'video' ? 'content' : kind, [await compressed(file.file)]);
       const url = answer.name ?? answer.names?.[0] ?? '';
+      const signed = answer.url ?? answer.urls?.[0];
+      if (signed) editor.addMediaUrls([url], [signed]);
       onSave(kind === 'audio' ? { url, record: file.record } : { url });
     } catch (error) {
       setUploading(false);

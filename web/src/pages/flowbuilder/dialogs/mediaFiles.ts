@@ -15,3 +15,24 @@ export function fileProblem(kind: FlowMediaKind, file: File): { key: string; opt
   if (file.size > limit.maxBytes) return { key: `web.flowEditor.content.tooBig.${kind}` };
   return null;
 }
+
+/** Section 9: images go compressed at quality 0.7 (JPEG; PNG has no quality and goes as chosen). */
+export const IMAGE_QUALITY = 0.7;
+
+/** The file to upload: a JPEG re-encoded at IMAGE_QUALITY when that makes it smaller, any other as it is. */
+export async function compressed(file: File): Promise<File> {
+  if (file.type !== 'image/jpeg' && !/\.jpe?g$/i.test(file.name)) return file;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const canvas = document.createElement('canvas');
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', IMAGE_QUALITY));
+    return blob && blob.size < file.size ? new File([blob], file.name, { type: 'image/jpeg' }) : file;
+  } catch {
+    // An image the browser cannot decode goes as chosen; the server judges it.
+    return file;
+  }
+}

@@ -34,10 +34,6 @@ function useFrame(props: BlockProps) {
   return { t, frame: { id: props.id, type, selected: Boolean(props.selected), title: t(`web.flowEditor.blocks.${type}`) } };
 }
 
-function mediaSrc(companyId: string, url: string): string {
-  return `/public/${encodeURIComponent(companyId)}/${encodeURIComponent(url)}`;
-}
-
 function StartBlock(props: BlockProps) {
   const { t, frame } = useFrame(props);
   return (
@@ -122,16 +118,22 @@ function RandomizerBlock(props: BlockProps) {
 
 function ImageBlock(props: BlockProps) {
   const { frame } = useFrame(props);
-  const { companyId } = useEditor();
+  const { mediaUrl } = useEditor();
   const { url } = dataOf(props, 'img');
-  return <BlockFrame {...frame}>{url ? <Thumb src={mediaSrc(companyId, url)} alt={url} /> : null}</BlockFrame>;
+  const src = mediaUrl(url);
+  return <BlockFrame {...frame}>{src ? <Thumb src={src} alt={url} /> : <Text>{url}</Text>}</BlockFrame>;
 }
 
 function AudioBlock(props: BlockProps) {
   const { frame } = useFrame(props);
-  const { companyId } = useEditor();
+  const { mediaUrl } = useEditor();
   const { url } = dataOf(props, 'audio');
-  return <BlockFrame {...frame}>{url ? <audio className="nodrag" controls preload="none" src={mediaSrc(companyId, url)} style={{ width: '100%' }} /> : null}</BlockFrame>;
+  const src = mediaUrl(url);
+  return (
+    <BlockFrame {...frame}>
+      {src ? <audio className="nodrag" controls preload="none" src={src} aria-label={url} style={{ width: '100%' }} /> : <Text>{url}</Text>}
+    </BlockFrame>
+  );
 }
 
 function VideoBlock(props: BlockProps) {
