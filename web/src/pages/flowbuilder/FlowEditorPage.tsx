@@ -321,8 +321,10 @@ function stillExits(type: DialogBlock, data: object, handle: string | null | und
 }
 
 export default function FlowEditorPage() {
+  // Another flow opened from here starts afresh (its own load, spinner and problems).
+  const { id } = useParams<{ id: string }>();
   return (
-    <ReactFlowProvider>
+    <ReactFlowProvider key={id ?? ''}>
       <FlowEditor />
     </ReactFlowProvider>
   );
