@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import type { FlowWithGraph } from '@atende/shared';
 import { createCompany, type Company } from './fixtures.js';
-import { openPage, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
+import { launchChromium, openPage, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
 
 /** A 1x1 PNG (uploads are checked by their content, not their name). */
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -303,6 +303,44 @@ describe('web console: flow editor', () => {
     await picture.waitFor();
     await page.waitForFunction((element) => (element as HTMLImageElement).complete, await picture.elementHandle());
     expect(await picture.evaluate((element: HTMLImageElement) => element.naturalWidth)).to.equal(300);
+  });
+
+  it('records an audio card with the microphone and uploads it as a recording', async () => {
+    // A browser of its own with Chromium's fake microphone (a tone) and its prompt granted.
+    const browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
+    try {
+      const recorder = await openPage({ ...console, browser }, { permissions: ['microphone'] });
+      const { page } = recorder;
+      await signIn(page, company.adminAccount.email, company.adminAccount.password);
+      await page.evaluate(() => {
+        localStorage.setItem('cshow', 'true');
+        localStorage.setItem('i18nextLng', 'pt');
+      });
+      const flowId = await newFlow('Áudios');
+      await page.goto(`/flowbuilder/${flowId}`);
+      await page.locator('[data-flow-canvas]:not([data-loading]) .react-flow__node').first().waitFor();
+      await page.click('[data-add-block="singleBlock"]');
+      const form = page.locator('[role="dialog"]', { hasText: 'Adicionar conteúdo ao fluxo' });
+      await form.locator('[data-add-card="audio"]').click();
+      await form.getByRole('button', { name: 'Gravar áudio' }).click();
+      await page.waitForTimeout(1500);
+      await form.getByRole('button', { name: /Parar gravação/ }).click();
+      await form.locator('[data-card="audio"] [data-card-file]', { hasText: 'Áudio gravado' }).waitFor();
+      await form.locator('[data-block-submit]').click();
+      await page.locator('.react-flow__node-singleBlock', { hasText: /Áudio: audio-\d+\.mp3/ }).waitFor();
+      await page.click('[data-save-flow]');
+      await waitForToast(page, 'Fluxo salvo com sucesso');
+      const { flow } = await company.admin.request<{ flow: FlowWithGraph }>('GET', `/flowbuilder/flow/${flowId}`);
+      const content = flow.flow!.nodes.find((node) => node.type === 'singleBlock');
+      if (content?.type !== 'singleBlock') throw new Error('no content block saved');
+      expect(content.data.elements).to.have.length(1);
+      expect(content.data.elements[0]).to.deep.include({ number: 'audio0', type: 'audio', record: true });
+      expect(content.data.elements[0]!.original).to.match(/^audio-\d+\.mp3$/);
+      expect(content.data.elements[0]!.value).to.be.a('string').and.not.equal('');
+      expect(recorder.errors).to.deep.equal([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('asks the ticket block for a queue, keeps the OpenAI key masked with its defaults, sets the randomizer by tens, checks the TypeBot name', async () => {
