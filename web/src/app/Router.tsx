@@ -40,6 +40,7 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   messagesApi: lazy(() => import('../pages/messagesApi/MessagesApiPage.js')),
   contactLists: lazy(() => import('../pages/contactLists/ContactListsPage.js')),
   contactListItems: lazy(() => import('../pages/contactLists/ContactListItemsPage.js')),
+  flowbuilder: lazy(() => import('../pages/flowbuilder/FlowEditorPage.js')),
 };
 
 function page(key: PageKey | 'notFound') {

@@ -69,6 +69,7 @@ export const BUILT_PAGES = [
   'contactLists',
   'contactListItems',
   'messagesApi',
+  'flowbuilder',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];

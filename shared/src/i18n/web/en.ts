@@ -6,6 +6,7 @@ import { financeEn } from './finance/en.js';
 import { schedulesEn } from './schedules/en.js';
 import { contactListsEn } from './contactLists/en.js';
 import { inboxEn } from './inbox/en.js';
+import { flowEditorEn } from './flowEditor/en.js';
 
 export const webEn: WebTranslation = {
   description: 'Atende web console',
@@ -311,4 +312,5 @@ export const webEn: WebTranslation = {
   finance: financeEn,
   schedules: schedulesEn,
   contactLists: contactListsEn,
+  flowEditor: flowEditorEn,
 };

@@ -6,6 +6,7 @@ import { financeEs } from './finance/es.js';
 import { schedulesEs } from './schedules/es.js';
 import { contactListsEs } from './contactLists/es.js';
 import { inboxEs } from './inbox/es.js';
+import { flowEditorEs } from './flowEditor/es.js';
 
 export const webEs: WebTranslation = {
   description: 'Consola web de Atende',
@@ -311,4 +312,5 @@ export const webEs: WebTranslation = {
   finance: financeEs,
   schedules: schedulesEs,
   contactLists: contactListsEs,
+  flowEditor: flowEditorEs,
 };

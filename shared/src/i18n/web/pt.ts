@@ -5,6 +5,7 @@ import { financePt } from './finance/pt.js';
 import { schedulesPt } from './schedules/pt.js';
 import { contactListsPt } from './contactLists/pt.js';
 import { inboxPt } from './inbox/pt.js';
+import { flowEditorPt } from './flowEditor/pt.js';
 
 export const webPt = {
   description: 'Console web do Atende',
@@ -310,6 +311,7 @@ export const webPt = {
   finance: financePt,
   schedules: schedulesPt,
   contactLists: contactListsPt,
+  flowEditor: flowEditorPt,
 };
 
 export type WebTranslation = typeof webPt;
