@@ -33,7 +33,6 @@ import { BlockMenu, type MenuBlock } from './BlockMenu.js';
 import { BlockDialogFor, type DialogBlock } from './dialogs/BlockDialogFor.js';
 import { EditorContext, type EditorContextValue } from './editorContext.js';
 import { useEditorErrorToast, useEditorToast } from './editorToast.js';
-import { flowApi } from './flowApi.js';
 import { addBlock, defaultStartNode, DIALOG_SAVE_DELAY_MS, duplicateOf, FLOW_LOAD_DELAY_MS, fromGraph, newNodeId, removeBlock, toGraph, type EditorNode } from './graph.js';
 import { nodeTypes } from './nodes/blocks.js';
 import { ProblemsNote } from './ProblemsNote.js';
@@ -105,7 +104,7 @@ function FlowEditor() {
   const { api } = useApi();
   const toast = useEditorToast();
   const showError = useEditorErrorToast();
-  const calls = useMemo(() => flowApi(api), [api]);
+  const calls = api.flows;
   const { setCenter, fitView } = useReactFlow<EditorNode, Edge>();
   const fitOptions = useMediaQuery('(max-width: 599px)') ? FIT_VIEW_NARROW : FIT_VIEW;
 

@@ -11,7 +11,6 @@ import { useApi } from '../../../app/api.js';
 import { Button, Spinner } from '../../../ui/controls.js';
 import { intervalProblem, useEditorErrorToast, useEditorToast } from '../editorToast.js';
 import { useEditor } from '../editorContext.js';
-import { flowApi } from '../flowApi.js';
 import { newNodeId } from '../graph.js';
 import { BlockDialog, type BlockDialogProps } from './BlockDialog.js';
 import { ContentCard, type Card } from './ContentCard.js';
@@ -88,7 +87,7 @@ export function ContentDialog({ data, onCancel, onSave }: BlockDialogProps<FlowN
       setUploading(true);
       try {
         const files = await Promise.all(pending.map((card) => compressed(card.file!)));
-        const { names = [], urls = [] } = await flowApi(api).uploadFlowMedia('content', files);
+        const { names = [], urls = [] } = await api.flows.uploadFlowMedia('content', files);
         editor.addMediaUrls(names, urls);
         const byKey = new Map(pending.map((card, index) => [card.key, names[index] ?? '']));
         stored = cards.map((card) => (byKey.has(card.key) ? { ...card, value: byKey.get(card.key)!, file: undefined } : card));

@@ -6,7 +6,6 @@ import { useApi } from '../../../app/api.js';
 import { Spinner } from '../../../ui/controls.js';
 import { useEditorErrorToast, useEditorToast } from '../editorToast.js';
 import { useEditor } from '../editorContext.js';
-import { flowApi } from '../flowApi.js';
 import { AudioRecorderButton } from './AudioRecorderButton.js';
 import { BlockDialog, LabeledField, type BlockDialogProps } from './BlockDialog.js';
 import { acceptOf, compressed, fileProblem } from './mediaFiles.js';
@@ -39,9 +38,10 @@ export function MediaDialog({ kind, data, onCancel, onSave }: BlockDialogProps<M
     setUploading(true);
     try {
       // Video has no upload of its own: the content upload takes every kind.
-      const answer = await flowApi(api).uploadFlowMedia(kind === 'video' ? 'content' : kind, [await compressed(file.file)]);
-      const url = answer.name ?? answer.names?.[0] ?? '';
-      const signed = answer.url ?? answer.urls?.[0];
+      // Videos go through /content (the one call that takes their kind).
+      const stored = kind === 'video' ? await api.flows.uploadFlowMedia('content', [await compressed(file.file)]) : await api.flows.uploadFlowMedia(kind, [await compressed(file.file)]);
+      const url = 'names' in stored ? (stored.names[0] ?? '') : stored.name;
+      const signed = 'urls' in stored ? stored.urls[0] : stored.url;
       if (signed) editor.addMediaUrls([url], [signed]);
       onSave(kind === 'audio' ? { url, record: file.record } : { url });
     } catch (error) {
