@@ -1,11 +1,8 @@
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import type { FlowWithGraph } from '@atende/shared';
-import { createCompany, type Company } from './fixtures.js';
+import { createCompany, PNG, type Company } from './fixtures.js';
 import { launchChromium, openPage, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
-
-/** A 1x1 PNG (uploads are checked by their content, not their name). */
-const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** A node's place on the canvas, in flow units (xyflow writes it as the node's translate). */
 async function positionOf(node: Locator): Promise<{ x: number; y: number; width: number }> {
@@ -230,7 +227,7 @@ describe('web console: flow editor', () => {
     const picker = form.locator('[data-card="img"] input[type="file"]');
     await picker.setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
     await waitForToast(page, 'Arquivo é muito grande! 2MB máximo');
-    await picker.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') });
+    await picker.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await form.locator('[data-card="img"] [data-card-file]', { hasText: 'logo.png' }).waitFor();
     await form.locator('[data-card="img"]').getByRole('button', { name: 'Subir card' }).click();
     expect(await form.locator('[data-card]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-card')))).to.deep.equal(['img', 'message']);
@@ -311,7 +308,10 @@ describe('web console: flow editor', () => {
     try {
       const recorder = await openPage({ ...console, browser }, { permissions: ['microphone'] });
       const { page } = recorder;
-      await signIn(page, company.adminAccount.email, company.adminAccount.password);
+      // Another author: signing the admin in here would end the admin's session of the other tests.
+      const author = { email: `author-${Date.now().toString(36)}@fluxos.test`, password: 'author-secret' };
+      await company.admin.users.create({ name: 'Rita Autora', ...author, profile: 'supervisor' });
+      await signIn(page, author.email, author.password);
       await page.evaluate(() => {
         localStorage.setItem('cshow', 'true');
         localStorage.setItem('i18nextLng', 'pt');
