@@ -3,19 +3,11 @@ import mongoose from 'mongoose';
 import { normalizePhrase, type FlowGraph } from '@atende/shared';
 import { graphOf } from '../support/flowFixtures.js';
 import { call, restartableServers, statusOf, type RestartableServers, type ServerProcess } from '../support/serverProcess.js';
+import { eventually } from '../support/inboxFixtures.js';
 
 const EMAIL = 'super@flowrestart.test';
 const PASSWORD = 'flow-restart-secret';
 
-async function until<T>(check: () => Promise<T | null | false>, ms: number, label: string): Promise<T> {
-  const started = Date.now();
-  while (Date.now() - started < ms) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`${label} not reached in ${ms} ms`);
-}
 
 describe('flows survive the server killed (-9): a run waiting for an answer and one inside an interval go on after the restart, nothing sent twice', () => {
   let servers: RestartableServers;
@@ -73,7 +65,7 @@ describe('flows survive the server killed (-9): a run waiting for an answer and 
     const outbox = async (server: ServerProcess, to: string) => ((await call(server, session.token, 'GET', `/sandbox/${id}/outbox?to=${to}`)).body.messages as { body: string }[]).map((m) => m.body);
     expect((await call(first, session.token, 'POST', `/sandbox/${id}/messages`, { from: asker, name: 'Asker', body: 'Pergunta' })).status).to.equal(201);
     expect((await call(first, session.token, 'POST', `/sandbox/${id}/messages`, { from: waiter, name: 'Waiter', body: 'ESPERA' })).status).to.equal(201);
-    await until(async () => (await outbox(first, asker)).length === 1 && (await outbox(first, waiter)).length === 1, 10_000, 'both flows started');
+    await eventually(async () => (await outbox(first, asker)).length === 1 && (await outbox(first, waiter)).length === 1, 10_000, 'both flows started');
     first.child.kill('SIGKILL');
     expect(await first.exited).to.equal(null);
 
@@ -81,9 +73,9 @@ describe('flows survive the server killed (-9): a run waiting for an answer and 
     session = await login(second);
     await statusOf(second, session.token, id, 'CONNECTED');
     // The interval's job, due while the server was down, runs once after the restart.
-    expect(await until(async () => ((await outbox(second, waiter)).length === 2 ? outbox(second, waiter) : null), 20_000, 'the interval resumed')).to.deep.equal(['antes', 'depois']);
+    expect(await eventually(async () => ((await outbox(second, waiter)).length === 2 ? outbox(second, waiter) : null), 20_000, 'the interval resumed')).to.deep.equal(['antes', 'depois']);
     expect((await call(second, session.token, 'POST', `/sandbox/${id}/messages`, { from: asker, name: 'Asker', body: 'Ana' })).status).to.equal(201);
-    expect(await until(async () => ((await outbox(second, asker)).length === 2 ? outbox(second, asker) : null), 10_000, 'the answer taken')).to.deep.equal(['Seu nome?', 'Obrigado Ana']);
+    expect(await eventually(async () => ((await outbox(second, asker)).length === 2 ? outbox(second, asker) : null), 10_000, 'the answer taken')).to.deep.equal(['Seu nome?', 'Obrigado Ana']);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await outbox(second, waiter)).to.deep.equal(['antes', 'depois']);
     const tickets = (await call(second, session.token, 'GET', '/tickets?status=pending&showAll=true')).body.tickets as { flowRun: unknown }[];
