@@ -10,6 +10,7 @@ import { IconButton } from '../../../ui/controls.js';
 import { FormRow } from '../../../ui/form.js';
 import { voiceName } from '../nodes/blocks.js';
 import { BlockDialog, LabeledField, type BlockDialogProps } from './BlockDialog.js';
+import { QueueOptions } from './QueueOptions.js';
 import { useQueues } from './useQueues.js';
 
 const EMPTY: FlowOpenAiSettings = { name: '', prompt: '', apiKey: '', voiceKey: '', voiceRegion: '', queueId: null, ...FLOW_OPENAI_DEFAULTS };
@@ -84,12 +85,7 @@ export function OpenAiDialog({ data, onCancel, onSave }: BlockDialogProps<FlowNo
       <LabeledField label={t('web.flowEditor.openai.queue')} name="queueId">
         {(id) => (
           <select id={id} name="queueId" value={values.queueId ?? ''} onChange={(event) => set({ queueId: event.target.value || null })}>
-            <option value="">{t('web.flowEditor.openai.noQueue')}</option>
-            {queues.map((queue) => (
-              <option key={queue.id} value={queue.id}>
-                {queue.name}
-              </option>
-            ))}
+            <QueueOptions queues={queues} empty={t('web.flowEditor.openai.noQueue')} />
           </select>
         )}
       </LabeledField>

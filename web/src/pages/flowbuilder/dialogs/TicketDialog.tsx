@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FlowNodeData } from '@atende/shared';
 import { useEditorToast } from '../editorToast.js';
 import { BlockDialog, LabeledField, type BlockDialogProps } from './BlockDialog.js';
+import { QueueOptions } from './QueueOptions.js';
 import { useQueues } from './useQueues.js';
 
 export function TicketDialog({ data, onCancel, onSave }: BlockDialogProps<FlowNodeData['ticket']>) {
@@ -26,12 +27,7 @@ export function TicketDialog({ data, onCancel, onSave }: BlockDialogProps<FlowNo
       <LabeledField label={t('web.flowEditor.ticket.queue')} name="queueId" error={error}>
         {(id) => (
           <select id={id} name="queueId" value={queueId} onChange={(event) => setQueueId(event.target.value)} autoFocus>
-            <option value="">{t('web.flowEditor.ticket.choose')}</option>
-            {queues.map((queue) => (
-              <option key={queue.id} value={queue.id}>
-                {queue.name}
-              </option>
-            ))}
+            <QueueOptions queues={queues} empty={t('web.flowEditor.ticket.choose')} />
           </select>
         )}
       </LabeledField>
