@@ -5,6 +5,7 @@ import { companiesCommand } from './commands/companies.js';
 import { connectionsCommand } from './commands/connections.js';
 import { contactsCommand } from './commands/contacts.js';
 import { dbCommand } from './commands/db.js';
+import { flowsCommand } from './commands/flows.js';
 import { plansCommand } from './commands/plans.js';
 import { sandboxCommand } from './commands/sandbox.js';
 import { sendCommand } from './commands/send.js';
@@ -41,6 +42,7 @@ function buildProgram(texts: Texts): Command {
   sendCommand(program, texts);
   sandboxCommand(program, texts);
   contactsCommand(program, texts);
+  flowsCommand(program, texts);
   dbCommand(program, texts);
   return program;
 }

@@ -30,7 +30,7 @@ describe('atende: login, logout, whoami, help and exit codes', () => {
       cli(['--version'], await cliEnv()),
     ]);
     expect(help.code).to.equal(0);
-    for (const command of ['login', 'companies', 'plans', 'users', 'settings', 'connections', 'send', 'sandbox', 'contacts', 'db']) expect(help.stdout).to.match(new RegExp(`^  ${command}\\b`, 'm'));
+    for (const command of ['login', 'companies', 'plans', 'users', 'settings', 'connections', 'send', 'sandbox', 'contacts', 'flows', 'db']) expect(help.stdout).to.match(new RegExp(`^  ${command}\\b`, 'm'));
     expect(help.stdout).to.include('Exit codes: 0 success');
     expect(portuguese.stdout).to.include('avança o vencimento pela recorrência').and.include('Exemplos:');
     expect(spanish.stdout).to.include('el motor de base de datos');

@@ -25,8 +25,12 @@ import { registerRealtime } from './platform/realtime.js';
 import { startChannels, type ChannelOptions, type Channels } from './channels/index.js';
 import { configureMediaLinks } from './platform/mediaLinks.js';
 import { configureUploads, registerPublicMedia } from './platform/uploads.js';
+import { createMailer } from './platform/mail.js';
+import { createSealer } from './platform/sealing.js';
+import { createMailSettings } from './domains/settings/mailSettings.js';
 import { announcementsRoutes } from './domains/announcements/routes.js';
 import { authRoutes } from './domains/auth/routes.js';
+import { passwordResetRoutes } from './domains/passwordReset/routes.js';
 import { chatsRoutes } from './domains/chats/routes.js';
 import { currentCredentials } from './domains/auth/sessions.js';
 import { companiesRoutes } from './domains/companies/routes.js';
@@ -59,6 +63,9 @@ import { createInbox, type Inbox } from './inbox.js';
 import { campaignsRoutes } from './domains/campaigns/routes.js';
 import { createCampaignRunner } from './domains/campaigns/runner.js';
 import { filesRoutes } from './domains/files/routes.js';
+import { flowEngineRoutes } from './automation/flows/routes.js';
+import { flowCampaignsRoutes } from './domains/flows/campaignRoutes.js';
+import { flowsRoutes } from './domains/flows/routes.js';
 
 export const API_PREFIX = '/api';
 
@@ -110,9 +117,11 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     logger.info({ method: request.method, path: request.path, status, ms: Date.now() - request.info.received }, 'request');
   });
 
-  const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(config.loginWindowSeconds) };
+  const sealer = createSealer(config.secretKey);
+  const mailSettings = createMailSettings(config.mail, sealer);
+  const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(config.loginWindowSeconds), mailer: createMailer(mailSettings.route), sealer };
   const routes = { prefix: API_PREFIX };
-  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes, invoicesRoutes].map((plugin) => ({ plugin, options: context, routes })));
+  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes, invoicesRoutes, passwordResetRoutes, flowsRoutes, flowCampaignsRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });
   const jobs = createJobs(logger, config.jobsProcessEvery, config.jobLockMs);
   const inbox = createInbox(context, jobs);
@@ -121,6 +130,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
   const campaignRunner = createCampaignRunner({ realtime, logger, jobs, messages: inbox.messages, leaseMs: config.jobLockMs });
   await server.register({ plugin: campaignsRoutes, options: { ...context, runner: campaignRunner }, routes });
+  await server.register({ plugin: flowEngineRoutes, options: { ...context, flows: inbox.flows }, routes });
   await server.register({ plugin: externalSendRoutes, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes });
   const scheduleSender = createScheduleSender({ realtime, logger, config, messages: inbox.messages, jobs });
   await server.register({ plugin: schedulesRoutes, options: { ...context, scheduleSender }, routes });

@@ -7,6 +7,7 @@ import type { SessionHandlers, SessionManager } from './channels/index.js';
 import { createInboundPipeline } from './channels/inbound.js';
 import { createOutboundSender } from './channels/outbound.js';
 import { createQueueChatbot } from './automation/queueChatbot.js';
+import { createFlowEngine, type FlowEngine } from './automation/flows/engine.js';
 import { createCampaignConfirmations } from './domains/campaigns/confirmations.js';
 import { createTicketTimers, TICKET_TIMERS_JOB, type TicketTimers } from './automation/ticketTimers.js';
 import { applyAck, createMessageService, type MessageService } from './domains/messages/service.js';
@@ -24,6 +25,8 @@ export interface Inbox {
   messages: MessageService;
   timers: TicketTimers;
   outbound: OutboundQueue;
+  /** The flow builder's engine (runs in tickets, the simulator). */
+  flows: FlowEngine;
   /** Schedules the recurring jobs (after the job runner started). */
   schedule(): Promise<void>;
   /** The channel layer's handlers; the sessions are where the outbound sender finds providers. */
@@ -41,8 +44,9 @@ export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
     backoffBaseMs: config.sendRetryMs,
   });
   const messages = createMessageService({ realtime, outbound, config });
-  const tickets = createTicketService({ realtime, messages, config });
-  const pipeline = createInboundPipeline({ realtime, logger, messages, chatbot: createQueueChatbot({ messages, config }), config, campaignAnswer: createCampaignConfirmations({ realtime, messages }) });
+  const flows = createFlowEngine({ realtime, logger, config, jobs, messages });
+  const tickets = createTicketService({ realtime, messages, config, leaveFlow: flows.leave });
+  const pipeline = createInboundPipeline({ realtime, logger, messages, chatbot: createQueueChatbot({ messages, config }), config, campaignAnswer: createCampaignConfirmations({ realtime, messages }), flows });
   const timers = createTicketTimers({ realtime, messages });
   jobs.define(TICKET_TIMERS_JOB, async () => {
     await timers.sweep();
@@ -53,7 +57,11 @@ export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
     messages,
     timers,
     outbound,
-    schedule: () => jobs.every(TICKET_TIMERS_JOB_INTERVAL_MS, TICKET_TIMERS_JOB),
+    flows,
+    async schedule() {
+      await jobs.every(TICKET_TIMERS_JOB_INTERVAL_MS, TICKET_TIMERS_JOB);
+      await flows.schedule();
+    },
     handlers(manager) {
       sessions = manager;
       return {

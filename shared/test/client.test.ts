@@ -228,6 +228,20 @@ describe('API client', () => {
       ['helps.create', (a) => a.helps.create({ title: 'Intro' }), 'POST', '/api/helps', {}, { title: 'Intro' }],
       ['helps.update', (a) => a.helps.update('h1', { video: 'abc' }), 'PUT', '/api/helps/h1', {}, { video: 'abc' }],
       ['helps.remove', (a) => a.helps.remove('h1'), 'DELETE', '/api/helps/h1', {}],
+      ['flows.listFlows', (a) => a.flows.listFlows({ searchParam: 'ven', pageNumber: 2 }), 'GET', '/api/flowbuilder', { searchParam: 'ven', pageNumber: '2' }],
+      ['flows.createFlow', (a) => a.flows.createFlow('Vendas'), 'POST', '/api/flowbuilder', {}, { name: 'Vendas' }],
+      ['flows.updateFlow', (a) => a.flows.updateFlow('f1', { active: false }), 'PUT', '/api/flowbuilder', {}, { flowId: 'f1', active: false }],
+      ['flows.deleteFlow', (a) => a.flows.deleteFlow('f1'), 'DELETE', '/api/flowbuilder/f1', {}],
+      ['flows.duplicateFlow', (a) => a.flows.duplicateFlow('f1'), 'POST', '/api/flowbuilder/duplicate', {}, { flowId: 'f1' }],
+      ['flows.getFlow', (a) => a.flows.getFlow('f1'), 'GET', '/api/flowbuilder/flow/f1', {}],
+      ['flows.saveFlow', (a) => a.flows.saveFlow({ idFlow: 'f1', nodes: [], connections: [] }), 'POST', '/api/flowbuilder/flow', {}, { idFlow: 'f1', nodes: [], connections: [] }],
+      ['flows.exportFlow', (a) => a.flows.exportFlow('f1'), 'GET', '/api/flowbuilder/f1/export', {}],
+      ['flows.importFlow', (a) => a.flows.importFlow({ format: 'atende-flow', version: 1, name: 'X', active: true, flow: null }), 'POST', '/api/flowbuilder/import', {}, { format: 'atende-flow', version: 1, name: 'X', active: true, flow: null }],
+      ['flows.listFlowCampaigns', (a) => a.flows.listFlowCampaigns(), 'GET', '/api/flowcampaign', {}],
+      ['flows.getFlowCampaign', (a) => a.flows.getFlowCampaign('k1'), 'GET', '/api/flowcampaign/k1', {}],
+      ['flows.createFlowCampaign', (a) => a.flows.createFlowCampaign({ name: 'Promo', flowId: 'f1', whatsappId: 'w1', phrase: 'oi' }), 'POST', '/api/flowcampaign', {}, { name: 'Promo', flowId: 'f1', whatsappId: 'w1', phrase: 'oi' }],
+      ['flows.updateFlowCampaign', (a) => a.flows.updateFlowCampaign('k1', { name: 'Promo', flowId: 'f1', whatsappId: 'w1', phrase: 'oi', status: false }), 'PUT', '/api/flowcampaign', {}, { id: 'k1', name: 'Promo', flowId: 'f1', whatsappId: 'w1', phrase: 'oi', status: false }],
+      ['flows.deleteFlowCampaign', (a) => a.flows.deleteFlowCampaign('k1'), 'DELETE', '/api/flowcampaign/k1', {}],
     ];
 
     for (const [name, call, method, path, query, body] of cases) {

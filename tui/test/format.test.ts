@@ -14,7 +14,7 @@ const { t } = en;
 const pt = ptTexts.t;
 
 function quick(shortcode: string, message: string): QuickMessage {
-  return { id: shortcode, companyId: 'co1', userId: 'agent', shortcode, message, geral: false, isMedia: false, mediaPath: null, mediaName: null, mediaUrl: null, createdAt: '', updatedAt: '' };
+  return { id: shortcode, companyId: 'co1', userId: 'agent', shortcode, message, geral: false, status: true, allowView: false, allowEdit: false, isMedia: false, mediaPath: null, mediaName: null, mediaUrl: null, createdAt: '', updatedAt: '' };
 }
 
 describe('formatting', () => {

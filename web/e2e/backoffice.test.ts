@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import ExcelJS from 'exceljs';
+import { FORM_SUBMIT_DELAY_MS } from '@atende/shared';
+import { PNG } from './fixtures.js';
 import { openPage, pairedSandbox, signIn, SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
 
 /** An .xlsx with a header row and these rows, as a spreadsheet program would save it. */
@@ -11,8 +13,6 @@ async function workbook(rows: (string | number)[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-// A 1x1 PNG: the server checks attachments by their content.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 describe('web console: back-office pages', () => {
   let console: Console;
@@ -98,7 +98,7 @@ describe('web console: back-office pages', () => {
     expect(lines).to.include('Bruno Import;5511933334444;');
   });
 
-  it('creates a quick message with an attachment that agents can use', async () => {
+  it('creates a quick message with an attachment that agents can use, and switches it off', async () => {
     const { page } = opened;
     await page.goto('/quick-messages');
     await page.click('text=Add quick message');
@@ -119,7 +119,13 @@ describe('web console: back-office pages', () => {
     await form.locator('button', { hasText: 'Remove attachment' }).click();
     await waitForToast(page, 'Attachment removed.');
     expect((await console.api.quickMessages.list()).find((quickMessage) => quickMessage.shortcode === 'price')).to.include({ isMedia: false, mediaName: null });
-    await form.locator('button', { hasText: 'Cancel' }).click();
+
+    // Switched off, it stays on the page marked inactive and is no longer offered when typing /.
+    await form.locator('input[name="status"]').uncheck();
+    await form.locator('button[type="submit"]').click();
+    await waitForToast(page, 'Quick message saved.');
+    await page.locator('tr[data-quick-message="price"]', { hasText: 'Inactive' }).waitFor();
+    expect((await console.api.quickMessages.list()).map((quickMessage) => quickMessage.shortcode)).to.not.include('price');
   });
 
   it('creates a tag with a palette colour and the kanban switch', async () => {
@@ -141,6 +147,26 @@ describe('web console: back-office pages', () => {
     await page.locator('tr[data-tag="VIP customers"]').waitFor();
     const [tag] = (await console.api.tags.page({ searchParam: 'VIP' })).tags;
     expect(tag).to.include({ color, kanban: 1 });
+  });
+
+  it('sends a form once, after the pause, however many times it is submitted', async () => {
+    const { page } = opened;
+    await page.goto('/tags');
+    await page.click('text=Add tag');
+    const form = page.locator('form[aria-label="Tag details"]');
+    await form.locator('input[name="name"]').fill('Impatient');
+    const posts: number[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/tags') posts.push(Date.now());
+    });
+    const clicked = Date.now();
+    await form.locator('input[name="name"]').press('Enter');
+    await form.locator('input[name="name"]').press('Enter');
+    await form.locator('button[type="submit"]').click({ force: true });
+    await waitForToast(page, 'Tag saved.');
+    expect(posts).to.have.length(1);
+    expect(posts[0]! - clicked).to.be.at.least(FORM_SUBMIT_DELAY_MS);
+    expect((await console.api.tags.page({ searchParam: 'Impatient' })).tags).to.have.length(1);
   });
 
   it('creates a queue, then an option and a sub-option in its tree', async () => {

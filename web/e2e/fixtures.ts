@@ -8,6 +8,9 @@ import { apiClient, pairedSandbox, type Console } from './support.js';
 
 const YEAR_MS = 365 * 24 * 3_600_000;
 
+/** A 1x1 PNG: the server checks attachments by their content. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 export interface Account {
   email: string;
   password: string;

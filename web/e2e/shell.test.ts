@@ -156,11 +156,12 @@ describe('web console: sign-up, shell, gating, theme, language, narrow layout', 
     await context.close();
   });
 
-  it('validates every field, masks the phone, creates the company and its admin signs in', async () => {
+  it('validates every field, masks the phone, creates the company through a referral link and its admin signs in', async () => {
     const { context, page, errors } = await openPage(console);
-    await page.goto('/login');
-    await page.click('a[href="/signup"]');
-    await page.waitForURL('**/signup');
+    const [referrer] = await console.api.companies.list();
+    await page.goto(`/login?companyId=${referrer!.id}`);
+    await page.click(`a[href="/signup?companyId=${referrer!.id}"]`);
+    await page.waitForURL(`**/signup?companyId=${referrer!.id}`);
     const plans = await console.api.plans.list();
     // The plan select lists the public plans.
     await page.locator(`select[name="planId"] option[value="${plans[0]!.id}"]`).waitFor({ state: 'attached' });
@@ -189,11 +190,13 @@ describe('web console: sign-up, shell, gating, theme, language, narrow layout', 
     await page.selectOption('select[name="planId"]', plans[0]!.id);
     await page.click('button[type="submit"]');
     await waitForToast(page, 'Company created! Sign in to get started.');
-    await page.waitForURL('**/login');
+    // The toast is read on the sign-up page: the redirect waits a second.
+    expect(new URL(page.url()).pathname).to.equal('/signup');
+    await page.waitForURL(`**/login?companyId=${referrer!.id}`);
 
     const companies = await console.api.companies.list();
     const created = companies.find((company) => company.name === 'Padaria Estrela');
-    expect(created).to.include({ email: 'dono@estrela.test', phone: '11987654321', planId: plans[0]!.id });
+    expect(created).to.include({ email: 'dono@estrela.test', phone: '11987654321', planId: plans[0]!.id, referrerCompanyId: referrer!.id });
 
     await page.fill('input[name="email"]', 'dono@estrela.test');
     await page.fill('input[name="password"]', 'estrela-123');

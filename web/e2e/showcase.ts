@@ -65,6 +65,7 @@ export interface ConsolePage {
 export const CONSOLE_PAGES: ConsolePage[] = [
   { name: 'login', path: () => '/login', ready: 'input[name="email"]', guest: true },
   { name: 'signup', path: () => '/signup', ready: 'input[name="name"]', guest: true },
+  { name: 'forget-password', path: () => '/forgetpsw', ready: 'form[data-step="email"], [data-reset-unavailable]', guest: true },
   { name: 'not-found', path: () => '/no/such/page', ready: '[data-not-found]' },
   { name: 'dashboard', path: () => '/', ready: '[data-counter]' },
   { name: 'tickets', path: () => '/tickets', ready: '[data-ticket-list] [data-ticket]' },
@@ -81,6 +82,7 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   { name: 'queues', path: () => '/queues', ready: 'td' },
   { name: 'users', path: () => '/users', ready: 'td' },
   { name: 'settings', path: () => '/settings', ready: 'input[role="switch"]' },
+  { name: 'messages-api', path: () => '/messages-api', ready: 'form[data-test-form="text"]' },
 ];
 
 /** Opens a page and waits for its data and fonts, so that what is checked is what a person sees. */

@@ -12,12 +12,12 @@ function keys(entries: MenuEntry[]): string[] {
 
 describe('side menu gating', () => {
   it('shows an admin every existing screen of a full plan but the super one', () => {
-    expect(keys(visibleMenu(admin))).to.deep.equal(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'chats', 'helps', '|', 'campaignsGroup/campaigns', 'campaignsGroup/contactLists', 'campaignsGroup/campaignsConfig', 'flowsGroup/phraseLists', 'flowsGroup/flowbuilders', 'connections', 'queues', 'users', 'financeiro', 'settings']);
+    expect(keys(visibleMenu(admin))).to.deep.equal(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'chats', 'helps', '|', 'campaignsGroup/campaigns', 'campaignsGroup/contactLists', 'campaignsGroup/campaignsConfig', 'flowsGroup/phraseLists', 'flowsGroup/flowbuilders', 'connections', 'queues', 'users', 'messagesApi', 'financeiro', 'settings']);
   });
 
   it('never offers a screen this version does not have, whatever the gates', () => {
     const everything = keys(visibleMenu({ ...admin, super: true }));
-    for (const missing of ['prompts', 'integrations', 'files', 'messagesApi']) expect(everything).to.not.include(missing);
+    for (const missing of ['prompts', 'integrations', 'files']) expect(everything).to.not.include(missing);
     // The flow editor is reached from the flows list, never from the menu.
     expect(everything.filter((key) => key.startsWith('flowsGroup'))).to.deep.equal(['flowsGroup/phraseLists', 'flowsGroup/flowbuilders']);
   });
@@ -36,7 +36,7 @@ describe('side menu gating', () => {
   });
 
   it('hides each plan-gated item when the plan lacks its flag', () => {
-    const gated = { useKanban: 'kanban', useInternalChat: 'chats', useSchedules: 'schedules' } as const;
+    const gated = { useKanban: 'kanban', useInternalChat: 'chats', useSchedules: 'schedules', useExternalApi: 'messagesApi' } as const;
     for (const [flag, key] of Object.entries(gated)) {
       const shown = keys(visibleMenu({ ...admin, planFlags: { ...allFlags, [flag]: false } }));
       expect(shown, flag).to.not.include(key);

@@ -2,7 +2,8 @@
  * Time rules of a connection (document 1 section 3), checked by a recurring job:
  * - expiresTicket: an open ticket whose customer has been silent that many minutes is closed,
  *   with expiresInactiveMessage;
- * - timeToTransfer + transferQueueId: a ticket waiting without a queue that long goes to that queue;
+ * - timeToTransfer + transferQueueId: a ticket waiting without a queue that long goes to that queue
+ *   (not while a flow talks with the customer: it is not waiting; once the flow ends, it does);
  * - timeUseBotQueues: the queue chatbot stops after that many minutes (the ticket waits for agents).
  * 0 disables a rule.
  */
@@ -23,9 +24,9 @@ function minutesAgo(minutes: number, now: Date): Date {
 export function createTicketTimers(deps: { realtime: RealtimePublisher; messages: MessageService }) {
   const { realtime, messages } = deps;
 
-  async function apply(ticket: TicketDoc, set: TicketChange['$set']): Promise<TicketDoc | null> {
+  async function apply(ticket: TicketDoc, set: TicketChange['$set'], condition: Partial<Record<keyof TicketDoc, unknown>> = {}): Promise<TicketDoc | null> {
     // Conditional on the state read, so a ticket an agent just took is left alone.
-    const updated = await updateTicket(ticket.companyId, ticket, { $set: set }, { condition: { status: ticket.status, updatedAt: ticket.updatedAt } });
+    const updated = await updateTicket(ticket.companyId, ticket, { $set: set }, { condition: { status: ticket.status, updatedAt: ticket.updatedAt, ...condition } });
     if (updated) await publishTicket(realtime, updated);
     return updated;
   }
@@ -47,7 +48,8 @@ export function createTicketTimers(deps: { realtime: RealtimePublisher; messages
     if (whatsapp.timeToTransfer > 0 && whatsapp.transferQueueId) {
       const waiting = await TicketModel.find({ ...scope, status: 'pending', queueId: null, createdAt: { $lt: minutesAgo(whatsapp.timeToTransfer, now) } }).lean<TicketDoc[]>();
       for (const ticket of waiting) {
-        if (await apply(ticket, { queueId: whatsapp.transferQueueId as Types.ObjectId, chatbot: false, queueOptionId: null })) changed += 1;
+        if (ticket.flowRun) continue;
+        if (await apply(ticket, { queueId: whatsapp.transferQueueId as Types.ObjectId, chatbot: false, queueOptionId: null }, { flowRun: null })) changed += 1;
       }
     }
     if (whatsapp.timeUseBotQueues > 0) {

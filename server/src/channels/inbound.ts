@@ -14,7 +14,11 @@
  *   is judged now, when the answer is sent;
  * - they never answer the chatbot: they were written before the menu being answered was sent
  *   (a replay of "hello", "are you there?" must not pick options or count as wrong answers);
- * - a 1..3 answer to a rating request is taken as a live one (it was written after the request).
+ * - a 1..3 answer to a rating request is taken as a live one (it was written after the request);
+ * - the flow engine (automation/flows/engine.ts) goes before the chatbot: a new ticket starts its
+ *   connection's default flow, replayed or not (as the greeting would go out); a replayed message
+ *   never matches a phrase campaign and never advances a running flow. A message the flow takes
+ *   is not the chatbot's.
  */
 import type { Logger } from '../platform/logger.js';
 import type { RealtimePublisher } from '../platform/realtime.js';
@@ -40,6 +44,7 @@ import { recordRating } from '../domains/tickets/ratings.js';
 import { updateTicket, type TicketChange } from '../domains/tickets/writer.js';
 import { connectionSettings } from '../domains/whatsapp/cache.js';
 import type { QueueChatbot } from '../automation/queueChatbot.js';
+import type { FlowEngine } from '../automation/flows/engine.js';
 import type { CampaignAnswerHook } from '../domains/campaigns/confirmations.js';
 import type { Types } from 'mongoose';
 import type { InboundMessage } from './provider.js';
@@ -57,6 +62,8 @@ export function createInboundPipeline(deps: {
   config: Config;
   /** A customer's answer to a campaign's confirmation request (domains/campaigns/confirmations.ts). */
   campaignAnswer?: CampaignAnswerHook;
+  /** Flows of the flow builder, before the chatbot (see the header). */
+  flows?: FlowEngine;
 }) {
   const { realtime, logger, messages, chatbot } = deps;
   const texts = createI18n(deps.config.language);
@@ -148,6 +155,8 @@ export function createInboundPipeline(deps: {
     const stored = await storeMessage(companyId, whatsappId, ticket, inbound, sender._id, await storeMedia(companyId, whatsappId, inbound), true);
     if (!stored || inbound.fromMe) return Boolean(stored);
     if (!inbound.chat.isGroup && !inbound.replayed) await deps.campaignAnswer?.(companyId, whatsappId, chatContact.number, stored);
+    const message = { body: inbound.body, replayed: Boolean(inbound.replayed) };
+    if (deps.flows && (await deps.flows.customerMessage(stored, whatsappId, whatsapp.flowId, message, created))) return true;
     if (created) await chatbot.start(stored, whatsapp);
     else if (stored.chatbot && stored.status === 'pending' && inbound.mediaType === 'chat' && !inbound.replayed) await chatbot.answer(stored, whatsapp, inbound.body);
     return true;

@@ -16,7 +16,7 @@ import { createSessionManager, type SessionHandlers, type SessionManager } from 
 import { createAlerts } from './health/alerts.js';
 import { purgeHealth } from './health/model.js';
 import { createHealthRecorder } from './health/recorder.js';
-import { createMailer, type Mailer } from '../platform/mail.js';
+import type { Mailer } from '../platform/mail.js';
 
 export type { SessionHandlers, SessionManager } from './sessions.js';
 
@@ -33,7 +33,7 @@ export interface ChannelOptions {
    * media downloader (tests pass doubles; default: a real WhatsApp socket).
    */
   baileys?: { settings?: Partial<Config['baileys']>; socket?: SocketFactory; download?: MediaDownloader };
-  /** How the connection alerts send e-mail (default: the configuration's SMTP server). */
+  /** How the connection alerts send e-mail (default: the application's mailer). */
   mailer?: Mailer;
   /** Minutes whose acks a crash may have left unreported (platform/database/cleanPoint.ts): the sandbox reports them again. */
   unsettledMinutes?: string[];
@@ -70,7 +70,7 @@ export function startChannels(context: AppContext, options: ChannelOptions = {})
   // Late-bound, so handlers may use the session manager they are handed (outbound replies).
   let handlers: SessionHandlers | undefined;
   const health = createHealthRecorder({ logger });
-  const alerts = createAlerts({ config: context.config, logger, realtime, mailer: options.mailer ?? createMailer(context.config.mail), health });
+  const alerts = createAlerts({ config: context.config, logger, realtime, mailer: options.mailer ?? context.mailer, health });
   const sessions = createSessionManager({
     realtime,
     logger,

@@ -42,8 +42,10 @@ export interface Config {
   language: 'pt' | 'en' | 'es';
   baileys: BaileysConfig;
   alerts: AlertConfig;
-  /** Outgoing e-mail; null: not configured (alerts go in-app and to the webhook only). */
+  /** Outgoing e-mail from the environment; null: none (the super user's SMTP settings may still set one). */
   mail: MailConfig | null;
+  /** Seals secrets stored in the database (SMTP password, API keys): ATENDE_SECRET_KEY, else a key kept in the data dir. */
+  secretKey: string;
 }
 
 /** Alerts of connections that stay down (issue 21). */
@@ -126,6 +128,7 @@ const schema = Joi.object({
   ATENDE_CONNECTION_ALERT_WEBHOOK: Joi.string().uri({ scheme: ['http', 'https'] }).allow(''),
   ATENDE_SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }).allow(''),
   ATENDE_MAIL_FROM: Joi.string().max(200).default('Atende <no-reply@atende.local>'),
+  ATENDE_SECRET_KEY: Joi.string().min(16).allow(''),
   ATENDE_TIMEZONE: Joi.string().default('America/Sao_Paulo'),
   ATENDE_LANGUAGE: Joi.string().valid('pt', 'en', 'es').default('pt'),
 }).unknown(true);
@@ -189,5 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     },
     alerts: { downMs: value.ATENDE_CONNECTION_ALERT_MS, webhookUrl: value.ATENDE_CONNECTION_ALERT_WEBHOOK || null },
     mail: value.ATENDE_SMTP_URL ? { smtpUrl: value.ATENDE_SMTP_URL, from: value.ATENDE_MAIL_FROM } : null,
+    // Without a data dir secret (tests), the JWT secret stands in: sealed values then follow it.
+    secretKey: value.ATENDE_SECRET_KEY || `${fallbackSecret ? fallbackSecret() : (value.JWT_SECRET ?? 'atende')}:ATENDE_SECRET_KEY`,
   };
 }

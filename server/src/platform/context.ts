@@ -1,12 +1,16 @@
 import type { EmailProbes } from './auth/emailProbes.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
+import type { Mailer } from './mail.js';
+import type { Sealer } from './sealing.js';
 import type { RealtimePublisher } from './realtime.js';
 
-/** What every domain plugin receives: configuration, logging, the realtime publisher, the e-mail probe limit. */
+/** What every domain plugin receives: configuration, logging, the realtime publisher, the e-mail probe limit, mail and sealing. */
 export interface AppContext {
   config: Config;
   logger: Logger;
   realtime: RealtimePublisher;
   emailProbes: EmailProbes;
+  mailer: Mailer;
+  sealer: Sealer;
 }

@@ -1,9 +1,10 @@
 /**
- * Outgoing e-mail through the SMTP server of the configuration (ATENDE_SMTP_URL). Without one,
- * nothing is sent and `configured` is false: callers that e-mail "where configured" check it.
+ * Outgoing e-mail. Where it goes is asked at every send (the super user's SMTP settings, else
+ * ATENDE_SMTP_URL), so a change of settings holds at once on every node; without either, nothing
+ * is sent and `configured()` is false: callers that e-mail "where configured" check it.
  */
 import nodemailer from 'nodemailer';
-import type { MailConfig } from './config.js';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 
 export interface Mail {
   to: string[];
@@ -11,26 +12,32 @@ export interface Mail {
   text: string;
 }
 
+/** An SMTP server (nodemailer's connection URL or options) and the sender address. */
+export interface MailRoute {
+  transport: string | SMTPTransport.Options;
+  from: string;
+}
+
 export interface Mailer {
-  readonly configured: boolean;
+  configured(): Promise<boolean>;
   send(mail: Mail): Promise<void>;
 }
 
-export function createMailer(config: MailConfig | null): Mailer {
-  if (!config) {
-    return {
-      configured: false,
-      async send() {
-        throw new Error('e-mail is not configured (ATENDE_SMTP_URL)');
-      },
-    };
-  }
-  const transport = nodemailer.createTransport(config.smtpUrl);
+export function createMailer(route: () => Promise<MailRoute | null>): Mailer {
   return {
-    configured: true,
+    async configured() {
+      return (await route()) !== null;
+    },
     async send({ to, subject, text }) {
+      const current = await route();
+      if (!current) throw new Error('e-mail is not configured (SMTP settings or ATENDE_SMTP_URL)');
       if (to.length === 0) return;
-      await transport.sendMail({ from: config.from, to, subject, text });
+      const transport = nodemailer.createTransport(current.transport);
+      try {
+        await transport.sendMail({ from: current.from, to, subject, text });
+      } finally {
+        transport.close();
+      }
     },
   };
 }

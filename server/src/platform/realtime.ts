@@ -35,6 +35,9 @@ export const CHANNELS = [
   'schedule',
   'contactList',
   'contactListItem',
+  'flowSimulator',
+  'flowbuilder',
+  'flowcampaign',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

@@ -211,6 +211,18 @@ export async function storeUpload(
   };
 }
 
+/**
+ * A file stored earlier, described for a send (a flow's block media): null when the name is not a
+ * stored one or the file is gone.
+ */
+export async function storedMedia(companyId: string, fileName: string, originalName?: string): Promise<StoredMedia | null> {
+  const format = FORMATS[extensionOf(fileName)];
+  if (!format || !STORED_NAME.test(fileName) || !COMPANY_ID.test(companyId)) return null;
+  const found = await stat(mediaFilePath(companyId, fileName)).catch(() => null);
+  if (!found?.isFile()) return null;
+  return { fileName, kind: format.kind, mediaType: MEDIA_TYPE[format.kind], mimeType: format.mimeType, size: found.size, originalName: sanitizeFileName(originalName || fileName) };
+}
+
 /** Removes a stored file; a name that is not ours, or a file already gone, is ignored. */
 export async function removeUpload(companyId: string, fileName: string | null | undefined): Promise<void> {
   if (!fileName || !STORED_NAME.test(fileName) || !COMPANY_ID.test(companyId)) return;

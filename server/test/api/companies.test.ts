@@ -79,6 +79,16 @@ describe('companies', () => {
       expect(Date.parse(answer.body.dueDate)).to.be.below(Date.now() + 4 * DAY_MS);
     });
 
+    it('records the company whose link (/signup?companyId=) was followed; an unknown one is left out, a malformed one refused', async () => {
+      const referred = await t.call('POST', '/companies/cadastro', { body: signup({ companyId: tenant.companyId }) });
+      expect(referred.status, JSON.stringify(referred.body)).to.equal(201);
+      expect(referred.body.referrerCompanyId).to.equal(tenant.companyId);
+      const stale = await t.call('POST', '/companies/cadastro', { body: signup({ companyId: MISSING_ID }) });
+      expect(stale.status, JSON.stringify(stale.body)).to.equal(201);
+      expect(stale.body.referrerCompanyId).to.equal(null);
+      expectInvalid(await t.call('POST', '/companies/cadastro', { body: signup({ companyId: 'x' }) }), 'companyId');
+    });
+
     it('accepts a sign-up without phone (stored as null) and lowercases the e-mail', async () => {
       const email = `${unique('Mixed')}@Signup.TEST`;
       const answer = await t.call('POST', '/companies/cadastro', { body: signup({ phone: '', email }) });
@@ -305,6 +315,19 @@ describe('companies', () => {
       expect((await t.call('GET', `/companies/${company.id}`, { token: superUser.token })).body.name).to.equal(name);
       // Keeping its own name (even in another case) is not a duplicate.
       expect((await t.call('PUT', `/companies/${company.id}`, { token: superUser.token, body: { name: name.toUpperCase() } })).status).to.equal(200);
+    });
+
+    it("sets the billing name and address, which the company's users read in their own company", async () => {
+      const answer = await t.call('PUT', `/companies/${tenant.companyId}`, {
+        token: superUser.token,
+        body: { billingName: 'Loja da Dona Ltda', billingAddress: 'Rua das Flores, 10 - São Paulo' },
+      });
+      expect(answer.body).to.include({ billingName: 'Loja da Dona Ltda', billingAddress: 'Rua das Flores, 10 - São Paulo' });
+      const member = await t.call('POST', '/auth/login', { body: { email: agent.email, password: 'member-pass' } });
+      expect(member.body.user.company).to.include({ billingName: 'Loja da Dona Ltda', billingAddress: 'Rua das Flores, 10 - São Paulo' });
+      const cleared = await t.call('PUT', `/companies/${tenant.companyId}`, { token: superUser.token, body: { billingName: '', billingAddress: null } });
+      expect(cleared.body).to.include({ billingName: null, billingAddress: null });
+      expectInvalid(await t.call('PUT', `/companies/${tenant.companyId}`, { token: superUser.token, body: { billingAddress: 'x'.repeat(501) } }), 'billingAddress');
     });
 
     it("refuses another company's name, an unknown plan, an unknown company", async () => {

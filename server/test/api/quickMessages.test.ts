@@ -140,6 +140,57 @@ describe('quick messages', () => {
     });
   });
 
+  describe('status, allow-view and allow-edit', () => {
+    const ids = (records: { id: string }[]) => records.map((r) => r.id);
+    const suggestions = async (token: string) => ids((await t.call('GET', '/quick-messages/list', { token })).body);
+    const listed = async (token: string) => ids((await t.call('GET', '/quick-messages?searchParam=flag', { token })).body.records);
+
+    it('an inactive one stays on the page but is not offered in the composer', async () => {
+      const created = await create({ shortcode: 'flag-off', message: 'Not now', status: false }, agent.token);
+      expect(created.body).to.include({ status: false, allowView: false, allowEdit: false });
+      expect(await listed(agent.token)).to.include(created.body.id);
+      expect(await suggestions(agent.token)).to.not.include(created.body.id);
+      await t.call('PUT', `/quick-messages/${created.body.id}`, { token: agent.token, body: { status: true } });
+      expect(await suggestions(agent.token)).to.include(created.body.id);
+    });
+
+    it('allowView lets colleagues see and use a personal one, read-only; allowEdit lets them edit it, never its flags or delete it', async () => {
+      const own = (await create({ shortcode: 'flag-view', message: 'Mine' }, agent.token)).body;
+      expect(await suggestions(colleague.token)).to.not.include(own.id);
+      expectError(await t.call('GET', `/quick-messages/${own.id}`, { token: colleague.token }), 404, 'ERR_NO_QUICK_MESSAGE_FOUND');
+
+      const peer = await listen(t, colleague.email, 'member-pass', 'quickmessage');
+      await t.call('PUT', `/quick-messages/${own.id}`, { token: agent.token, body: { allowView: true } });
+      await waitFor(peer.events, (e) => e.action === 'update' && (e.quickMessage as { id: string }).id === own.id);
+      expect(await suggestions(colleague.token)).to.include(own.id);
+      expect(await listed(colleague.token)).to.include(own.id);
+      expectError(await t.call('PUT', `/quick-messages/${own.id}`, { token: colleague.token, body: { message: 'Ours' } }), 403, 'ERR_NO_PERMISSION');
+      expect(await suggestions(other.admin.token)).to.not.include(own.id);
+
+      await t.call('PUT', `/quick-messages/${own.id}`, { token: agent.token, body: { allowEdit: true } });
+      const edited = await t.call('PUT', `/quick-messages/${own.id}`, { token: colleague.token, body: { message: 'Ours' } });
+      expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
+      expect(edited.body).to.include({ message: 'Ours', userId: agent.user.id });
+      expectError(await t.call('PUT', `/quick-messages/${own.id}`, { token: colleague.token, body: { allowView: false } }), 403, 'ERR_NO_PERMISSION');
+      expectError(await t.call('PUT', `/quick-messages/${own.id}`, { token: colleague.token, body: { status: false } }), 403, 'ERR_NO_PERMISSION');
+      expectError(await t.call('DELETE', `/quick-messages/${own.id}`, { token: colleague.token }), 403, 'ERR_NO_PERMISSION');
+
+      await t.call('PUT', `/quick-messages/${own.id}`, { token: agent.token, body: { allowView: false } });
+      expect(await suggestions(colleague.token)).to.not.include(own.id);
+      expectError(await t.call('PUT', `/quick-messages/${own.id}`, { token: colleague.token, body: { message: 'x' } }), 404, 'ERR_NO_QUICK_MESSAGE_FOUND');
+      await peer.client.disconnect();
+    });
+
+    it('a shared one with allowEdit is editable by every colleague; without it only by admins', async () => {
+      const open = (await create({ shortcode: 'flag-shared', message: 'All', geral: true, allowEdit: true })).body;
+      const edited = await t.call('PUT', `/quick-messages/${open.id}`, { token: agent.token, body: { message: 'All of us' } });
+      expect(edited.status, JSON.stringify(edited.body)).to.equal(200);
+      expectError(await t.call('PUT', `/quick-messages/${open.id}`, { token: agent.token, body: { allowEdit: false } }), 403, 'ERR_NO_PERMISSION');
+      await t.call('PUT', `/quick-messages/${open.id}`, { token: admin(), body: { allowEdit: false } });
+      expectError(await t.call('PUT', `/quick-messages/${open.id}`, { token: agent.token, body: { message: 'x' } }), 403, 'ERR_NO_PERMISSION');
+    });
+  });
+
   describe('attachments', () => {
     it('POST /quick-messages/{id}/media-upload stores the file and replaces the previous one', async () => {
       const first = await postMultipart(t, agent.token, `/quick-messages/${agentOwn.id}/media-upload`, { typeArch: 'quickMessage' }, { file: { name: 'price list.pdf', bytes: SAMPLES.pdf(500), type: 'application/pdf' } });

@@ -1,20 +1,12 @@
 import { expect } from 'chai';
 import { call, login as loginAs, restartableServers, statusOf, type RestartableServers, type ServerProcess } from '../support/serverProcess.js';
+import { eventually } from '../support/inboxFixtures.js';
 
 const EMAIL = 'super@schedulekill.test';
 const PASSWORD = 'schedule-kill-secret';
 const login = (server: ServerProcess) => loginAs(server, EMAIL, PASSWORD);
 const COUNT = 10;
 
-async function until<T>(check: () => Promise<T | null>, ms: number, label: string): Promise<T> {
-  const started = Date.now();
-  while (Date.now() - started < ms) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`${label} not reached in ${ms} ms`);
-}
 
 describe('scheduled messages survive the server killed (-9) while sending them: each is sent exactly once', () => {
   let servers: RestartableServers;
@@ -54,7 +46,7 @@ describe('scheduled messages survive the server killed (-9) while sending them: 
       const page = await call(server, bearer, 'GET', `/schedules?from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`);
       return (page.body.schedules as { status: string }[]).filter((schedule) => schedule.status === 'ENVIADA').length;
     };
-    await until(async () => (await sentCount(first, token)) > 0 || null, 60_000, 'a first schedule sent').catch((err: Error) => {
+    await eventually(async () => (await sentCount(first, token)) > 0 || null, 60_000, 'a first schedule sent').catch((err: Error) => {
       throw new Error(`${err.message}\n${first.output().slice(-6000)}`);
     });
     first.child.kill('SIGKILL');
@@ -62,11 +54,11 @@ describe('scheduled messages survive the server killed (-9) while sending them: 
 
     const second = await servers.start();
     token = await login(second);
-    await until(async () => (await sentCount(second, token)) === COUNT || null, 60_000, 'every schedule sent').catch(async (err: Error) => {
+    await eventually(async () => (await sentCount(second, token)) === COUNT || null, 60_000, 'every schedule sent').catch(async (err: Error) => {
       throw new Error(`${err.message} (sent ${await sentCount(second, token)})\n${second.output().split('\n').filter((line) => !line.includes('"request"')).slice(-60).join('\n')}`);
     });
     // Each customer received exactly one message, with the variable rendered.
-    await until(
+    await eventually(
       async () => {
         for (const [index, number] of numbers.entries()) {
           const outbox = (await call(second, token, 'GET', `/sandbox/${whatsappId}/outbox?to=${number}`)).body.messages as { body: string }[];

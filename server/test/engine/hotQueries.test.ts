@@ -18,9 +18,11 @@ import type { Document } from 'mongodb';
 import { Types } from 'mongoose';
 import { monitorDatabaseCommands, recordCommands, type CommandLog } from '../../src/platform/database/commandLog.js';
 import { analyzeFerretdbTables, ginIndexedFields } from '../../src/platform/database/tuning.js';
+import { findPhraseCampaign } from '../../src/domains/flows/campaigns.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createPlan, createTenant, loginSuper, type Session, type Tenant } from '../support/fixtures.js';
 import { createQueue, customerNumber, customerSays, eventually, outboxOf, sandboxConnection } from '../support/inboxFixtures.js';
+import { graphOf, storeCampaign, storeFlow } from '../support/flowFixtures.js';
 
 interface Query {
   collection: string;
@@ -118,6 +120,8 @@ describe('hot queries: every one served from an index', function () {
     const whatsapp = await sandboxConnection(t, admin);
     const tag = (await t.call('POST', '/tags', { token: admin.token, body: { name: 'vip', color: '#7c3aed', kanban: 1 } })).body;
     await t.call('POST', '/quick-messages', { token: admin.token, body: { shortcode: 'oi', message: 'Olá! Como posso ajudar?' } });
+    const flowId = await storeFlow(tenant.companyId, graphOf([['1', 'start'], ['ask', 'question', { typebotIntegration: { message: 'Qual o pedido?', answerKey: 'pedido' } }], ['ok', 'message', { label: 'Pedido {{pedido}} anotado' }]], [['1', 'ask'], ['ask', 'ok']]));
+    await storeCampaign(tenant.companyId, flowId, whatsapp.id, 'quero pedir');
     // Only the day's work is examined, not the set-up above.
     log.clear();
 
@@ -128,6 +132,12 @@ describe('hot queries: every one served from an index', function () {
       return answer.body.tickets?.length === customers.length ? answer.body.tickets : null;
     });
     const ticket = pending[0];
+    // A customer goes through a phrase-triggered flow (a run looked up by its ticket at each message).
+    const flowCustomer = customerNumber();
+    await customerSays(t, admin, whatsapp.id, flowCustomer, 'Quero pedir');
+    await eventually(async () => (await outboxOf(t, admin, whatsapp.id, flowCustomer)).length === 1, 5_000, 'the flow asked');
+    await customerSays(t, admin, whatsapp.id, flowCustomer, '42');
+    await eventually(async () => (await outboxOf(t, admin, whatsapp.id, flowCustomer)).length === 2, 5_000, 'the flow answered');
     // The admin hands the first customer to the agent's queue and the agent.
     expect((await t.call('PUT', `/tickets/${ticket.id}`, { token: admin.token, body: { status: 'open', userId: agent.user.id, queueId: queue.id } })).status).to.equal(200);
     await customerSays(t, admin, whatsapp.id, ticket.contact.number, 'Ainda aguardo');
@@ -197,11 +207,20 @@ describe('hot queries: every one served from an index', function () {
     expect((await t.call('GET', '/campaigns', { token: admin.token })).status).to.equal(200);
     expect((await t.call('GET', '/invoices/all', { token: admin.token })).status).to.equal(200);
 
+    // The flow builder: the list, a flow's graph, phrase campaigns, and the phrase lookup the
+    // inbound path makes for every customer message.
+    const flow = (await t.call('POST', '/flowbuilder', { token: admin.token, body: { name: 'Boas-vindas' } })).body;
+    const start = { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} };
+    expect((await t.call('POST', '/flowbuilder/flow', { token: admin.token, body: { idFlow: flow.id, nodes: [start], connections: [] } })).status).to.equal(200);
+    for (const path of ['/flowbuilder', '/flowbuilder?searchParam=boas', `/flowbuilder/flow/${flow.id}`, '/flowcampaign']) expect((await t.call('GET', path, { token: agent.token })).status, path).to.equal(200);
+    expect((await t.call('POST', '/flowcampaign', { token: admin.token, body: { name: 'Promo', flowId: flow.id, whatsappId: whatsapp.id, phrase: 'Quero a promoção' } })).status).to.equal(201);
+    expect(await findPhraseCampaign(tenant.companyId, whatsapp.id, 'quero a PROMOCAO')).to.not.equal(null);
+
     const queries = new Map<string, Query>();
     for (const event of log.commands) for (const query of queriesOf(event.command, event.commandName)) if (!queries.has(shapeOf(query))) queries.set(shapeOf(query), query);
     expect(queries.size, 'queries recorded').to.be.greaterThan(20);
     const examined = new Set([...queries.values()].map((query) => query.collection));
-    for (const collection of ['contactlists', 'contactlistitems', 'schedules', 'campaigns', 'campaignshippings', 'invoices']) expect(examined.has(collection), collection).to.equal(true);
+    for (const collection of ['contactlists', 'contactlistitems', 'schedules', 'campaigns', 'campaignshippings', 'invoices', 'flows', 'flowcampaigns', 'flowruns']) expect(examined.has(collection), collection).to.equal(true);
 
     const db = mongoose.connection.db!;
     const postgresUrl = ferretdb();

@@ -5,13 +5,14 @@ import type { TestApp } from './app.js';
 import { unique, type Session } from './fixtures.js';
 import { connectedSandbox } from './whatsappFixtures.js';
 
-/** Polls until the check answers something truthy (or fails with the last answer). */
+/** Polls until the check answers something truthy and not an empty list (or fails with the last answer). */
 export async function eventually<T>(check: () => Promise<T | null | undefined | false>, ms = 5_000, label = 'condition'): Promise<T> {
   const started = Date.now();
   let last: unknown;
   while (Date.now() - started < ms) {
     const value = await check();
-    if (value) return value;
+    // An empty list is nothing found yet (it is truthy: waiting on a filter would end at once).
+    if (value && !(Array.isArray(value) && value.length === 0)) return value;
     last = value;
     await new Promise((resolve) => setTimeout(resolve, 40));
   }

@@ -81,6 +81,8 @@ export async function statusOf(server: ServerProcess, token: string, id: string,
  * their own (on the tests' engine); `remove` kills what still runs and deletes both.
  */
 export interface RestartableServers {
+  /** The servers' database on the tests' engine (a test may write what no route of its area writes). */
+  databaseName: string;
   start(): Promise<ServerProcess>;
   remove(): Promise<void>;
 }
@@ -91,6 +93,7 @@ export async function restartableServers(name: string, env: Record<string, strin
   const dataDir = await mkdtemp(path.join(tmpdir(), `atende-${name}-`));
   const running: ServerProcess[] = [];
   return {
+    databaseName,
     async start() {
       const server = await startServer({ MONGODB_URI: base, ATENDE_DB_NAME: databaseName, ATENDE_DATA_DIR: dataDir, ...env });
       running.push(server);

@@ -9,6 +9,8 @@ import { contactCalls } from './calls/contacts.js';
 import { contactListCalls } from './calls/contactLists.js';
 import { dashboardCalls } from './calls/dashboard.js';
 import { externalSendCalls } from './calls/externalSend.js';
+import { flowEngineCalls } from './calls/flowEngine.js';
+import { flowCalls } from './calls/flows.js';
 import { helpCalls } from './calls/helps.js';
 import { invoiceCalls } from './calls/invoices.js';
 import { planCalls } from './calls/plans.js';
@@ -16,6 +18,7 @@ import { queueCalls } from './calls/queues.js';
 import { quickMessageCalls } from './calls/quickMessages.js';
 import { scheduleCalls } from './calls/schedules.js';
 import { settingCalls } from './calls/settings.js';
+import { passwordResetCalls } from './calls/passwordReset.js';
 import { tagCalls } from './calls/tags.js';
 import { ticketNoteCalls } from './calls/ticketNotes.js';
 import { messageCalls, ticketCalls } from './calls/tickets.js';
@@ -37,6 +40,7 @@ export function createApiClient(options: ApiClientOptions) {
     plans: planCalls(http),
     users: userCalls(http),
     settings: settingCalls(http),
+    passwordReset: passwordResetCalls(http),
     helps: helpCalls(http),
     invoices: invoiceCalls(http),
     contacts: contactCalls(http),
@@ -55,6 +59,9 @@ export function createApiClient(options: ApiClientOptions) {
     sandbox: sandboxCalls(http),
     dashboard: dashboardCalls(http),
     externalSend: externalSendCalls(http),
+    flowEngine: flowEngineCalls(http),
+    /** Flows and phrase-triggered flow campaigns (document 3). */
+    flows: flowCalls(http),
     health: () => http.anonymous<HealthAnswer>('GET', '/health'),
   };
 }

@@ -9,6 +9,8 @@ export type { CompanyCalls, CompanyData, CompanyPlan, CompanySignup } from './ca
 export type { ContactCalls, ContactData, ContactsQuery } from './calls/contacts.js';
 export type { DashboardCalls, DashboardChartQuery, DashboardQuery } from './calls/dashboard.js';
 export type { ExternalSend, ExternalSendAnswer, ExternalSendCalls } from './calls/externalSend.js';
+export type { FlowEngineCalls, FlowSimulationData } from './calls/flowEngine.js';
+export type { FlowCalls, FlowCampaignData, FlowSaveAnswer, FlowSaveData, FlowUpdateData, FlowUploadAnswer, FlowUploadFile, FlowUploadKind } from './calls/flows.js';
 export type { HelpCalls, HelpData } from './calls/helps.js';
 export type { CheckoutData, InvoiceCalls, InvoiceQuery, PixSettingsData } from './calls/invoices.js';
 export type { PageQuery } from './calls/page.js';

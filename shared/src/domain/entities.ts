@@ -39,6 +39,11 @@ export interface Company {
   dueDate: string;
   recurrence: Recurrence;
   trialExpiration: string | null;
+  /** Who the invoices are made out to, and where (the company's name and no address when unset). */
+  billingName: string | null;
+  billingAddress: string | null;
+  /** The company whose sign-up link (/signup?companyId=) this one came through. */
+  referrerCompanyId: string | null;
   schedules: ScheduleRow[];
   settings?: Setting[];
   createdAt: string;
@@ -58,7 +63,7 @@ export interface User {
   profile: Profile;
   super: boolean;
   companyId: string;
-  company?: Pick<Company, 'id' | 'name' | 'dueDate' | 'settings'> & { plan?: Plan };
+  company?: Pick<Company, 'id' | 'name' | 'dueDate' | 'settings' | 'billingName' | 'billingAddress'> & { plan?: Plan };
   queueIds: string[];
   queues?: UserQueue[];
   whatsappId: string | null;

@@ -3,6 +3,7 @@
  * campaigns, and the state of a flow running in a ticket. The graph's shape is @xyflow/react's
  * (nodes with position and data, edges between handles), stored as the editor saves it.
  */
+import type { Profile } from './enums.js';
 
 export const FLOW_NODE_TYPES = [
   'start',
@@ -21,6 +22,13 @@ export const FLOW_NODE_TYPES = [
   'openai',
 ] as const;
 export type FlowNodeType = (typeof FLOW_NODE_TYPES)[number];
+
+/**
+ * Profiles that write flows and phrase campaigns (create, rename, switch, delete, save, upload,
+ * import); every user of the company reads them. Deleting a campaign follows the contacts' delete
+ * permission (section 6), which is these same profiles. Super users always may.
+ */
+export const FLOW_WRITE_PROFILES = ['admin', 'supervisor'] as const satisfies readonly Profile[];
 
 export const FLOW_NAME_MIN = 2;
 export const FLOW_NAME_MAX = 50;
@@ -176,6 +184,8 @@ export interface Flow {
 /** GET /flowbuilder/flow/{id}: `flow.flow` is null until the first save. */
 export interface FlowWithGraph extends Flow {
   flow: FlowGraph | null;
+  /** Signed addresses of the graph's media by stored file name (/public/{companyId}/{file} needs the signature). */
+  mediaUrls?: Record<string, string>;
 }
 
 export interface FlowsPage {

@@ -19,3 +19,5 @@ export * from './invoices.js';
 export * from './schedules.js';
 export * from './flows.js';
 export * from './flowProblems.js';
+export * from './passwordReset.js';
+export * from './mailSettings.js';

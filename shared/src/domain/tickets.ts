@@ -40,8 +40,8 @@ export interface Ticket {
   useIntegration: boolean;
   promptId: string | null;
   integrationId: string | null;
-  /** The conversation flow running in the ticket, null (or absent) when none runs. */
-  flowRun?: TicketFlowRun | null;
+  /** The flow running in the conversation (issue 15), null when none runs. */
+  flowRun: TicketFlowRun | null;
   tags: { id: string; name: string; color: string }[];
   createdAt: string;
   updatedAt: string;

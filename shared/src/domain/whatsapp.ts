@@ -61,8 +61,8 @@ export interface Whatsapp {
   queues: UserQueue[];
   promptId: string | null;
   integrationId: string | null;
-  /** The conversation flow a new ticket of this connection starts with; null: none. */
-  flowId?: string | null;
+  /** The flow a new ticket of this connection starts (issue 15), null for none. */
+  flowId: string | null;
   /** Business hours of the connection, the seven days in order. */
   schedules: ScheduleRow[];
   createdAt: string;

@@ -1,6 +1,6 @@
 import { Joi } from './joi.js';
 import { RECURRENCES, WEEKDAYS } from '../domain/enums.js';
-import { SIGNUP_PHONE_MAX_DIGITS } from '../domain/constants.js';
+import { COMPANY_BILLING_ADDRESS_MAX, COMPANY_BILLING_NAME_MAX, SIGNUP_PHONE_MAX_DIGITS } from '../domain/constants.js';
 import { email, hour, id, name, pageQuery, password } from './common.js';
 
 const weekdaysEn = WEEKDAYS.map((d) => d.weekdayEn);
@@ -33,6 +33,8 @@ export const signupSchema = Joi.object({
   phone: signupPhone.allow('').default(''),
   password: password.required(),
   planId: id.required(),
+  /** The company whose sign-up link was followed (/signup?companyId=). */
+  companyId: id,
   // Sent by the spec's form; the server decides these for a sign-up and ignores what arrives.
   recurrence: Joi.any().strip(),
   dueDate: Joi.any().strip(),
@@ -49,6 +51,8 @@ const companyFields = {
   campaignsEnabled: Joi.boolean(),
   dueDate: Joi.date().iso(),
   recurrence: Joi.string().valid(...RECURRENCES),
+  billingName: Joi.string().trim().max(COMPANY_BILLING_NAME_MAX).allow('', null),
+  billingAddress: Joi.string().trim().max(COMPANY_BILLING_ADDRESS_MAX).allow('', null),
 };
 
 /** Super-user creation: also creates the company's first admin when password is given. */

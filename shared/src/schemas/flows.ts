@@ -147,3 +147,10 @@ const flowCampaignFields = {
 };
 export const flowCampaignCreateSchema = Joi.object(flowCampaignFields);
 export const flowCampaignUpdateSchema = Joi.object({ id: id.required(), ...flowCampaignFields });
+
+/** POST /flowbuilder/img, /audio, /content (multipart): `medias` one file (img, audio) or several (content). */
+export const flowMediaSchema = Joi.object({
+  fromMe: Joi.boolean(),
+  body: Joi.string().max(FLOW_TEXT_MAX).allow(''),
+  medias: Joi.any().required(),
+}).unknown(false);

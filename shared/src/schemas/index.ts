@@ -21,3 +21,7 @@ export * from './invoices.js';
 export * from './schedules.js';
 export * from './contactLists.js';
 export * from './flows.js';
+export * from './passwordReset.js';
+export * from './mailSettings.js';
+export * from './externalSend.js';
+export * from './flowSimulator.js';

@@ -6,6 +6,9 @@ const quickMessageFields = {
   shortcode: Joi.string().trim().min(1).max(SHORTCODE_MAX),
   message: Joi.string().max(QUICK_MESSAGE_MAX).allow(''),
   geral: Joi.boolean(),
+  status: Joi.boolean(),
+  allowView: Joi.boolean(),
+  allowEdit: Joi.boolean(),
   // Sent back by the dialog with the rest of the record; read-only here.
   id: Joi.any().strip(),
   companyId: Joi.any().strip(),

@@ -1,4 +1,4 @@
-/** The composer's quick answers (the agent's own and the shared ones), reloaded after a reconnection. */
+/** The composer's quick answers (the active ones the agent sees: own, shared, viewable), reloaded after a reconnection. */
 import type { QuickMessage } from '@atende/shared';
 import type { ApiClient } from '@atende/shared/client';
 import { useEffect, useState } from 'react';

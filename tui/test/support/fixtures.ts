@@ -21,6 +21,7 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
     useIntegration: false,
     promptId: null,
     integrationId: null,
+    flowRun: null,
     tags: [],
     createdAt: '2025-03-10T12:00:00.000Z',
     updatedAt: '2025-03-10T12:00:00.000Z',

@@ -16,6 +16,7 @@ const NotFoundPage = lazy(() => import('../pages/notFound/NotFoundPage.js'));
 const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   login: lazy(() => import('../pages/login/LoginPage.js')),
   signup: lazy(() => import('../pages/signup/SignupPage.js')),
+  forgetPassword: lazy(() => import('../pages/forgetPassword/ForgetPasswordPage.js')),
   users: lazy(() => import('../pages/users/UsersPage.js')),
   connections: lazy(() => import('../pages/connections/ConnectionsPage.js')),
   tickets: lazy(() => import('../pages/tickets/TicketsPage.js')),
@@ -36,10 +37,12 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   financeiro: lazy(() => import('../pages/financeiro/FinanceiroPage.js')),
   subscription: lazy(() => import('../pages/subscription/SubscriptionPage.js')),
   schedules: lazy(() => import('../pages/schedules/SchedulesPage.js')),
+  messagesApi: lazy(() => import('../pages/messagesApi/MessagesApiPage.js')),
   contactLists: lazy(() => import('../pages/contactLists/ContactListsPage.js')),
   contactListItems: lazy(() => import('../pages/contactLists/ContactListItemsPage.js')),
   phraseLists: lazy(() => import('../pages/phraseLists/PhraseListsPage.js')),
   flowbuilders: lazy(() => import('../pages/flowbuilders/FlowbuildersPage.js')),
+  flowbuilder: lazy(() => import('../pages/flowbuilder/FlowEditorPage.js')),
 };
 
 function page(key: PageKey | 'notFound') {

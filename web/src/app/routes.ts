@@ -10,6 +10,7 @@ import type { PlanFlag, PlanFlags, Profile } from '@atende/shared';
 export type PageKey =
   | 'login'
   | 'signup'
+  | 'forgetPassword'
   | 'dashboard'
   | 'tickets'
   | 'connections'
@@ -44,6 +45,7 @@ export type PageKey =
 export const BUILT_PAGES = [
   'login',
   'signup',
+  'forgetPassword',
   'dashboard',
   'tickets',
   'connections',
@@ -68,6 +70,8 @@ export const BUILT_PAGES = [
   'contactListItems',
   'phraseLists',
   'flowbuilders',
+  'messagesApi',
+  'flowbuilder',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];
@@ -90,6 +94,7 @@ export interface RouteEntry {
 export const PUBLIC_ROUTES: RouteEntry[] = [
   { path: '/login', page: 'login' },
   { path: '/signup', page: 'signup' },
+  { path: '/forgetpsw', page: 'forgetPassword' },
 ];
 
 const campaignArea = { cshow: true, planFlag: 'useCampaigns' } as const;

@@ -45,7 +45,7 @@ export function createAlerts(deps: { config: Pick<Config, 'language' | 'timeZone
   }
 
   async function email(alert: ConnectionAlert): Promise<void> {
-    if (!mailer.configured) return;
+    if (!(await mailer.configured())) return;
     const admins = await UserModel.find({ companyId: alert.companyId, profile: 'admin' }, { email: 1 }).lean<{ email: string }[]>();
     await mailer.send({ to: admins.map((admin) => admin.email), ...mailOf(alert) });
   }

@@ -37,6 +37,8 @@ async function userWithCompany(user: UserDoc): Promise<{ user: User; company: Co
     id: String(company._id),
     name: company.name,
     dueDate: company.dueDate.toISOString(),
+    billingName: company.billingName ?? null,
+    billingAddress: company.billingAddress ?? null,
     settings,
     ...(plan ? { plan: toPlan(plan) } : {}),
   };

@@ -16,6 +16,9 @@ export interface CompanyDoc {
   dueDate: Date;
   recurrence: Recurrence;
   trialExpiration: Date | null;
+  billingName: string | null;
+  billingAddress: string | null;
+  referrerCompanyId: Types.ObjectId | null;
   schedules: ScheduleRow[];
   createdAt: Date;
   updatedAt: Date;
@@ -32,6 +35,9 @@ export const CompanyModel = platformModel<CompanyDoc>('Company', {
   dueDate: { type: Date, required: true },
   recurrence: { type: String, enum: RECURRENCES, default: 'MENSAL' },
   trialExpiration: { type: Date, default: null },
+  billingName: { type: String, default: null },
+  billingAddress: { type: String, default: null },
+  referrerCompanyId: { type: ObjectId, ref: 'Company', default: null },
   schedules: [{ _id: false, weekday: String, weekdayEn: String, startTime: String, endTime: String }],
 });
 

@@ -25,6 +25,7 @@ export interface SignupInput {
   phone: string;
   password: string;
   planId: string;
+  companyId?: string;
 }
 
 export interface CompanyInput {
@@ -36,6 +37,8 @@ export interface CompanyInput {
   campaignsEnabled?: boolean;
   dueDate?: Date;
   recurrence?: Recurrence;
+  billingName?: string | null;
+  billingAddress?: string | null;
   password?: string;
 }
 
@@ -64,7 +67,12 @@ function refuseOtherCompany(actor: AuthCredentials, companyId: string): void {
 
 /** Creates the company with its settings and first admin; removes it again if the admin fails. */
 export async function openCompany(
-  fields: Omit<CompanyDoc, '_id' | 'nameKey' | 'createdAt' | 'updatedAt' | 'planId' | 'schedules'> & { planId: string },
+  fields: Omit<CompanyDoc, '_id' | 'nameKey' | 'createdAt' | 'updatedAt' | 'planId' | 'schedules' | 'billingName' | 'billingAddress' | 'referrerCompanyId'> & {
+    planId: string;
+    billingName?: string | null;
+    billingAddress?: string | null;
+    referrerCompanyId?: string | null;
+  },
   admin: { name: string; email: string; password: string; super?: boolean } | null,
   probe?: { probes: EmailProbes; caller: string },
 ): Promise<CompanyDoc> {
@@ -122,6 +130,8 @@ export function createCompanyService(realtime: RealtimePublisher, sessions: Sess
           recurrence: 'MENSAL',
           dueDate,
           trialExpiration: dueDate,
+          // A stale or mistyped referral link must not stop the sign-up: an unknown company is left out.
+          referrerCompanyId: input.companyId && (await CompanyModel.exists({ _id: input.companyId })) ? input.companyId : null,
         },
         { name: input.name, email: input.email, password: input.password },
         { probes, caller: `ip:${clientAddress}` },
@@ -144,6 +154,8 @@ export function createCompanyService(realtime: RealtimePublisher, sessions: Sess
           recurrence: input.recurrence ?? 'MENSAL',
           dueDate,
           trialExpiration: input.dueDate ? null : dueDate,
+          billingName: input.billingName || null,
+          billingAddress: input.billingAddress || null,
         },
         input.password && input.email ? { name: input.name ?? '', email: input.email, password: input.password } : null,
       );
@@ -182,7 +194,7 @@ export function createCompanyService(realtime: RealtimePublisher, sessions: Sess
       const set: Record<string, unknown> = { ...fields };
       if (fields.name) set.nameKey = companyNameKey(fields.name);
       if (fields.email === '') set.email = null;
-      if (fields.phone === '') set.phone = null;
+      for (const field of ['phone', 'billingName', 'billingAddress'] as const) if (fields[field] === '') set[field] = null;
       const updated = await CompanyModel.findByIdAndUpdate(id, { $set: set }, { returnDocument: 'after' }).lean<CompanyDoc>();
       if (!updated) throw new AppError('ERR_NO_COMPANY_FOUND');
       if (fields.campaignsEnabled !== undefined) await setCompanySetting(id, 'campaignsEnabled', campaignsValue(fields.campaignsEnabled));

@@ -1,19 +1,10 @@
 import type { Plugin } from '@hapi/hapi';
-import { contactNumber, id, Joi, messageSendSchema } from '@atende/shared';
+import { externalSendSchema } from '@atende/shared';
 import { connectionOf, CONNECTION_TOKEN_STRATEGY, registerConnectionTokenScheme } from '../../platform/auth/connectionToken.js';
 import { payload } from '../../platform/http/routes.js';
 import { fileParts, multipartPayload } from '../../platform/uploads.js';
 import type { InboxContext } from '../tickets/inboxContext.js';
 import { connectionOfToken, createExternalSendService } from './externalSend.js';
-
-/** JSON { number, body, quotedMsgId } or multipart with the same fields plus `medias` files. */
-const externalSendSchema = Joi.object({
-  number: contactNumber.required(),
-  body: messageSendSchema.extract('body'),
-  quotedMsgId: id.allow(null, ''),
-  // File streams of a multipart body, read by fileParts (same limits as the inbox's uploads).
-  medias: Joi.any(),
-});
 
 interface ExternalSendPayload {
   number: string;

@@ -11,6 +11,10 @@ export function toQuickMessage(doc: QuickMessageDoc): QuickMessage {
     shortcode: doc.shortcode,
     message: doc.message ?? '',
     geral: doc.geral ?? false,
+    // Stored before these flags existed: active, personal, read-only.
+    status: doc.status ?? true,
+    allowView: doc.allowView ?? false,
+    allowEdit: doc.allowEdit ?? false,
     isMedia: Boolean(doc.mediaPath),
     mediaPath: doc.mediaPath ?? null,
     mediaName: doc.mediaName ?? null,

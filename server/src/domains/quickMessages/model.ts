@@ -11,6 +11,9 @@ export interface QuickMessageDoc {
   shortcode: string;
   message: string;
   geral: boolean;
+  status: boolean;
+  allowView: boolean;
+  allowEdit: boolean;
   /** Stored file name of the attachment (platform/uploads), or null. */
   mediaPath: string | null;
   mediaName: string | null;
@@ -25,6 +28,9 @@ export const QuickMessageModel = tenantModel<QuickMessageDoc>(
     shortcode: { type: String, required: true, trim: true },
     message: { type: String, default: '' },
     geral: { type: Boolean, default: false },
+    status: { type: Boolean, default: true },
+    allowView: { type: Boolean, default: false },
+    allowEdit: { type: Boolean, default: false },
     mediaPath: { type: String, default: null },
     mediaName: { type: String, default: null },
   },

@@ -1,4 +1,4 @@
-import type { QuickMessage, QuickMessagesPage } from '@atende/shared';
+import { quickMessageRights, quickMessageVisibleTo, type QuickMessage, type QuickMessagesPage } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { searchRegex } from '../../platform/database/models.js';
 import { AppError } from '../../platform/errors.js';
@@ -12,27 +12,42 @@ export interface QuickMessageInput {
   shortcode?: string;
   message?: string;
   geral?: boolean;
+  status?: boolean;
+  allowView?: boolean;
+  allowEdit?: boolean;
 }
+
+/** Flags only the owner (or an admin) sets; `geral` only an admin. */
+const OWNER_FLAGS = ['status', 'allowView', 'allowEdit'] as const;
 
 function isAdmin(actor: Pick<AuthCredentials, 'super' | 'profile'>): boolean {
   return actor.super || actor.profile === 'admin';
 }
 
-/** Personal quick messages reach their owner and admins; shared ones everyone of the company. */
+/** Personal quick messages reach their owner and admins; shared and viewable ones everyone of the company. */
 setChannelFilter('quickmessage', (payload, credentials) => {
   if (isAdmin(credentials)) return true;
-  const about = (payload.quickMessage as QuickMessage | undefined) ?? (payload as { userId?: string; geral?: boolean });
-  return about.geral === true || about.userId === credentials.userId;
+  const about = (payload.quickMessage as QuickMessage | undefined) ?? (payload as unknown as { userId: string; geral: boolean; allowView: boolean });
+  return quickMessageVisibleTo(about, credentials.userId);
 });
 
-/** What a user reads: their own plus the shared ones; admins read everything (or one user's view). */
+/** What one user sees: their own, the shared ones and those their owners let colleagues see. */
+function seenBy(userId: string): Record<string, unknown> {
+  return { $or: [{ userId }, { geral: true }, { allowView: true }] };
+}
+
+/** What a user reads; admins read everything (or one user's view). */
 function visibleTo(actor: AuthCredentials, userId?: string): Record<string, unknown> | null {
   if (isAdmin(actor) && !userId) return null;
-  return { $or: [{ userId: isAdmin(actor) ? userId : actor.userId }, { geral: true }] };
+  return seenBy(isAdmin(actor) && userId ? userId : actor.userId);
 }
 
 function visible(actor: AuthCredentials, doc: QuickMessageDoc): boolean {
-  return isAdmin(actor) || doc.geral || String(doc.userId) === actor.userId;
+  return isAdmin(actor) || quickMessageVisibleTo({ userId: String(doc.userId), geral: doc.geral, allowView: doc.allowView ?? false }, actor.userId);
+}
+
+function rightsOver(actor: AuthCredentials, doc: QuickMessageDoc): { edit: boolean; manage: boolean } {
+  return quickMessageRights({ userId: String(doc.userId), geral: doc.geral, allowEdit: doc.allowEdit ?? false }, { userId: actor.userId, admin: isAdmin(actor) });
 }
 
 /** A quick message the actor can see, or ERR_NO_QUICK_MESSAGE_FOUND (also another user's personal one). */
@@ -42,10 +57,17 @@ async function findVisible(actor: AuthCredentials, id: string): Promise<QuickMes
   return doc;
 }
 
-/** Users edit their own personal ones; admins edit any, and only they edit the shared ones. */
+/** One the actor may edit (quickMessageRights), else ERR_NO_PERMISSION. */
 async function findEditable(actor: AuthCredentials, id: string): Promise<QuickMessageDoc> {
   const doc = await findVisible(actor, id);
-  if (!isAdmin(actor) && (doc.geral || String(doc.userId) !== actor.userId)) throw new AppError('ERR_NO_PERMISSION');
+  if (!rightsOver(actor, doc).edit) throw new AppError('ERR_NO_PERMISSION');
+  return doc;
+}
+
+/** One the actor may delete and set the flags of, else ERR_NO_PERMISSION. */
+async function findOwned(actor: AuthCredentials, id: string): Promise<QuickMessageDoc> {
+  const doc = await findVisible(actor, id);
+  if (!rightsOver(actor, doc).manage) throw new AppError('ERR_NO_PERMISSION');
   return doc;
 }
 
@@ -91,10 +113,10 @@ export function createQuickMessageService(realtime: RealtimePublisher) {
       return { records: rows.map(toQuickMessage), count, hasMore: hasMore(count, window, rows.length) };
     },
 
-    /** The composer's "/" suggestions: the user's own plus the shared ones. */
+    /** The composer's "/" suggestions: the active ones the user sees (their own, shared, viewable). */
     async list(actor: AuthCredentials, query: { userId?: string }): Promise<QuickMessage[]> {
       const userId = isAdmin(actor) && query.userId ? query.userId : actor.userId;
-      const rows = await QuickMessageModel.find({ companyId: actor.companyId, $or: [{ userId }, { geral: true }] })
+      const rows = await QuickMessageModel.find({ companyId: actor.companyId, status: { $ne: false }, ...seenBy(userId) })
         .sort({ shortcode: 1, _id: 1 })
         .lean<QuickMessageDoc[]>();
       return rows.map(toQuickMessage);
@@ -114,6 +136,9 @@ export function createQuickMessageService(realtime: RealtimePublisher) {
         shortcode: input.shortcode,
         message: input.message ?? '',
         geral,
+        status: input.status ?? true,
+        allowView: input.allowView ?? false,
+        allowEdit: input.allowEdit ?? false,
       });
       return announce('create', created.toObject() as QuickMessageDoc);
     },
@@ -121,22 +146,30 @@ export function createQuickMessageService(realtime: RealtimePublisher) {
     async update(actor: AuthCredentials, id: string, input: QuickMessageInput): Promise<QuickMessage> {
       const current = await findEditable(actor, id);
       if (input.geral === true && !current.geral && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', { field: 'geral' });
+      const changedFlag = OWNER_FLAGS.find((flag) => input[flag] !== undefined && input[flag] !== (current[flag] ?? flag === 'status'));
+      if (changedFlag && !rightsOver(actor, current).manage) throw new AppError('ERR_NO_PERMISSION', { field: changedFlag });
       const shortcode = input.shortcode ?? current.shortcode;
       const geral = input.geral ?? current.geral;
       if (input.shortcode !== undefined || input.geral !== undefined) {
         await refuseDuplicateShortcode(actor.companyId, shortcode, String(current.userId), geral, id);
       }
       const set: Record<string, unknown> = {};
-      for (const field of ['shortcode', 'message', 'geral'] as const) if (input[field] !== undefined) set[field] = input[field];
+      for (const field of ['shortcode', 'message', 'geral', ...OWNER_FLAGS] as const) if (input[field] !== undefined) set[field] = input[field];
       return announce('update', await save(actor, id, set));
     },
 
     /** Deletes the quick message and its attachment. */
     async remove(actor: AuthCredentials, id: string): Promise<void> {
-      const current = await findEditable(actor, id);
+      const current = await findOwned(actor, id);
       await QuickMessageModel.deleteOne({ _id: id, companyId: actor.companyId });
       await removeUpload(actor.companyId, current.mediaPath);
-      realtime.publish(actor.companyId, 'quickmessage', { action: 'delete', quickMessageId: id, userId: String(current.userId), geral: current.geral });
+      realtime.publish(actor.companyId, 'quickmessage', {
+        action: 'delete',
+        quickMessageId: id,
+        userId: String(current.userId),
+        geral: current.geral,
+        allowView: current.allowView ?? false,
+      });
     },
 
     /** Attaches a file (any accepted kind), replacing the previous one. */

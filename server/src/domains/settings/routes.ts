@@ -1,14 +1,34 @@
 import type { Plugin } from '@hapi/hapi';
-import { settingKeyParams, settingUpdateSchema } from '@atende/shared';
+import { mailSettingsSchema, settingKeyParams, settingUpdateSchema } from '@atende/shared';
 import type { AppContext } from '../../platform/context.js';
 import { actor, params, payload } from '../../platform/http/routes.js';
+import { createMailSettings, type MailSettingsInput } from './mailSettings.js';
 import { createSettingService } from './service.js';
 
 export const settingsRoutes: Plugin<AppContext> = {
   name: 'settings',
   register(server, context) {
     const settings = createSettingService(context.realtime);
+    const mail = createMailSettings(context.config.mail, context.sealer);
+    const superOnly = { access: { super: true } };
     server.route([
+      {
+        method: 'GET',
+        path: '/settings/smtp',
+        options: { tags: ['api', 'settings'], description: 'The outgoing e-mail server (super users; the password is never answered)', plugins: superOnly },
+        handler: () => mail.get(),
+      },
+      {
+        method: 'PUT',
+        path: '/settings/smtp',
+        options: {
+          tags: ['api', 'settings'],
+          description: 'Set the outgoing e-mail server (super users); an empty host falls back to ATENDE_SMTP_URL',
+          plugins: superOnly,
+          validate: { payload: mailSettingsSchema },
+        },
+        handler: (request) => mail.set(payload<MailSettingsInput>(request)),
+      },
       {
         method: 'GET',
         path: '/settings',

@@ -3,7 +3,7 @@
  * side effects (greeting on accept, transfer message, rating request or completion message on
  * resolve), deletion.
  */
-import { createI18n, type OtherOpenTicket, type OtherTicketRef, type Ticket, type TicketCreate, type TicketUpdate } from '@atende/shared';
+import { createI18n, type FlowRunEndReason, type OtherOpenTicket, type OtherTicketRef, type Ticket, type TicketCreate, type TicketUpdate } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
@@ -52,7 +52,22 @@ function idOrClear(value: string | false | null | undefined): string | null | un
   return value ? value : null;
 }
 
-export function createTicketService(deps: { realtime: RealtimePublisher; messages: MessageService; config: Config }) {
+/** Why an update takes the ticket out of a running flow (null: it stays in it). */
+function flowLeftBy(ticket: TicketDoc, set: Record<string, unknown>): FlowRunEndReason | null {
+  if (!ticket.flowRun) return null;
+  if (set.status === 'closed') return 'closed';
+  if (set.status === 'open') return 'accepted';
+  const moved = (field: 'queueId' | 'userId') => field in set && String(set[field] ?? null) !== String(ticket[field] ?? null);
+  return moved('queueId') || moved('userId') ? 'transferred' : null;
+}
+
+export function createTicketService(deps: {
+  realtime: RealtimePublisher;
+  messages: MessageService;
+  config: Config;
+  /** Ends the flow run of a ticket an agent took (automation/flows). */
+  leaveFlow?: (companyId: string, ticketId: TicketDoc['_id'], reason: FlowRunEndReason) => Promise<boolean>;
+}) {
   const { realtime, messages, config } = deps;
   const texts = createI18n(config.language);
 
@@ -198,8 +213,11 @@ export function createTicketService(deps: { realtime: RealtimePublisher; message
           throw err;
         });
       }
+      const leftFlow = flowLeftBy(ticket, set);
+      if (leftFlow) set.flowRun = null;
       const updated = await updateTicket(actor.companyId, ticket, { $set: set });
       if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
+      if (leftFlow) await deps.leaveFlow?.(actor.companyId, ticket._id, leftFlow);
       await publishTicket(realtime, updated);
       await afterTransition(ticket, updated, actor);
       const latest = await TicketModel.findOne({ companyId: actor.companyId, _id: ticket._id }).lean<TicketDoc>();

@@ -45,6 +45,7 @@ export async function ticketViews(companyId: string, tickets: TicketDoc[]): Prom
       useIntegration: ticket.useIntegration,
       promptId: ticket.promptId ? String(ticket.promptId) : null,
       integrationId: ticket.integrationId ? String(ticket.integrationId) : null,
+      flowRun: ticket.flowRun ?? null,
       tags: ticketTags,
       createdAt: ticket.createdAt.toISOString(),
       updatedAt: ticket.updatedAt.toISOString(),

@@ -34,6 +34,7 @@ export function toWhatsapp(doc: WhatsappDoc, options: { withToken?: boolean; que
     queues: options.queues ?? [],
     promptId: idOrNull(doc.promptId),
     integrationId: idOrNull(doc.integrationId),
+    flowId: idOrNull(doc.flowId),
     schedules: (doc.schedules ?? []).map(({ weekday, weekdayEn, startTime, endTime }) => ({ weekday, weekdayEn, startTime, endTime })),
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),

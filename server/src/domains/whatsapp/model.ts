@@ -38,6 +38,8 @@ export interface WhatsappDoc {
   queueIds: Types.ObjectId[];
   promptId: Types.ObjectId | null;
   integrationId: Types.ObjectId | null;
+  /** The flow a new ticket of this connection starts (automation/flows), null for none. */
+  flowId: Types.ObjectId | null;
   schedules: ScheduleRow[];
   createdAt: Date;
   updatedAt: Date;
@@ -70,6 +72,7 @@ export const WhatsappModel = tenantModel<WhatsappDoc>(
     queueIds: [{ type: ObjectId, ref: 'Queue' }],
     promptId: { type: ObjectId, default: null },
     integrationId: { type: ObjectId, default: null },
+    flowId: { type: ObjectId, ref: 'Flow', default: null },
     schedules: [{ _id: false, weekday: String, weekdayEn: String, startTime: String, endTime: String }],
   },
   (schema) => {

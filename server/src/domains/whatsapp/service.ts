@@ -12,6 +12,7 @@ import { refuseUnknownQueues } from '../queues/service.js';
 import { TicketModel, type TicketDoc } from '../tickets/model.js';
 import { updateTicket } from '../tickets/writer.js';
 import { UserModel } from '../users/model.js';
+import { FlowModel } from '../flows/model.js';
 import { companyConnections } from './cache.js';
 import { WhatsappModel, whatsappNameKey, type WhatsappDoc } from './model.js';
 import { announceWhatsapp, findWhatsapp, whatsappView, whatsappViews } from './queries.js';
@@ -43,6 +44,11 @@ async function refuseDuplicateToken(token: string, exceptId?: string): Promise<v
   if (await WhatsappModel.exists(filter).setOptions({ crossTenant: true })) throw new AppError('ERR_DUPLICATED', { field: 'token' });
 }
 
+/** A connection's default flow is one of its company's flows. */
+async function refuseUnknownFlow(companyId: string, flowId: string | null | undefined): Promise<void> {
+  if (flowId && !(await FlowModel.exists({ companyId, _id: flowId }))) throw new AppError('ERR_NO_FLOW_FOUND', { field: 'flowId' });
+}
+
 /** With more than one queue the chatbot needs a greeting to list them (document 1 section 8). */
 function refuseMissingGreeting(queueIds: string[], greetingMessage: string): void {
   if (queueIds.length > 1 && !greetingMessage.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
@@ -52,7 +58,7 @@ function refuseMissingGreeting(queueIds: string[], greetingMessage: string): voi
 function storedFields(input: WhatsappInput): Record<string, unknown> {
   const { companyId: _company, schedules: _schedules, token: _token, ...fields } = input;
   const set: Record<string, unknown> = { ...fields };
-  for (const key of ['transferQueueId', 'promptId', 'integrationId'] as const) {
+  for (const key of ['transferQueueId', 'promptId', 'integrationId', 'flowId'] as const) {
     if (input[key] === '') set[key] = null;
   }
   if (input.name) set.nameKey = whatsappNameKey(input.name);
@@ -94,6 +100,7 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
       const companyId = targetCompany(actor, input.companyId);
       await refuseUnknownQueues(companyId, [...(input.queueIds ?? []), input.transferQueueId ?? '']);
       refuseMissingGreeting(input.queueIds ?? [], input.greetingMessage ?? '');
+      await refuseUnknownFlow(companyId, input.flowId);
       const token = input.token || newWhatsappToken();
       if (input.token) await refuseDuplicateToken(token);
       // The first connection of a company is its default, whatever was asked.
@@ -129,6 +136,7 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
       await refuseDuplicateName(companyId, input.name, id);
       await refuseUnknownQueues(companyId, [...(input.queueIds ?? []), input.transferQueueId ?? '']);
       refuseMissingGreeting(input.queueIds ?? current.queueIds.map(String), input.greetingMessage ?? current.greetingMessage);
+      await refuseUnknownFlow(companyId, input.flowId);
       const set = storedFields(input);
       if (input.token !== undefined) {
         set.token = input.token || newWhatsappToken();

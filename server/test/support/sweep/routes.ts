@@ -51,7 +51,7 @@ export function routeKey(route: { method: string; path: string }): string {
 }
 
 /** The entities a company owns, by the name the sweeps give them. */
-export const TENANT_ENTITIES = ['company', 'user', 'contact', 'ticket', 'message', 'queue', 'queueOption', 'tag', 'quickMessage', 'whatsapp', 'ticketNote', 'chat', 'campaign', 'fileList', 'invoice', 'schedule', 'contactList', 'contactListItem'] as const;
+export const TENANT_ENTITIES = ['company', 'user', 'contact', 'ticket', 'message', 'queue', 'queueOption', 'tag', 'quickMessage', 'whatsapp', 'ticketNote', 'chat', 'campaign', 'fileList', 'invoice', 'schedule', 'contactList', 'contactListItem', 'flow', 'flowSimulation', 'flowCampaign'] as const;
 /** Platform entities (plans, help videos, announcements): managed by super users, not owned by a company. */
 export const PLATFORM_ENTITIES = ['plan', 'help', 'announcement'] as const;
 export type Entity = (typeof TENANT_ENTITIES)[number] | (typeof PLATFORM_ENTITIES)[number];
@@ -80,12 +80,14 @@ const BY_SEGMENT: Record<string, Entity> = {
   helps: 'help',
   announcements: 'announcement',
   invoices: 'invoice',
+  flowbuilder: 'flow',
+  flowcampaign: 'flowCampaign',
 };
 
-const BY_PARAM: Record<string, Entity> = { ticketId: 'ticket', tagId: 'tag', whatsappId: 'whatsapp', companyId: 'company' };
+const BY_PARAM: Record<string, Entity> = { ticketId: 'ticket', tagId: 'tag', whatsappId: 'whatsapp', companyId: 'company', simulationId: 'flowSimulation' };
 
 /** Path parameters that name no entity, with the value the sweeps send. */
-export const PLAIN_PARAMS: Record<string, string> = { key: 'userRating', lang: 'en' };
+export const PLAIN_PARAMS: Record<string, string> = { key: 'userRating', lang: 'en', email: 'nobody@sweep.test', token: '123456', newPassword: 'Sweep-pass1' };
 
 /** Which entity a path parameter names (undefined: none the sweeps know; the sweep says so). */
 export function entityOf(route: SweepRoute, param: string): Entity | undefined {

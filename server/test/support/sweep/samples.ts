@@ -37,6 +37,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'PUT /api/campaigns/{id}': () => ({ payload: { name: 'Sweep campaign' } }),
   'PUT /api/files/{id}': () => ({ payload: { name: 'Sweep files' } }),
   'POST /api/subscription': (ids) => ({ payload: { invoiceId: ids.invoice, firstName: 'Sweep', lastName: 'Sweep', address2: 'Rua 1', city: 'Recife', state: 'PE', zipcode: '50000-000', country: 'BR' } }),
+  'PUT /api/settings/smtp': () => ({ payload: { host: 'smtp.sweep.test', port: 587, user: 'sweep', password: 'sweep-secret', from: 'Sweep <sweep@sweep.test>' } }),
   'PUT /api/settings/pix': () => ({ payload: { key: 'sweep@sweep.test', merchantName: 'Sweep', city: 'Recife' } }),
   'POST /api/chats': (ids) => ({ payload: { title: 'Sweep', users: [ids.user] } }),
   'POST /api/companies': (ids) => ({ payload: { name: 'Sweep company', planId: ids.plan } }),
@@ -84,6 +85,15 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'PUT /api/tickets/{ref}': () => ({ payload: { status: 'closed' } }),
   'PUT /api/users/{id}': () => ({ payload: { name: 'Sweep user' } }),
   'PUT /api/whatsapp/{id}': () => ({ payload: { name: 'Sweep line' } }),
+  'POST /api/flowbuilder/simulator': (ids) => ({ payload: { flowId: ids.flow, nodes: [{ id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} }], connections: [] } }),
+  'POST /api/flowbuilder/simulator/{simulationId}/message': () => ({ payload: { body: 'Sweep' } }),
+  'POST /api/flowbuilder': () => ({ payload: { name: 'Sweep flow' } }),
+  'PUT /api/flowbuilder': (ids) => ({ payload: { flowId: ids.flow, name: 'Sweep flow' } }),
+  'POST /api/flowbuilder/duplicate': (ids) => ({ payload: { flowId: ids.flow } }),
+  'POST /api/flowbuilder/flow': (ids) => ({ payload: { idFlow: ids.flow, nodes: [{ id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} }], connections: [] } }),
+  'POST /api/flowbuilder/import': () => ({ payload: { format: 'atende-flow', version: 1, name: 'Sweep import', active: true, flow: null } }),
+  'POST /api/flowcampaign': (ids) => ({ payload: { name: 'Sweep phrase', flowId: ids.flow, whatsappId: ids.whatsapp, phrase: 'sweep' } }),
+  'PUT /api/flowcampaign': (ids) => ({ payload: { id: ids.flowCampaign, name: 'Sweep phrase', flowId: ids.flow, whatsappId: ids.whatsapp, phrase: 'sweep' } }),
   'PUT /api/companies/{id}/schedules': () => ({ payload: { schedules: [{ weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }] } }),
 };
 

@@ -7,6 +7,8 @@ import { expect } from 'chai';
 import mongoose from 'mongoose';
 import { PLAN_FLAGS } from '@atende/shared';
 import { CompanyModel } from '../../../src/domains/companies/model.js';
+import { FlowRunModel } from '../../../src/automation/flows/runModel.js';
+import { graphOf } from '../flowFixtures.js';
 import { tenantModelNames } from '../../../src/platform/database/tenancy.js';
 import type { TestApp } from '../app.js';
 import { createMember, createPlan, createTenant, loginSuper, unique, type Session, type Tenant } from '../fixtures.js';
@@ -61,10 +63,15 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
   const whatsapp = await created(call('GET', `/whatsapp/${connection.id}`), 'connection');
   const fileList = await created(call('POST', '/files', { name: unique('Files '), message: 'Our catalogue' }), 'file list');
   const campaign = await created(call('POST', '/campaigns', { name: unique('Campaign '), message1: 'Hello', whatsappId: connection.id, tagId: tag.id, fileListId: fileList.id }), 'campaign');
+  const flow = await created(call('POST', '/flowbuilder', { name: unique('Flow ') }), 'flow');
+  const flowCampaign = await created(call('POST', '/flowcampaign', { name: unique('Phrase '), flowId: flow.id, whatsappId: connection.id, phrase: unique('sweep phrase ') }), 'flow campaign');
   const contactList = await created(call('POST', '/contact-lists', { name: unique('List ') }), 'contact list');
   const contactListItem = await created(call('POST', '/contact-list-items', { name: 'Listed customer', number: customerNumber(), contactListId: contactList.id }), 'contact list item');
   // The list's WhatsApp check runs in the background: the world is at rest once it is done.
   await eventually(async () => (await call('GET', `/contact-list-items/${contactListItem.id}`)).body.isWhatsappValid !== null, 15_000, 'the list check');
+  // The admin's simulation of that flow, waiting for an answer.
+  const simulation = await created(call('POST', '/flowbuilder/simulator', { flowId: flow.id, ...graphOf([['1', 'start'], ['ask', 'question', { typebotIntegration: { message: 'Sweep?', answerKey: 'sweep' } }]], [['1', 'ask']]) }), 'flow simulation');
+  await eventually(async () => (await FlowRunModel.findOne({ companyId: tenant.companyId, runKey: `s:${simulation.simulationId}` }).lean())?.waiting === 'answer', 5_000, 'the simulation waiting');
   // The first listing brings the trial's invoice into being (before the snapshot the sweeps compare).
   const invoices = await created(call('GET', '/invoices/all'), 'invoices');
   return {
@@ -93,6 +100,9 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
       schedule: schedule.id,
       contactList: contactList.id,
       contactListItem: contactListItem.id,
+      flow: flow.id,
+      flowSimulation: simulation.simulationId,
+      flowCampaign: flowCampaign.id,
       ...platform,
     },
   };

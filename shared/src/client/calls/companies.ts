@@ -11,6 +11,8 @@ export interface CompanySignup {
   phone?: string;
   password: string;
   planId: string;
+  /** The company whose sign-up link was followed (/signup?companyId=). */
+  companyId?: string;
 }
 
 export interface CompanyData {
@@ -22,6 +24,8 @@ export interface CompanyData {
   campaignsEnabled?: boolean;
   dueDate?: string;
   recurrence?: Recurrence;
+  billingName?: string | null;
+  billingAddress?: string | null;
   /** On creation: also creates the company's first admin with this password. */
   password?: string;
 }

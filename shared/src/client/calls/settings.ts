@@ -1,5 +1,6 @@
 /** Company settings (document 1 section 3): key/value toggles. */
 import type { Setting } from '../../domain/entities.js';
+import type { MailSettings } from '../../domain/mailSettings.js';
 import type { Http } from '../http.js';
 
 export function settingCalls(http: Http) {
@@ -7,6 +8,9 @@ export function settingCalls(http: Http) {
     list: () => http.request<Setting[]>('GET', '/settings'),
     update: (key: string, value: string) =>
       http.request<Setting>('PUT', `/settings/${encodeURIComponent(key)}`, { body: { value } }),
+    /** The outgoing e-mail server (super users); `password` absent keeps the stored one. */
+    smtp: () => http.request<MailSettings>('GET', '/settings/smtp'),
+    setSmtp: (data: Omit<MailSettings, 'passwordSet' | 'source'> & { password?: string }) => http.request<MailSettings>('PUT', '/settings/smtp', { body: data }),
   };
 }
 

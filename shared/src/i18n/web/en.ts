@@ -7,6 +7,7 @@ import { schedulesEn } from './schedules/en.js';
 import { contactListsEn } from './contactLists/en.js';
 import { inboxEn } from './inbox/en.js';
 import { flowbuildersEn } from './flowbuilders/en.js';
+import { flowEditorEn } from './flowEditor/en.js';
 
 export const webEn: WebTranslation = {
   description: 'Atende web console',
@@ -44,6 +45,49 @@ export const webEn: WebTranslation = {
     password: 'Password',
     submit: 'Sign in',
     signupLink: "Don't have an account? Sign up!",
+    forgotLink: 'Forgot your password?',
+  },
+  messagesApi: {
+    unauthorized: 'Your plan does not include the messages API.',
+    howTitle: 'How to send',
+    how: "Send messages from your own systems with a connection's API token (Connections, edit a connection). Each call goes out through that connection, to the contact's open ticket or a new one.",
+    textHow: 'Text: a JSON body { "number": "5511999999999", "body": "Hello" }.',
+    mediaHow: 'Media: multipart/form-data with number, body (the caption) and one or more files in medias.',
+    numberRule: 'The number without a mask: country code and number, digits only (5511999999999).',
+    tokensForAdmins: "Connection tokens are shown to admins: ask yours for one and paste it below.",
+    textTitle: 'Test: send a text',
+    mediaTitle: 'Test: send a file',
+    textForm: 'Send a text',
+    mediaForm: 'Send a file',
+    connection: 'Connection (its token)',
+    token: 'Connection token',
+    number: 'Number',
+    body: 'Message',
+    caption: 'Caption',
+    file: 'File',
+    fileRequired: 'Choose a file to send.',
+    send: 'Send',
+    answer: 'Answer (HTTP {{status}})',
+  },
+  forgetPassword: {
+    title: 'Reset your password',
+    email: 'Email',
+    send: 'Send the code',
+    code: 'Verification code',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm the new password',
+    submit: 'Change password',
+    sent: 'We e-mailed you a code. It works for 15 minutes.',
+    notFound: 'No account uses this e-mail.',
+    updated: 'Password changed! Sign in with the new one.',
+    notConfigured: 'Password reset by e-mail is not configured on this server. Ask your administrator to reset it.',
+    rules: 'At least 8 characters, with a digit, a lower-case and an upper-case letter.',
+    mismatch: 'The passwords do not match.',
+    weak: 'Use at least 8 characters with a digit, a lower-case and an upper-case letter.',
+    codeFormat: 'The code has 6 digits.',
+    resend: 'Send a new code',
+    signupLink: "Don't have an account? Sign up!",
+    loginLink: 'Back to sign in',
   },
   signup: {
     title: 'Sign up your company',
@@ -271,4 +315,5 @@ export const webEn: WebTranslation = {
   finance: financeEn,
   schedules: schedulesEn,
   contactLists: contactListsEn,
+  flowEditor: flowEditorEn,
 };

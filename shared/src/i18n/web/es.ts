@@ -7,6 +7,7 @@ import { schedulesEs } from './schedules/es.js';
 import { contactListsEs } from './contactLists/es.js';
 import { inboxEs } from './inbox/es.js';
 import { flowbuildersEs } from './flowbuilders/es.js';
+import { flowEditorEs } from './flowEditor/es.js';
 
 export const webEs: WebTranslation = {
   description: 'Consola web de Atende',
@@ -44,6 +45,49 @@ export const webEs: WebTranslation = {
     password: 'Contraseña',
     submit: 'Entrar',
     signupLink: '¿No tiene una cuenta? ¡Regístrese!',
+    forgotLink: '¿Olvidaste tu contraseña?',
+  },
+  messagesApi: {
+    unauthorized: 'Tu plan no incluye la API de mensajes.',
+    howTitle: 'Cómo enviar',
+    how: 'Envía mensajes desde tus sistemas con el token de API de una conexión (Conexiones, editar una conexión). Cada llamada sale por esa conexión, al ticket abierto del contacto o a uno nuevo.',
+    textHow: 'Texto: un cuerpo JSON { "number": "5511999999999", "body": "Hola" }.',
+    mediaHow: 'Multimedia: multipart/form-data con number, body (el pie) y uno o más archivos en medias.',
+    numberRule: 'El número sin máscara: código de país y número, solo dígitos (5511999999999).',
+    tokensForAdmins: 'Los tokens de las conexiones se muestran a los administradores: pide uno al tuyo y pégalo abajo.',
+    textTitle: 'Prueba: enviar un texto',
+    mediaTitle: 'Prueba: enviar un archivo',
+    textForm: 'Enviar un texto',
+    mediaForm: 'Enviar un archivo',
+    connection: 'Conexión (su token)',
+    token: 'Token de la conexión',
+    number: 'Número',
+    body: 'Mensaje',
+    caption: 'Pie',
+    file: 'Archivo',
+    fileRequired: 'Elige un archivo para enviar.',
+    send: 'Enviar',
+    answer: 'Respuesta (HTTP {{status}})',
+  },
+  forgetPassword: {
+    title: 'Restablecer la contraseña',
+    email: 'Correo electrónico',
+    send: 'Enviar el código',
+    code: 'Código de verificación',
+    newPassword: 'Nueva contraseña',
+    confirmPassword: 'Confirma la nueva contraseña',
+    submit: 'Cambiar contraseña',
+    sent: 'Te enviamos un código por correo. Sirve durante 15 minutos.',
+    notFound: 'Ninguna cuenta usa este correo electrónico.',
+    updated: '¡Contraseña cambiada! Inicia sesión con la nueva.',
+    notConfigured: 'El restablecimiento de contraseña por correo no está configurado en este servidor. Pide a tu administrador que la restablezca.',
+    rules: 'Al menos 8 caracteres, con un número, una minúscula y una mayúscula.',
+    mismatch: 'Las contraseñas no coinciden.',
+    weak: 'Usa al menos 8 caracteres, con un número, una minúscula y una mayúscula.',
+    codeFormat: 'El código tiene 6 dígitos.',
+    resend: 'Enviar un código nuevo',
+    signupLink: '¿No tienes una cuenta? ¡Regístrate!',
+    loginLink: 'Volver a iniciar sesión',
   },
   signup: {
     title: 'Registre su empresa',
@@ -271,4 +315,5 @@ export const webEs: WebTranslation = {
   finance: financeEs,
   schedules: schedulesEs,
   contactLists: contactListsEs,
+  flowEditor: flowEditorEs,
 };

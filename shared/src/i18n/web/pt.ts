@@ -6,6 +6,7 @@ import { schedulesPt } from './schedules/pt.js';
 import { contactListsPt } from './contactLists/pt.js';
 import { inboxPt } from './inbox/pt.js';
 import { flowbuildersPt } from './flowbuilders/pt.js';
+import { flowEditorPt } from './flowEditor/pt.js';
 
 export const webPt = {
   description: 'Console web do Atende',
@@ -43,6 +44,49 @@ export const webPt = {
     password: 'Senha',
     submit: 'Entrar',
     signupLink: 'Não tem uma conta? Cadastre-se!',
+    forgotLink: 'Esqueceu a senha?',
+  },
+  messagesApi: {
+    unauthorized: 'Seu plano não inclui a API de mensagens.',
+    howTitle: 'Como enviar',
+    how: 'Envie mensagens dos seus sistemas com o token de API de uma conexão (Conexões, editar uma conexão). Cada chamada sai por essa conexão, para o ticket aberto do contato ou um novo.',
+    textHow: 'Texto: um corpo JSON { "number": "5511999999999", "body": "Olá" }.',
+    mediaHow: 'Mídia: multipart/form-data com number, body (a legenda) e um ou mais arquivos em medias.',
+    numberRule: 'O número sem máscara: código do país e número, só dígitos (5511999999999).',
+    tokensForAdmins: 'Os tokens das conexões aparecem para administradores: peça um ao seu e cole abaixo.',
+    textTitle: 'Teste: enviar um texto',
+    mediaTitle: 'Teste: enviar um arquivo',
+    textForm: 'Enviar um texto',
+    mediaForm: 'Enviar um arquivo',
+    connection: 'Conexão (o token dela)',
+    token: 'Token da conexão',
+    number: 'Número',
+    body: 'Mensagem',
+    caption: 'Legenda',
+    file: 'Arquivo',
+    fileRequired: 'Escolha um arquivo para enviar.',
+    send: 'Enviar',
+    answer: 'Resposta (HTTP {{status}})',
+  },
+  forgetPassword: {
+    title: 'Redefinir a senha',
+    email: 'E-mail',
+    send: 'Enviar o código',
+    code: 'Código de verificação',
+    newPassword: 'Nova senha',
+    confirmPassword: 'Confirme a nova senha',
+    submit: 'Alterar senha',
+    sent: 'Enviamos um código para o seu e-mail. Ele vale por 15 minutos.',
+    notFound: 'Nenhuma conta usa este e-mail.',
+    updated: 'Senha alterada! Entre com a nova senha.',
+    notConfigured: 'A redefinição de senha por e-mail não está configurada neste servidor. Peça ao administrador para redefini-la.',
+    rules: 'No mínimo 8 caracteres, com um número, uma letra minúscula e uma maiúscula.',
+    mismatch: 'As senhas não coincidem.',
+    weak: 'Use no mínimo 8 caracteres, com um número, uma letra minúscula e uma maiúscula.',
+    codeFormat: 'O código tem 6 dígitos.',
+    resend: 'Enviar um novo código',
+    signupLink: 'Não tem uma conta? Cadastre-se!',
+    loginLink: 'Voltar para o login',
   },
   signup: {
     title: 'Cadastre sua empresa',
@@ -270,6 +314,7 @@ export const webPt = {
   finance: financePt,
   schedules: schedulesPt,
   contactLists: contactListsPt,
+  flowEditor: flowEditorPt,
 };
 
 export type WebTranslation = typeof webPt;

@@ -1,6 +1,6 @@
 /** Add / edit an announcement (document 2 sections 3 and 5): title, text, priority, active, optional image. */
 import { useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_DEFAULT_PRIORITY, ANNOUNCEMENT_MEDIA_EXTENSIONS, ANNOUNCEMENT_PRIORITIES, announcementCreateSchema, announcementUpdateSchema, type Announcement, type AnnouncementPriority } from '@atende/shared';
 import { useApi } from '../../app/api.js';

@@ -4,7 +4,8 @@
  * variants in tabs, attachment. Read-only when the campaign is not editable.
  */
 import { useEffect, useState } from 'react';
-import { Form, useField } from 'react-final-form';
+import { useField } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
 import { CAMPAIGN_VARIANTS, campaignCreateSchema, campaignUpdateSchema, type Campaign } from '@atende/shared';
 import type { CampaignData } from '@atende/shared/client';

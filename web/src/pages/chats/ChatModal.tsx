@@ -1,6 +1,6 @@
 /** New / edit chat (document 2 sections 2 and 5): a title and at least one participant besides the owner. */
 import { useEffect, useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
 import type { Chat, User } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';

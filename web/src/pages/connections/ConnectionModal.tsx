@@ -1,6 +1,6 @@
 /** The connection modal (document 1 sections 3 and 5): every field of a connection, hours included. */
 import { useEffect, useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { WHATSAPP_PROVIDERS, whatsappCreateSchema, whatsappUpdateSchema, type Flow, type Queue } from '@atende/shared';

@@ -1,5 +1,5 @@
 /** Add / edit an item of a contact list (document 2 section 5: name 2-50 required, number 8-50, e-mail valid). */
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
 import { contactListItemCreateSchema, contactListItemUpdateSchema, type ContactListItem } from '@atende/shared';
 import { useApi } from '../../app/api.js';

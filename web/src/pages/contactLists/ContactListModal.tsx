@@ -1,5 +1,5 @@
 /** Add / rename a contact list (document 2 sections 2 and 5: name 2 to 50, required). */
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
 import { contactListCreateSchema, type ContactList } from '@atende/shared';
 import { useApi } from '../../app/api.js';

@@ -1,6 +1,7 @@
 /** Add / edit a contact (document 2 sections 2, 3 and 5): name, number, e-mail and extra information. */
 import { useEffect, useState } from 'react';
-import { Form, useField } from 'react-final-form';
+import { useField } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { contactCreateSchema, contactUpdateSchema, type Contact } from '@atende/shared';

@@ -4,7 +4,7 @@
  * moves on); the address fields are required by the shared schema; the last step submits.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { CHECKOUT_COUNTRIES, subscriptionSchema, type Invoice, type PaymentResult, type Plan } from '@atende/shared';

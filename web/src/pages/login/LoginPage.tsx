@@ -4,9 +4,9 @@
  * the expired subscription's date when that is why; an ending subscription is warned.
  */
 import { FORM_ERROR } from 'final-form';
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema } from '@atende/shared';
 import type { Credentials } from '@atende/shared/client';
 import { useApi } from '../../app/api.js';
@@ -23,6 +23,8 @@ export default function LoginPage() {
   const { login } = useApi();
   const { adopt } = useLanguage();
   const navigate = useNavigate();
+  // A sign-up link's company (/signup?companyId=) survives a detour through the login page.
+  const companyId = useSearchParams()[0].get('companyId');
   const toast = useToast();
   const errorText = useErrorText();
   const validate = useSchemaValidator<Credentials>(loginSchema);
@@ -58,7 +60,8 @@ export default function LoginPage() {
         )}
       </Form>
       <PublicLinks>
-        <Link to="/signup">{t('web.login.signupLink')}</Link>
+        <Link to={companyId ? `/signup?companyId=${encodeURIComponent(companyId)}` : '/signup'}>{t('web.login.signupLink')}</Link>
+        <Link to={companyId ? `/forgetpsw?companyId=${encodeURIComponent(companyId)}` : '/forgetpsw'}>{t('web.login.forgotLink')}</Link>
       </PublicLinks>
     </PublicLayout>
   );

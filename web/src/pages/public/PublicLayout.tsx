@@ -46,6 +46,9 @@ const Card = styled.div`
 `;
 
 export const PublicLinks = styled.p`
+  display: grid;
+  gap: 8px;
+  justify-items: center;
   margin: 14px 0 0;
   text-align: center;
 `;

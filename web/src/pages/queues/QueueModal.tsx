@@ -4,7 +4,7 @@
  * A new queue stays open after its first save so that its options can be added.
  */
 import { useEffect, useId, useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
 import { queueCreateSchema, queueUpdateSchema, type Queue, type ScheduleRow } from '@atende/shared';
 import type { QueueData } from '@atende/shared/client';

@@ -1,17 +1,24 @@
 /** /quick-messages (document 2 section 2): search, infinite scroll, add/edit with attachment, delete, live updates. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QuickMessage, QuickMessageEvent } from '@atende/shared';
-import { useApi } from '../../app/api.js';
+import styled from 'styled-components';
+import { quickMessageRights, type QuickMessage, type QuickMessageEvent } from '@atende/shared';
+import { useApi, useUser } from '../../app/api.js';
 import { Button, IconButton } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
 import { PageFrame, PageHeader, Paper, SearchField, StatusRow, Table } from '../../ui/Page.js';
 import { useLiveList } from '../../ui/useLiveList.js';
 import QuickMessageModal from './QuickMessageModal.js';
 
+const Muted = styled.span`
+  color: ${({ theme }) => theme.textSecondary};
+`;
+
 export default function QuickMessagesPage() {
   const { t } = useTranslation();
   const { api } = useApi();
+  const me = useUser();
+  const rights = (quickMessage: QuickMessage) => quickMessageRights(quickMessage, { userId: me.id, admin: me.super || me.profile === 'admin' });
   /** undefined: closed; null: a new one. */
   const [editing, setEditing] = useState<QuickMessage | null | undefined>(undefined);
   const { search, setSearch, list, scroll, deletion } = useLiveList<QuickMessage, QuickMessageEvent>({
@@ -41,12 +48,15 @@ export default function QuickMessagesPage() {
           <tbody>
             {list.items.map((quickMessage) => (
               <tr key={quickMessage.id} data-quick-message={quickMessage.shortcode}>
-                <td>{quickMessage.shortcode}</td>
+                <td>
+                  {quickMessage.shortcode}
+                  {quickMessage.status ? null : <Muted> · {t('web.backoffice.quickMessages.inactive')}</Muted>}
+                </td>
                 <td>{quickMessage.message}</td>
                 <td>{quickMessage.mediaName ?? ''}</td>
                 <td className="actions">
-                  <IconButton icon="edit" label={t('web.common.edit')} onClick={() => setEditing(quickMessage)} />
-                  <IconButton icon="trash" label={t('web.common.delete')} onClick={() => deletion.ask(quickMessage)} />
+                  {rights(quickMessage).edit ? <IconButton icon="edit" label={t('web.common.edit')} onClick={() => setEditing(quickMessage)} /> : null}
+                  {rights(quickMessage).manage ? <IconButton icon="trash" label={t('web.common.delete')} onClick={() => deletion.ask(quickMessage)} /> : null}
                 </td>
               </tr>
             ))}

@@ -4,7 +4,8 @@
  * Envio' for ERRO, otherwise 'Mensagem' plus the status; once sent it is read-only (no submit).
  */
 import { useState } from 'react';
-import { Field, Form } from 'react-final-form';
+import { Field } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';

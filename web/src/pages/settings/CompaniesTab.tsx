@@ -3,7 +3,8 @@
  * coloured by the days left to the due date.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
+import { FORM_SUBMIT_DELAY_SLOW_MS } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { companyCreateSchema, companyUpdateSchema, RECURRENCES, type Company, type Plan } from '@atende/shared';
 import type { CompanyData } from '@atende/shared/client';
@@ -33,6 +34,8 @@ function valuesOf(company: Company): CompanyValues {
     campaignsEnabled: company.campaignsEnabled,
     recurrence: company.recurrence,
     dueDate: company.dueDate.slice(0, 10),
+    billingName: company.billingName ?? '',
+    billingAddress: company.billingAddress ?? '',
   };
 }
 
@@ -79,7 +82,7 @@ export default function CompaniesTab() {
 
   return (
     <>
-      <Form<CompanyValues> onSubmit={submit} validate={validate} initialValues={editing ? valuesOf(editing) : NEW_COMPANY}>
+      <Form<CompanyValues> submitDelay={FORM_SUBMIT_DELAY_SLOW_MS} onSubmit={submit} validate={validate} initialValues={editing ? valuesOf(editing) : NEW_COMPANY}>
         {({ handleSubmit, submitting }) => (
           <form onSubmit={handleSubmit} noValidate aria-label={t('web.backoffice.companies.form')}>
             <FormRow>
@@ -92,6 +95,10 @@ export default function CompaniesTab() {
               <SelectField name="planId" label={t('web.backoffice.companies.plan')} empty="" options={plans.map((plan) => ({ value: plan.id, label: plan.name }))} />
               <SelectField name="recurrence" label={t('web.backoffice.companies.recurrence')} options={RECURRENCES.map((value) => ({ value, label: t(`web.backoffice.companies.recurrences.${value}`) }))} />
               <TextField name="dueDate" label={t('web.backoffice.companies.dueDate')} type="date" />
+            </FormRow>
+            <FormRow>
+              <TextField name="billingName" label={t('web.backoffice.companies.billingName')} />
+              <TextField name="billingAddress" label={t('web.backoffice.companies.billingAddress')} />
             </FormRow>
             <SwitchField name="status" label={t('web.backoffice.companies.status')} /> <SwitchField name="campaignsEnabled" label={t('web.backoffice.companies.campaignsEnabled')} />
             <div>

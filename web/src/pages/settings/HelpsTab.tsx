@@ -1,6 +1,7 @@
 /** Settings, helps tab (super users): the help videos every company sees; add, edit, delete. */
 import { useCallback, useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
+import { FORM_SUBMIT_DELAY_SLOW_MS } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { helpCreateSchema, type Help } from '@atende/shared';
 import type { HelpData } from '@atende/shared/client';
@@ -45,7 +46,7 @@ export default function HelpsTab() {
   const initial = editing ? { title: editing.title, description: editing.description, video: editing.video } : EMPTY;
   return (
     <>
-      <Form<HelpData> onSubmit={submit} validate={validate} initialValues={initial}>
+      <Form<HelpData> submitDelay={FORM_SUBMIT_DELAY_SLOW_MS} onSubmit={submit} validate={validate} initialValues={initial}>
         {({ handleSubmit, submitting }) => (
           <form onSubmit={handleSubmit} noValidate aria-label={t('web.backoffice.helps.form')}>
             <FormRow>

@@ -1,6 +1,7 @@
 /** Settings tab of super users: the platform's Pix receiving account and the payment webhook secret. */
 import { useEffect, useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
+import { FORM_SUBMIT_DELAY_SLOW_MS } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { pixSettingsSchema, type PixSettings } from '@atende/shared';
 import type { PixSettingsData } from '@atende/shared/client';
@@ -36,7 +37,7 @@ export default function PixTab() {
 
   if (!settings) return <Spinner $size={24} />;
   return (
-    <Form<PixValues> onSubmit={submit} validate={validate} initialValues={{ key: settings.key, merchantName: settings.merchantName, city: settings.city }}>
+    <Form<PixValues> submitDelay={FORM_SUBMIT_DELAY_SLOW_MS} onSubmit={submit} validate={validate} initialValues={{ key: settings.key, merchantName: settings.merchantName, city: settings.city }}>
       {({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate aria-label={t('web.finance.pix.form')} style={{ maxWidth: 520 }}>
           <TextField name="key" label={t('web.finance.pix.key')} />

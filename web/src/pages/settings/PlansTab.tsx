@@ -1,6 +1,7 @@
 /** Settings, plans tab (super users): limits, value, pay link and the flags that gate the menu; add, edit, delete. */
 import { useEffect, useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
+import { FORM_SUBMIT_DELAY_SLOW_MS } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { PLAN_FLAGS, planCreateSchema, type Plan } from '@atende/shared';
 import type { PlanData } from '@atende/shared/client';
@@ -52,7 +53,7 @@ export default function PlansTab() {
 
   return (
     <>
-      <Form<PlanData> onSubmit={submit} validate={validate} initialValues={editing ? valuesOf(editing) : NEW_PLAN}>
+      <Form<PlanData> submitDelay={FORM_SUBMIT_DELAY_SLOW_MS} onSubmit={submit} validate={validate} initialValues={editing ? valuesOf(editing) : NEW_PLAN}>
         {({ handleSubmit, submitting }) => (
           <form onSubmit={handleSubmit} noValidate aria-label={t('web.backoffice.plans.form')}>
             <FormRow>

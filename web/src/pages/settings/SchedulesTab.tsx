@@ -1,6 +1,7 @@
 /** The company's working hours (settings, schedules tab; shown when scheduleType is company). */
 import { useEffect, useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
+import { FORM_SUBMIT_DELAY_SLOW_MS } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { schedulesSchema, type ScheduleRow } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
@@ -39,7 +40,7 @@ export default function SchedulesTab() {
 
   if (!initial) return <Spinner $size={24} />;
   return (
-    <Form<SchedulesValues> onSubmit={submit} validate={validate} initialValues={initial}>
+    <Form<SchedulesValues> submitDelay={FORM_SUBMIT_DELAY_SLOW_MS} onSubmit={submit} validate={validate} initialValues={initial}>
       {({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate aria-label={t('web.backoffice.settings.schedules')}>
           <SchedulesFields />

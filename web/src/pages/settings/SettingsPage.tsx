@@ -20,6 +20,7 @@ const SUPER_TABS = {
   plans: lazy(() => import('./PlansTab.js')),
   helps: lazy(() => import('./HelpsTab.js')),
   pix: lazy(() => import('./PixTab.js')),
+  mail: lazy(() => import('./MailTab.js')),
 };
 
 type SuperTab = keyof typeof SUPER_TABS;

@@ -1,9 +1,12 @@
-/** /signup (document 1 sections 2 and 5): a company on a public plan, with its first admin. */
+/**
+ * /signup (document 1 sections 2 and 5): a company on a public plan, with its first admin. A
+ * `?companyId=` link records the company it came through, and the links keep it.
+ */
 import { useEffect, useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { signupSchema, type Plan } from '@atende/shared';
+import { Link, useSearchParams } from 'react-router-dom';
+import { id as idSchema, signupSchema, type Plan } from '@atende/shared';
 import type { CompanySignup } from '@atende/shared/client';
 import { useApi } from '../../app/api.js';
 import { Button } from '../../ui/controls.js';
@@ -12,11 +15,17 @@ import { SelectField, TextField, useSchemaValidator } from '../../ui/form.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { PublicLayout, PublicLinks } from '../public/PublicLayout.js';
 import { maskPhone } from './phoneMask.js';
+import { useDelayedNavigate } from '../../ui/useDelayedNavigate.js';
 
 export default function SignupPage() {
   const { t, i18n } = useTranslation();
   const { api } = useApi();
-  const navigate = useNavigate();
+  const redirect = useDelayedNavigate();
+  const [params] = useSearchParams();
+  // A malformed id in a shared link is ignored rather than refusing the whole form.
+  const referrer = params.get('companyId') ?? '';
+  const companyId = referrer && !idSchema.validate(referrer).error ? referrer : undefined;
+  const keep = companyId ? `?companyId=${companyId}` : '';
   const toast = useToast();
   const showError = useErrorToast();
   const validate = useSchemaValidator<CompanySignup>(signupSchema);
@@ -33,9 +42,9 @@ export default function SignupPage() {
 
   const submit = async (values: CompanySignup) => {
     try {
-      await api.companies.signup({ ...values, phone: values.phone ?? '' });
+      await api.companies.signup({ ...values, phone: values.phone ?? '', ...(companyId ? { companyId } : {}) });
       toast.success(t('web.signup.created'));
-      navigate('/login');
+      redirect(`/login${keep}`);
     } catch (error) {
       showError(error);
     }
@@ -58,7 +67,7 @@ export default function SignupPage() {
         )}
       </Form>
       <PublicLinks>
-        <Link to="/login">{t('web.signup.loginLink')}</Link>
+        <Link to={`/login${keep}`}>{t('web.signup.loginLink')}</Link>
       </PublicLinks>
     </PublicLayout>
   );

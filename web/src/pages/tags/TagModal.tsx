@@ -1,5 +1,6 @@
 /** Add / edit a tag (document 2 sections 2 and 5): name, colour from the 50-colour palette, kanban for admins and supervisors. */
-import { Form, useField } from 'react-final-form';
+import { useField } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { TAG_DEFAULT_COLOR, tagCreateSchema, tagUpdateSchema, type Tag } from '@atende/shared';

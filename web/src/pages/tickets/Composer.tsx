@@ -8,7 +8,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { QuickMessage, QuickMessageEvent, Ticket } from '@atende/shared';
+import { quickMessageVisibleTo, type QuickMessage, type QuickMessageEvent, type Ticket } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Button, Chip, IconButton } from '../../ui/controls.js';
@@ -89,12 +89,12 @@ export function Composer({ ticket, outbox, draft }: { ticket: Ticket; outbox: Ou
     api.quickMessages.list({ userId: user.id }).then(setQuick).catch(showError);
   }, [api, user.id, showError]);
 
-  // The user's own quick answers and the shared ones, kept as they change elsewhere.
+  // The active quick answers the user sees (own, shared, viewable), kept as they change elsewhere.
   useChannel<QuickMessageEvent>('quickmessage', (event) => {
     const id = event.action === 'delete' ? event.quickMessageId : event.quickMessage.id;
     const others = (current: QuickMessage[]) => current.filter((item) => item.id !== id);
     if (event.action === 'delete') setQuick(others);
-    else if (event.quickMessage.geral || event.quickMessage.userId === user.id) setQuick((current) => [...others(current), event.quickMessage]);
+    else if (event.quickMessage.status && quickMessageVisibleTo(event.quickMessage, user.id)) setQuick((current) => [...others(current), event.quickMessage]);
     else setQuick(others);
   });
 

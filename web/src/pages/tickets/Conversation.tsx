@@ -15,6 +15,7 @@ import { useChannel } from '../../app/realtime.js';
 import { Spinner } from '../../ui/controls.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
+import { useDelayedNavigate } from '../../ui/useDelayedNavigate.js';
 import { useLatest } from '../../ui/useLatest.js';
 import { Composer } from './Composer.js';
 import { ContactDrawer } from './ContactDrawer.js';
@@ -60,15 +61,16 @@ export function Conversation({ ticketRef, actions, outbox, onBack }: Conversatio
   const [draft, setDraft] = useState<Draft | null>(null);
 
   // The user's queues and the toasts are read when the ticket is opened, not followed while it is shown.
-  const latest = useLatest({ user, toast, t, navigate, showError });
+  const redirect = useDelayedNavigate();
+  const latest = useLatest({ user, toast, t, navigate, redirect, showError });
 
   useEffect(() => {
     let active = true;
     setTicket(null);
-    const { user, toast, t, navigate, showError } = latest.current;
+    const { user, toast, t, navigate, redirect, showError } = latest.current;
     const refuse = () => {
       toast.error(t('web.inbox.unauthorized'));
-      navigate('/tickets');
+      redirect('/tickets');
     };
     api.tickets
       .get(ticketRef)

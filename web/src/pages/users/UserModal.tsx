@@ -3,7 +3,7 @@
  * profile, queues, default connection and allTicket. Also the profile modal of the user menu.
  */
 import { useEffect, useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
 import { ALL_TICKET_VALUES, PROFILES, userCreateSchema, userUpdateSchema, type AllTicket, type Profile, type Queue, type User } from '@atende/shared';
 import type { UserData } from '@atende/shared/client';
