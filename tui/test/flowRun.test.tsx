@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { rm } from 'node:fs/promises';
 import { render } from 'ink-testing-library';
-import type { Flow, Ticket, TicketFlowRun } from '@atende/shared';
+import type { Ticket, TicketFlowRun } from '@atende/shared';
 import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js';
 import { textsFor, TextsProvider } from '../src/app/i18n.js';
 import { ConversationHeader } from '../src/screens/ConversationHeader.js';
@@ -62,16 +62,14 @@ describe('stopping a running flow with s (against a real server)', () => {
     server = await spawnServer();
     company = await createCompany(server);
     // A flow that asks a question and waits for the answer, as the connection's default flow.
-    const flow = await company.admin.request<Flow>('POST', '/flowbuilder', { body: { name: 'Boas-vindas' } });
-    await company.admin.request('POST', '/flowbuilder/flow', {
-      body: {
-        idFlow: flow.id,
-        nodes: [
-          { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} },
-          { id: 'pergunta', type: 'question', position: { x: 240, y: 0 }, data: { typebotIntegration: { message: 'Qual é o seu nome?', answerKey: 'nome' } } },
-        ],
-        connections: [{ id: 'e1', source: '1', target: 'pergunta', sourceHandle: 'a' }],
-      },
+    const flow = await company.admin.flows.createFlow('Boas-vindas');
+    await company.admin.flows.saveFlow({
+      idFlow: flow.id,
+      nodes: [
+        { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'pergunta', type: 'question', position: { x: 240, y: 0 }, data: { typebotIntegration: { message: 'Qual é o seu nome?', answerKey: 'nome' } } },
+      ],
+      connections: [{ id: 'e1', source: '1', target: 'pergunta', sourceHandle: 'a' }],
     });
     await company.admin.whatsapp.update(company.whatsapp.id, { flowId: flow.id });
     // The admin: a ticket in a flow has no queue yet, so the queue's agent does not see it.

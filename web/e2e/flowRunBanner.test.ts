@@ -21,16 +21,14 @@ describe('web console: running flow in the conversation', function () {
     console = await startConsole();
     company = await createCompany(console, 'flowrun');
     // A flow that asks and waits for the answer, as the connection's default flow.
-    flow = await company.admin.request<Flow>('POST', '/flowbuilder', { body: { name: 'Boas-vindas' } });
-    await company.admin.request('POST', '/flowbuilder/flow', {
-      body: {
-        idFlow: flow.id,
-        nodes: [
-          { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} },
-          { id: 'pergunta', type: 'question', position: { x: 240, y: 0 }, data: { typebotIntegration: { message: 'Qual é o seu nome?', answerKey: 'nome' } } },
-        ],
-        connections: [{ id: 'e1', source: '1', target: 'pergunta', sourceHandle: 'a' }],
-      },
+    flow = await company.admin.flows.createFlow('Boas-vindas');
+    await company.admin.flows.saveFlow({
+      idFlow: flow.id,
+      nodes: [
+        { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'pergunta', type: 'question', position: { x: 240, y: 0 }, data: { typebotIntegration: { message: 'Qual é o seu nome?', answerKey: 'nome' } } },
+      ],
+      connections: [{ id: 'e1', source: '1', target: 'pergunta', sourceHandle: 'a' }],
     });
     opened = await openPage(console);
     await signIn(opened.page, company.adminAccount.email, company.adminAccount.password);
@@ -83,7 +81,7 @@ describe('web console: running flow in the conversation', function () {
     const ticket = await customerWrites(company, '5511977770002', 'Joao Cliente', 'Bom dia');
     await page.goto(`/tickets/${ticket.uuid}`);
     await page.locator('[data-flow-run]').waitFor();
-    await company.admin.request('DELETE', `/tickets/${ticket.id}/flow`);
+    await company.admin.flowEngine.stopTicketFlow(ticket.id);
     await page.locator('[data-flow-run]').waitFor({ state: 'detached' });
     expect(await page.locator(`[data-conversation="${ticket.uuid}"]`).count()).to.equal(1);
   });

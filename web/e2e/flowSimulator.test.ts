@@ -19,22 +19,20 @@ describe('web console: flow simulator', function () {
   before(async () => {
     console = await startConsole();
     company = await createCompany(console, 'simulator');
-    flow = await company.admin.request<Flow>('POST', '/flowbuilder', { body: { name: 'Atendimento' } });
-    await company.admin.request('POST', '/flowbuilder/flow', {
-      body: {
-        idFlow: flow.id,
-        nodes: [
-          { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} },
-          { id: 'ola', type: 'message', position: { x: 240, y: 0 }, data: { label: 'Olá, *bem-vindo* à _loja_!' } },
-          { id: 'pergunta', type: 'question', position: { x: 480, y: 0 }, data: { typebotIntegration: { message: 'Qual é o seu nome?', answerKey: 'nome' } } },
-          { id: 'tchau', type: 'message', position: { x: 720, y: 0 }, data: { label: 'Prazer, {{nome}}!' } },
-        ],
-        connections: [
-          { id: 'e1', source: '1', target: 'ola', sourceHandle: 'a' },
-          { id: 'e2', source: 'ola', target: 'pergunta', sourceHandle: 'a' },
-          { id: 'e3', source: 'pergunta', target: 'tchau', sourceHandle: 'a' },
-        ],
-      },
+    flow = await company.admin.flows.createFlow('Atendimento');
+    await company.admin.flows.saveFlow({
+      idFlow: flow.id,
+      nodes: [
+        { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'ola', type: 'message', position: { x: 240, y: 0 }, data: { label: 'Olá, *bem-vindo* à _loja_!' } },
+        { id: 'pergunta', type: 'question', position: { x: 480, y: 0 }, data: { typebotIntegration: { message: 'Qual é o seu nome?', answerKey: 'nome' } } },
+        { id: 'tchau', type: 'message', position: { x: 720, y: 0 }, data: { label: 'Prazer, {{nome}}!' } },
+      ],
+      connections: [
+        { id: 'e1', source: '1', target: 'ola', sourceHandle: 'a' },
+        { id: 'e2', source: 'ola', target: 'pergunta', sourceHandle: 'a' },
+        { id: 'e3', source: 'pergunta', target: 'tchau', sourceHandle: 'a' },
+      ],
     });
     opened = await openPage(console);
     await signIn(opened.page, company.adminAccount.email, company.adminAccount.password);

@@ -2,14 +2,14 @@ import { expect } from 'chai';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Flow, FlowExport, FlowsPage } from '@atende/shared';
+import type { FlowExport } from '@atende/shared';
 import { createCompany, type Company } from './fixtures.js';
 import { openPage, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
 
 /**
  * /flowbuilders (document 3 sections 2, 5, 7): the name dialog's texts, add opening the editor,
  * the Ativo/Desativado switch, rename, duplicate, export and import, delete, search and infinite
- * scroll, and the list kept live by the flowbuilder channel.
+ * scroll, the list kept live by the flowbuilder channel, and read-only for an agent.
  */
 describe('web console: conversation flows list', function () {
   this.timeout(60_000);
@@ -17,7 +17,7 @@ describe('web console: conversation flows list', function () {
   let company: Company;
   let opened: OpenedPage;
 
-  const allFlows = async () => (await company.admin.request<FlowsPage>('GET', '/flowbuilder', { query: { searchParam: '', pageNumber: 1 } })).flows;
+  const allFlows = async () => (await company.admin.flows.listFlows({ searchParam: '', pageNumber: 1 })).flows;
   const row = (name: string) => opened.page.locator(`tr[data-flow="${name}"]`);
   const menu = async (name: string, action: string) => {
     await row(name).locator('[data-flow-menu]').click();
@@ -137,16 +137,16 @@ describe('web console: conversation flows list', function () {
 
   it('follows flows made and deleted elsewhere, live', async () => {
     const { page } = opened;
-    const made = await company.admin.request<Flow>('POST', '/flowbuilder', { body: { name: 'Feito pela API' } });
+    const made = await company.admin.flows.createFlow('Feito pela API');
     await row('Feito pela API').waitFor();
-    await company.admin.request('DELETE', `/flowbuilder/${made.id}`);
+    await company.admin.flows.deleteFlow(made.id);
     await row('Feito pela API').waitFor({ state: 'detached' });
     expect(await page.locator('tr[data-flow]').count()).to.equal(2);
   });
 
   it('searches (debounced) and loads the next pages on scrolling', async () => {
     const { page } = opened;
-    for (let n = 1; n <= 40; n += 1) await company.admin.request('POST', '/flowbuilder', { body: { name: `Campanha ${String(n).padStart(2, '0')}` } });
+    for (let n = 1; n <= 40; n += 1) await company.admin.flows.createFlow(`Campanha ${String(n).padStart(2, '0')}`);
     await page.setViewportSize({ width: 1280, height: 500 });
     await page.goto('/flowbuilders');
     await page.locator('tr[data-flow]').first().waitFor();
@@ -162,5 +162,24 @@ describe('web console: conversation flows list', function () {
     expect(names).to.include('Recepção');
     expect(names.filter((name) => !name.includes('Recep'))).to.deep.equal([]);
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('shows the flows read-only to a profile that may not write them: open and export only', async () => {
+    const agent = await openPage(console);
+    try {
+      await signIn(agent.page, company.agentAccount.email, company.agentAccount.password);
+      await agent.page.evaluate(() => window.localStorage.setItem('cshow', '1'));
+      await agent.page.goto('/flowbuilders');
+      const recepcao = agent.page.locator('tr[data-flow="Recepção"]');
+      await recepcao.waitFor();
+      expect(await agent.page.locator('button', { hasText: 'Add flow' }).count()).to.equal(0);
+      expect(await agent.page.locator('[data-flow-import]').count()).to.equal(0);
+      expect(await recepcao.locator('input[role="switch"]').isDisabled()).to.equal(true);
+      await recepcao.locator('[data-flow-menu]').click();
+      expect(await agent.page.locator('[data-flow-action]').evaluateAll((items) => items.map((item) => item.getAttribute('data-flow-action')))).to.deep.equal(['editFlow', 'export']);
+      expect(agent.errors).to.deep.equal([]);
+    } finally {
+      await agent.context.close();
+    }
   });
 });

@@ -1,12 +1,13 @@
 import { expect } from 'chai';
-import type { Flow, FlowCampaign } from '@atende/shared';
+import type { Flow } from '@atende/shared';
 import { createCompany, type Company } from './fixtures.js';
 import { openPage, signIn, startConsole, waitForToast, type Console, type OpenedPage } from './support.js';
 
 /**
  * /phrase-lists (document 3 sections 2, 5, 6, 7): the dialog's required fields and its selects
- * (the company's flows and connections), the status switch on by default, the toasts, delete
- * shown only to profiles that may delete contacts, and the table kept live.
+ * (the company's flows and connections), the status switch on by default, the toasts, add and
+ * edit for the profiles that write flows, delete for those that may delete contacts, and the
+ * table kept live.
  */
 describe('web console: phrase campaigns', function () {
   this.timeout(60_000);
@@ -15,13 +16,13 @@ describe('web console: phrase campaigns', function () {
   let flow: Flow;
   let admin: OpenedPage;
 
-  const campaigns = async () => (await company.admin.request<{ flow: FlowCampaign[] }>('GET', '/flowcampaign')).flow;
+  const campaigns = async () => (await company.admin.flows.listFlowCampaigns()).flow;
   const row = (page: OpenedPage['page'], name: string) => page.locator(`tr[data-phrase-campaign="${name}"]`);
 
   before(async () => {
     console = await startConsole();
     company = await createCompany(console, 'phrases');
-    flow = await company.admin.request<Flow>('POST', '/flowbuilder', { body: { name: 'Promoção' } });
+    flow = await company.admin.flows.createFlow('Promoção');
     admin = await openPage(console);
     await signIn(admin.page, company.adminAccount.email, company.adminAccount.password);
     await admin.page.evaluate(() => window.localStorage.setItem('cshow', '1'));
@@ -73,7 +74,7 @@ describe('web console: phrase campaigns', function () {
 
   it('follows campaigns made elsewhere, live, and deletes one after confirming', async () => {
     const { page } = admin;
-    const made = await company.admin.request<FlowCampaign>('POST', '/flowcampaign', { body: { name: 'Pela API', flowId: flow.id, whatsappId: company.whatsapp.id, phrase: 'oi api' } });
+    const made = await company.admin.flows.createFlowCampaign({ name: 'Pela API', flowId: flow.id, whatsappId: company.whatsapp.id, phrase: 'oi api' });
     await row(page, 'Pela API').waitFor();
     await row(page, 'Pela API').locator('button[aria-label="Delete"]').click();
     await page.locator('[role="dialog"]', { hasText: 'Delete Pela API?' }).locator('button', { hasText: 'Confirm' }).click();
@@ -82,14 +83,15 @@ describe('web console: phrase campaigns', function () {
     expect((await campaigns()).map((campaign) => campaign.id)).not.to.include(made.id);
   });
 
-  it('shows no delete to a profile that may not delete contacts', async () => {
+  it('shows the campaigns read-only to a profile that may not write flows nor delete contacts', async () => {
     const agent = await openPage(console);
     try {
       await signIn(agent.page, company.agentAccount.email, company.agentAccount.password);
       await agent.page.evaluate(() => window.localStorage.setItem('cshow', '1'));
       await agent.page.goto('/phrase-lists');
       await row(agent.page, 'Promo de verão').waitFor();
-      expect(await row(agent.page, 'Promo de verão').locator('button[aria-label="Edit"]').count()).to.equal(1);
+      expect(await row(agent.page, 'Promo de verão').locator('button[aria-label="Edit"]').count()).to.equal(0);
+      expect(await agent.page.locator('button', { hasText: 'Add campaign' }).count()).to.equal(0);
       expect(await row(agent.page, 'Promo de verão').locator('button[aria-label="Delete"]').count()).to.equal(0);
       expect(agent.errors).to.deep.equal([]);
     } finally {

@@ -30,6 +30,11 @@ export type FlowNodeType = (typeof FLOW_NODE_TYPES)[number];
  */
 export const FLOW_WRITE_PROFILES = ['admin', 'supervisor'] as const satisfies readonly Profile[];
 
+/** Whether the user may write flows and phrase campaigns (the consoles offer those actions only then). */
+export function mayWriteFlows(user: { profile: Profile; super: boolean }): boolean {
+  return user.super || (FLOW_WRITE_PROFILES as readonly Profile[]).includes(user.profile);
+}
+
 export const FLOW_NAME_MIN = 2;
 export const FLOW_NAME_MAX = 50;
 /** Random alphanumeric node ids (section 3); the first start node of a new flow is '1'. */

@@ -32,7 +32,7 @@ export function runTicketAction(action: TicketAction, ticket: Ticket | null, dep
     return;
   }
   if (action === 'stopFlow') {
-    api.request<{ ticket: Ticket }>('DELETE', `/tickets/${encodeURIComponent(ticket.id)}/flow`).then((answer) => {
+    api.flowEngine.stopTicketFlow(ticket.id).then((answer) => {
       deps.dispatchTickets({ type: 'upsert', ticket: answer.ticket });
       onNotice(t('tui.actions.stopFlowDone'));
     }, deps.onError);

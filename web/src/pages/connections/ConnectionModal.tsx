@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { WHATSAPP_PROVIDERS, whatsappCreateSchema, whatsappUpdateSchema, type Flow, type Queue } from '@atende/shared';
 import { useApi } from '../../app/api.js';
+import { loadAllFlows } from '../../app/flows.js';
 import { useWhatsapps } from '../../app/whatsapps.js';
 import { Button, Spinner } from '../../ui/controls.js';
 import { Dialog } from '../../ui/Dialog.js';
@@ -12,7 +13,6 @@ import { FormRow, MultiCheckField, SelectField, SwitchField, TextField, useSchem
 import { maskHour } from '../../ui/hourMask.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
-import { flowsApi } from '../phraseLists/flowsApi.js';
 import { connectionPayload, connectionValuesOf, newConnectionValues, type ConnectionValues } from './connectionValues.js';
 
 const Section = styled.h3`
@@ -51,7 +51,7 @@ export default function ConnectionModal({ whatsappId, onClose }: { whatsappId: s
   useEffect(() => {
     api.queues.list().then(setQueues, () => toast.error(t('web.common.searchQueueError')));
     // Without the flows (the area switched off, or unreadable) the select offers none.
-    flowsApi(api).listFlows().then(setFlows, () => setFlows([]));
+    loadAllFlows(api).then(setFlows, () => setFlows([]));
     if (!whatsappId) return;
     api.whatsapp.get(whatsappId).then((whatsapp) => setInitial(connectionValuesOf(whatsapp)), (error: unknown) => {
       showError(error);

@@ -1,5 +1,5 @@
 /** The flow's name (document 3 section 5): 2 to 50 characters, with the spec's own texts. */
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
 import { flowCreateSchema } from '@atende/shared';
 import { Dialog, FormActions } from '../../ui/Dialog.js';

@@ -1,13 +1,14 @@
 /**
  * /flowbuilders (document 3 section 2): the conversation flows, searchable with infinite scroll,
  * each with its Ativo / Desativado switch and a menu (edit name, edit flow, duplicate, export,
- * delete); add and import; kept live by the `flowbuilder` channel.
+ * delete); add and import; kept live by the `flowbuilder` channel. Profiles that may not write
+ * flows see the list, open the editor and export.
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { Flow, FlowEvent } from '@atende/shared';
-import { useApi } from '../../app/api.js';
+import { mayWriteFlows, type Flow, type FlowEvent } from '@atende/shared';
+import { useApi, useUser } from '../../app/api.js';
 import { Button } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
 import { PageFrame, PageHeader, Paper, SearchField, StatusRow, Table } from '../../ui/Page.js';
@@ -17,14 +18,14 @@ import { useLiveList } from '../../ui/useLiveList.js';
 import { downloadFlow, readFlowFile } from './flowFile.js';
 import FlowMenu, { type FlowMenuAction } from './FlowMenu.js';
 import FlowNameDialog from './FlowNameDialog.js';
-import { flowsApi } from './flowsApi.js';
 
 const editorPath = (flow: Pick<Flow, 'id'>) => `/flowbuilder/${flow.id}`;
 
 export default function FlowbuildersPage() {
   const { t } = useTranslation();
   const { api } = useApi();
-  const calls = flowsApi(api);
+  const calls = api.flows;
+  const canWrite = mayWriteFlows(useUser());
   const navigate = useNavigate();
   const toast = useToast();
   const showError = useErrorToast();
@@ -101,11 +102,15 @@ export default function FlowbuildersPage() {
     <PageFrame>
       <PageHeader title={t('web.pages.flowbuilders')}>
         <SearchField value={search} onChange={setSearch} />
-        <Button $variant="outlined" onClick={() => fileInput.current?.click()} data-flow-import>
-          {t('web.flowbuilders.list.import')}
-        </Button>
-        <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={importFile} aria-label={t('web.flowbuilders.list.import')} />
-        <Button onClick={() => setNaming(null)}>{t('web.flowbuilders.list.add')}</Button>
+        {canWrite ? (
+          <>
+            <Button $variant="outlined" onClick={() => fileInput.current?.click()} data-flow-import>
+              {t('web.flowbuilders.list.import')}
+            </Button>
+            <input ref={fileInput} type="file" accept="application/json,.json" hidden onChange={importFile} aria-label={t('web.flowbuilders.list.import')} />
+            <Button onClick={() => setNaming(null)}>{t('web.flowbuilders.list.add')}</Button>
+          </>
+        ) : null}
       </PageHeader>
       <Paper {...scroll}>
         <Table>
@@ -129,11 +134,12 @@ export default function FlowbuildersPage() {
                     label={t(flow.active ? 'web.flowbuilders.list.active' : 'web.flowbuilders.list.inactive')}
                     aria-label={t('web.flowbuilders.list.toggle', { name: flow.name })}
                     checked={flow.active}
+                    disabled={!canWrite}
                     onChange={() => void toggle(flow)}
                   />
                 </td>
                 <td className="actions" onClick={(event) => event.stopPropagation()}>
-                  <FlowMenu flow={flow} onAction={(action) => onMenu(flow, action)} />
+                  <FlowMenu flow={flow} canWrite={canWrite} onAction={(action) => onMenu(flow, action)} />
                 </td>
               </tr>
             ))}

@@ -3,17 +3,18 @@
  * required, the status switch on by default.
  */
 import { useEffect, useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form } from '../../ui/DelayedForm.js';
 import { useTranslation } from 'react-i18next';
 import { flowCampaignCreateSchema, type Flow, type FlowCampaign } from '@atende/shared';
+import type { FlowCampaignData } from '@atende/shared/client';
 import { useApi } from '../../app/api.js';
 import { useWhatsapps } from '../../app/whatsapps.js';
 import { Dialog, FormActions } from '../../ui/Dialog.js';
 import { SelectField, SwitchField, TextField, useSchemaValidator } from '../../ui/form.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
-import { flowsApi, type FlowCampaignData } from './flowsApi.js';
+import { loadAllFlows } from '../../app/flows.js';
 
-type Values = Partial<FlowCampaignData>;
+type Values = Partial<Required<FlowCampaignData>>;
 
 interface PhraseListModalProps {
   /** null: a new campaign. */
@@ -33,16 +34,14 @@ export default function PhraseListModal({ campaign, onClose, onSaved }: PhraseLi
 
   useEffect(() => {
     let active = true;
-    flowsApi(api)
-      .listFlows()
-      .then((loaded) => active && setFlows(loaded), showError);
+    loadAllFlows(api).then((loaded) => active && setFlows(loaded), showError);
     return () => {
       active = false;
     };
   }, [api, showError]);
 
   const submit = async (values: Values) => {
-    const data: FlowCampaignData = {
+    const data: Required<FlowCampaignData> = {
       name: values.name ?? '',
       flowId: values.flowId ?? '',
       whatsappId: values.whatsappId ?? '',
@@ -50,8 +49,7 @@ export default function PhraseListModal({ campaign, onClose, onSaved }: PhraseLi
       status: values.status !== false,
     };
     try {
-      const calls = flowsApi(api);
-      const saved = campaign ? await calls.updateFlowCampaign(campaign.id, data) : await calls.createFlowCampaign(data);
+      const saved = campaign ? await api.flows.updateFlowCampaign(campaign.id, data) : await api.flows.createFlowCampaign(data);
       toast.success(t(campaign ? 'web.flowbuilders.phraseLists.edited' : 'web.flowbuilders.phraseLists.created'));
       onSaved(saved);
       onClose();

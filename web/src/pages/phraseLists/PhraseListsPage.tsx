@@ -1,11 +1,11 @@
 /**
  * /phrase-lists (document 3 sections 2 and 6): the phrase-triggered flow campaigns with name,
- * status and actions, the create/edit dialog, delete for the profiles that may delete contacts;
- * kept live by the `flowcampaign` channel.
+ * status and actions, the create/edit dialog for the profiles that write flows, delete for the
+ * profiles that may delete contacts; kept live by the `flowcampaign` channel.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mayDeleteContacts, type FlowCampaign, type FlowCampaignEvent } from '@atende/shared';
+import { mayDeleteContacts, mayWriteFlows, type FlowCampaign, type FlowCampaignEvent } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Button, IconButton } from '../../ui/controls.js';
@@ -13,7 +13,6 @@ import { ConfirmDialog } from '../../ui/Dialog.js';
 import { PageFrame, PageHeader, Paper, StatusRow, Table } from '../../ui/Page.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { useDeletion } from '../../ui/useDeletion.js';
-import { flowsApi } from './flowsApi.js';
 import PhraseListModal from './PhraseListModal.js';
 
 const byName = (a: FlowCampaign, b: FlowCampaign) => a.name.localeCompare(b.name);
@@ -28,10 +27,11 @@ export default function PhraseListsPage() {
   /** undefined: closed; null: a new one. */
   const [editing, setEditing] = useState<FlowCampaign | null | undefined>(undefined);
   const canDelete = mayDeleteContacts(me);
+  const canWrite = mayWriteFlows(me);
 
   useEffect(() => {
     let active = true;
-    flowsApi(api)
+    api.flows
       .listFlowCampaigns()
       .then((answer) => active && setCampaigns([...answer.flow].sort(byName)), showError)
       .finally(() => active && setLoading(false));
@@ -43,12 +43,12 @@ export default function PhraseListsPage() {
   const put = useCallback((campaign: FlowCampaign) => setCampaigns((list) => [...list.filter((other) => other.id !== campaign.id), campaign].sort(byName)), []);
   const drop = useCallback((id: string) => setCampaigns((list) => list.filter((campaign) => campaign.id !== id)), []);
   useChannel<FlowCampaignEvent>('flowcampaign', (event) => (event.action === 'delete' ? drop(event.flowCampaignId) : put(event.flowCampaign)));
-  const deletion = useDeletion<FlowCampaign>(flowsApi(api).deleteFlowCampaign, drop, t('web.flowbuilders.phraseLists.deleted'));
+  const deletion = useDeletion<FlowCampaign>(api.flows.deleteFlowCampaign, drop, t('web.flowbuilders.phraseLists.deleted'));
 
   return (
     <PageFrame>
       <PageHeader title={t('web.pages.phraseLists')}>
-        <Button onClick={() => setEditing(null)}>{t('web.flowbuilders.phraseLists.add')}</Button>
+        {canWrite ? <Button onClick={() => setEditing(null)}>{t('web.flowbuilders.phraseLists.add')}</Button> : null}
       </PageHeader>
       <Paper>
         <Table>
@@ -65,7 +65,7 @@ export default function PhraseListsPage() {
                 <td>{campaign.name}</td>
                 <td data-status={campaign.status}>{t(campaign.status ? 'web.flowbuilders.phraseLists.active' : 'web.flowbuilders.phraseLists.inactive')}</td>
                 <td className="actions">
-                  <IconButton icon="edit" label={t('web.common.edit')} onClick={() => setEditing(campaign)} />
+                  {canWrite ? <IconButton icon="edit" label={t('web.common.edit')} onClick={() => setEditing(campaign)} /> : null}
                   {canDelete ? <IconButton icon="trash" label={t('web.common.delete')} onClick={() => deletion.ask(campaign)} /> : null}
                 </td>
               </tr>

@@ -39,7 +39,7 @@ export function FlowRunBanner({ ticket, onStopped }: { ticket: Ticket; onStopped
   const stop = async () => {
     setStopping(true);
     try {
-      const answer = await api.request<{ ticket: Ticket }>('DELETE', `/tickets/${encodeURIComponent(ticket.id)}/flow`);
+      const answer = await api.flowEngine.stopTicketFlow(ticket.id);
       toast.success(t('web.inbox.flowRun.stopped'));
       onStopped(answer.ticket);
     } catch (error) {

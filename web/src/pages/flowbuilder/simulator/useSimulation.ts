@@ -9,7 +9,6 @@ import type { FlowGraph, FlowRunEndReason, FlowSimulatorEvent, FlowSimulatorMess
 import { useApi } from '../../../app/api.js';
 import { useErrorToast } from '../../../ui/toast.js';
 import { useLatest } from '../../../ui/useLatest.js';
-import { simulatorApi } from './simulatorApi.js';
 
 export type SimulationPhase = { kind: 'starting' } | { kind: 'running' } | { kind: 'ended'; reason: FlowRunEndReason; detail?: string } | { kind: 'failed' };
 
@@ -62,7 +61,7 @@ export function useSimulation({ flowId, graph, onNode }: SimulationOptions) {
 
   useEffect(() => {
     if (!realtime) return;
-    const calls = simulatorApi(api);
+    const calls = api.flowEngine;
     let alive = true;
     let mine: string | null = null;
     let early: FlowSimulatorEvent[] = [];
@@ -117,7 +116,7 @@ export function useSimulation({ flowId, graph, onNode }: SimulationOptions) {
       const local: SimulationMessage = { id: `local-${Date.now()}-${Math.random()}`, fromMe: false, body, mediaType: 'chat', mediaUrl: null, createdAt: new Date().toISOString(), pending: true };
       setMessages((list) => [...list, local]);
       try {
-        const { message } = await simulatorApi(api).simulateMessage(current, body);
+        const { message } = await api.flowEngine.simulateMessage(current, body);
         // The pushed copy may have come first and taken the local one's place already.
         setMessages((list) => (list.some((shown) => shown.id === message.id) ? list.filter((shown) => shown.id !== local.id) : list.map((shown) => (shown.id === local.id ? message : shown))));
       } catch (error) {
