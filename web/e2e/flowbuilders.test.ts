@@ -170,6 +170,7 @@ describe('web console: conversation flows list', function () {
       await signIn(agent.page, company.agentAccount.email, company.agentAccount.password);
       await agent.page.evaluate(() => window.localStorage.setItem('cshow', '1'));
       await agent.page.goto('/flowbuilders');
+      await agent.page.fill('input[type="search"]', 'Recepção');
       const recepcao = agent.page.locator('tr[data-flow="Recepção"]');
       await recepcao.waitFor();
       expect(await agent.page.locator('button', { hasText: 'Add flow' }).count()).to.equal(0);
