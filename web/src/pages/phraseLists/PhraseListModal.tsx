@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { flowCampaignCreateSchema, type Flow, type FlowCampaign } from '@atende/shared';
 import type { FlowCampaignData } from '@atende/shared/client';
 import { useApi } from '../../app/api.js';
+import { loadAllFlows } from '../../app/flows.js';
 import { useWhatsapps } from '../../app/whatsapps.js';
 import { Dialog, FormActions } from '../../ui/Dialog.js';
 import { SelectField, SwitchField, TextField, useSchemaValidator } from '../../ui/form.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
-import { loadAllFlows } from '../../app/flows.js';
 
 type Values = Partial<Required<FlowCampaignData>>;
 
