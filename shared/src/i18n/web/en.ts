@@ -7,6 +7,7 @@ import { schedulesEn } from './schedules/en.js';
 import { contactListsEn } from './contactLists/en.js';
 import { inboxEn } from './inbox/en.js';
 import { flowEditorEn } from './flowEditor/en.js';
+import { filesEn } from './files/en.js';
 
 export const webEn: WebTranslation = {
   description: 'Atende web console',
@@ -313,4 +314,5 @@ export const webEn: WebTranslation = {
   schedules: schedulesEn,
   contactLists: contactListsEn,
   flowEditor: flowEditorEn,
+  files: filesEn,
 };

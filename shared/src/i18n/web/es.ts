@@ -7,6 +7,7 @@ import { schedulesEs } from './schedules/es.js';
 import { contactListsEs } from './contactLists/es.js';
 import { inboxEs } from './inbox/es.js';
 import { flowEditorEs } from './flowEditor/es.js';
+import { filesEs } from './files/es.js';
 
 export const webEs: WebTranslation = {
   description: 'Consola web de Atende',
@@ -313,4 +314,5 @@ export const webEs: WebTranslation = {
   schedules: schedulesEs,
   contactLists: contactListsEs,
   flowEditor: flowEditorEs,
+  files: filesEs,
 };

@@ -6,6 +6,7 @@ import { schedulesPt } from './schedules/pt.js';
 import { contactListsPt } from './contactLists/pt.js';
 import { inboxPt } from './inbox/pt.js';
 import { flowEditorPt } from './flowEditor/pt.js';
+import { filesPt } from './files/pt.js';
 
 export const webPt = {
   description: 'Console web do Atende',
@@ -312,6 +313,7 @@ export const webPt = {
   schedules: schedulesPt,
   contactLists: contactListsPt,
   flowEditor: flowEditorPt,
+  files: filesPt,
 };
 
 export type WebTranslation = typeof webPt;
