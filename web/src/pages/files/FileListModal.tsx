@@ -81,7 +81,7 @@ export default function FileListModal({ fileList, onClose, onSaved }: FileListMo
       const errors = checkSchema(asSent(values)) as Record<string, unknown> & { options?: ({ name?: string; file?: string } | undefined)[] };
       const rows = values.options ?? [];
       const options = rows.map((row, index) => {
-        const nameError = errors.options?.[index]?.name ?? (row.name?.trim() ? undefined : t('web.files.optionNameRequired'));
+        const nameError = row.name?.trim() ? errors.options?.[index]?.name : t('web.files.optionNameRequired');
         const fileError = row.file || row.originalName ? undefined : t('web.files.optionFileRequired');
         return nameError || fileError ? { ...(nameError ? { name: nameError } : {}), ...(fileError ? { file: fileError } : {}) } : undefined;
       });
