@@ -290,6 +290,12 @@ describe('file lists (/files)', () => {
       const alone = await send({ number: customerNumber(), body: '', fileListId: list.id });
       expect(alone.status, JSON.stringify(alone.body)).to.equal(200);
       expect(alone.body.messages).to.have.length(2);
+      // The typed client, multipart too.
+      const client = createApiClient({ baseUrl: t.url, session: memorySession() });
+      const viaJson = await client.externalSend.send({ token, number: customerNumber(), fileListId: list.id });
+      expect(viaJson.messages.map((m) => m.mediaType)).to.deep.equal(['image', 'application']);
+      const viaForm = await client.externalSend.send({ token, number: customerNumber(), body: 'See', fileListId: list.id, medias: [{ blob: new Blob([SAMPLES.jpeg()]), fileName: 'extra.jpg' }] });
+      expect(viaForm.messages.map((m) => [m.body, m.mediaType])).to.deep.equal([['See', 'image'], ['Our catalogue', 'image'], ['prices_list.pdf', 'application']]);
       const textOnly = (await create({ name: 'Text only', message: 'Only words', options: [{ name: 'Not uploaded' }] })).body as FileList;
       const words = await send({ number: customerNumber(), fileListId: textOnly.id });
       expect(words.status, JSON.stringify(words.body)).to.equal(200);
