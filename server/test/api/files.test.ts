@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import mongoose, { Types } from 'mongoose';
 import { FILE_LIST_MAX_OPTIONS, PAGE_SIZE, type FileList } from '@atende/shared';
 import { createApiClient, memorySession } from '@atende/shared/client';
 import { mediaFilePath } from '../../src/platform/uploads.js';
@@ -162,6 +163,30 @@ describe('file lists (/files)', () => {
       // Without `options` the options stay as they are.
       const renamed = await t.call('PUT', `/files/${list.id}`, { token: admin(), body: { message: 'New text' } });
       expect(renamed.body.options).to.have.length(2);
+    });
+
+    it('uploads and updates at the same time keep each other: no option or file lost', async () => {
+      const created = (await create({ name: 'Concurrent', message: 'x' })).body as FileList;
+      const answers = await Promise.all([
+        ...Array.from({ length: 4 }, (_, i) => upload(created.id, [{ bytes: SAMPLES.png(), name: `p${i}.png`, optionName: `Upload ${i}` }])),
+        t.call('PUT', `/files/${created.id}`, { token: admin(), body: { message: 'Changed meanwhile' } }),
+      ]);
+      for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+      const after = (await t.call('GET', `/files/${created.id}`, { token: admin() })).body as FileList;
+      expect(after.message).to.equal('Changed meanwhile');
+      expect(after.options.map((option) => option.name).sort()).to.deep.equal(['Upload 0', 'Upload 1', 'Upload 2', 'Upload 3']);
+      for (const [index] of after.options.entries()) expect(await readFile(stored(after, index))).to.deep.equal(SAMPLES.png());
+      const { readdir } = await import('node:fs/promises');
+      const onDisk = await readdir(join(dataDir, 'media', tenant.companyId));
+      for (const option of after.options) expect(onDisk).to.include(option.path);
+    });
+
+    it('a list saved before revisions were recorded is still changed', async () => {
+      const legacy = await mongoose.connection.collection('filelists').insertOne({ companyId: new Types.ObjectId(tenant.companyId), name: 'Legacy list', message: 'Old', options: [], createdAt: new Date(), updatedAt: new Date() });
+      const id = String(legacy.insertedId);
+      const answer = await upload(id, [{ bytes: SAMPLES.png(), name: 'old.png', optionName: 'Old photo' }]);
+      expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+      expect((await t.call('PUT', `/files/${id}`, { token: admin(), body: { name: 'Legacy list 2' } })).body).to.include({ name: 'Legacy list 2', userId: tenant.admin.user.id });
     });
 
     it('deletes a list with its files', async () => {

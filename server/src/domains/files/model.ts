@@ -24,6 +24,8 @@ export interface FileListDoc {
   options: FileListOptionDoc[];
   /** Who saved it last. */
   userId: Types.ObjectId | null;
+  /** Bumped by every change of the options: a write based on an older read is not applied. */
+  revision?: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -38,6 +40,7 @@ export const FileListModel = tenantModel<FileListDoc>(
       default: [],
     },
     userId: { type: ObjectId, ref: 'User', default: null },
+    revision: { type: Number, default: 0 },
   },
   (schema) => {
     schema.index({ companyId: 1, name: 1 });

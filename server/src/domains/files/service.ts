@@ -9,6 +9,7 @@ import { Types } from 'mongoose';
 import { FILE_LIST_MAX_OPTIONS, type FileList, type FileListEvent, type FileListsPage } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { searchRegex } from '../../platform/database/models.js';
+import { keyedSerial } from '../../platform/database/serial.js';
 import { AppError } from '../../platform/errors.js';
 import { hasMore, page } from '../../platform/http/paging.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
@@ -28,6 +29,9 @@ export interface FileListUploadItem {
   name: string | null;
   optionId: string | null;
 }
+
+/** Writes lost to concurrent ones before giving up (each loss means another write got through). */
+const WRITE_ATTEMPTS = 8;
 
 const tooMany = () => new AppError('ERR_VALIDATION', { field: 'options', rule: 'array.max', limit: FILE_LIST_MAX_OPTIONS }, `options: at most ${FILE_LIST_MAX_OPTIONS}`);
 
@@ -54,17 +58,63 @@ function filesOf(options: FileListOptionDoc[]): string[] {
   return options.map((option) => option.path).filter(Boolean);
 }
 
+/**
+ * Where each uploaded file goes in the list's options: an existing option (renamed when a name
+ * came with it) or a new one appended; refuses an option the list does not have, a new option
+ * without a name, and more options than the limit.
+ */
+function placeUploads(current: FileListDoc, items: FileListUploadItem[]): { options: FileListOptionDoc[]; positions: number[] } {
+  const options = [...(current.options ?? [])];
+  const positionOf = new Map(options.map((option, index) => [String(option._id), index]));
+  const positions = items.map((item, index) => {
+    if (item.optionId) {
+      const position = positionOf.get(item.optionId);
+      if (position === undefined) throw new AppError('ERR_VALIDATION', { field: 'id', rule: 'any.only', index }, `id ${index}: not an option of this list`);
+      if (item.name) options[position] = { ...options[position]!, name: item.name };
+      return position;
+    }
+    if (!item.name) throw new AppError('ERR_VALIDATION', { field: 'name', rule: 'any.required', index }, `name ${index}: a new option needs a name`);
+    return options.push(emptyOption(item.name)) - 1;
+  });
+  if (options.length > FILE_LIST_MAX_OPTIONS) throw tooMany();
+  return { options, positions };
+}
+
 export function createFileListService(realtime: RealtimePublisher) {
+  const writes = keyedSerial();
+
   function announce(action: 'create' | 'update', doc: FileListDoc): FileList {
     const fileList = toFileList(doc);
     realtime.publish(fileList.companyId, 'file', { action, fileList } satisfies FileListEvent);
     return fileList;
   }
 
-  async function save(actor: AuthCredentials, id: string, set: Record<string, unknown>): Promise<FileListDoc> {
-    const updated = await FileListModel.findOneAndUpdate({ companyId: actor.companyId, _id: id }, { $set: { ...set, userId: actor.userId } }, { returnDocument: 'after' }).lean<FileListDoc>();
-    if (!updated) throw new AppError('ERR_NO_FILE_LIST_FOUND');
-    return updated;
+  /**
+   * Writes a change computed from the list as read, so two dialogs or uploads at once never drop
+   * each other's options: one write per list at a time in this process (the embedded engine
+   * checks no filter atomically), and across nodes (MongoDB) only onto the revision it read,
+   * recomputed when another node wrote meanwhile. Files the change lets go are removed once it is
+   * stored.
+   */
+  function change(actor: AuthCredentials, id: string, compute: (current: FileListDoc) => { set: Record<string, unknown>; released?: string[] }): Promise<FileListDoc> {
+    return writes.run(id, async () => {
+      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
+        const current = await findFileList(actor.companyId, id);
+        const { set, released = [] } = compute(current);
+        const revision = current.revision ?? 0;
+        const unchanged = current.revision === undefined ? { revision: { $exists: false } } : { revision };
+        const updated = await FileListModel.findOneAndUpdate(
+          { companyId: actor.companyId, _id: id, ...unchanged },
+          { $set: { ...set, userId: actor.userId, revision: revision + 1 } },
+          { returnDocument: 'after' },
+        ).lean<FileListDoc>();
+        if (updated) {
+          await removeFiles(actor.companyId, released);
+          return updated;
+        }
+      }
+      throw new AppError('ERR_FILE_LIST_CHANGED');
+    });
   }
 
   async function removeFiles(companyId: string, fileNames: string[]): Promise<void> {
@@ -95,26 +145,25 @@ export function createFileListService(realtime: RealtimePublisher) {
     },
 
     async update(actor: AuthCredentials, id: string, input: FileListInput): Promise<FileList> {
-      const current = await findFileList(actor.companyId, id);
-      const set: Record<string, unknown> = {};
-      if (input.name !== undefined) set.name = input.name;
-      if (input.message !== undefined) set.message = input.message;
-      let dropped: string[] = [];
-      if (input.options !== undefined) {
+      const updated = await change(actor, id, (current) => {
+        const set: Record<string, unknown> = {};
+        if (input.name !== undefined) set.name = input.name;
+        if (input.message !== undefined) set.message = input.message;
+        if (input.options === undefined) return { set };
         const options = keptOptions(current.options ?? [], input.options);
         const kept = new Set(filesOf(options));
-        dropped = filesOf(current.options ?? []).filter((fileName) => !kept.has(fileName));
-        set.options = options;
-      }
-      const updated = await save(actor, id, set);
-      await removeFiles(actor.companyId, dropped);
+        return { set: { ...set, options }, released: filesOf(current.options ?? []).filter((fileName) => !kept.has(fileName)) };
+      });
       return announce('update', updated);
     },
 
     async remove(actor: AuthCredentials, id: string): Promise<void> {
-      const current = await findFileList(actor.companyId, id);
-      await FileListModel.deleteOne({ companyId: actor.companyId, _id: id });
-      await removeFiles(actor.companyId, filesOf(current.options ?? []));
+      // In turn with the list's other writes: an upload finishing meanwhile leaves no file behind.
+      await writes.run(id, async () => {
+        const current = await findFileList(actor.companyId, id);
+        await FileListModel.deleteOne({ companyId: actor.companyId, _id: id });
+        await removeFiles(actor.companyId, filesOf(current.options ?? []));
+      });
       realtime.publish(actor.companyId, 'file', { action: 'delete', fileListId: id } satisfies FileListEvent);
     },
 
@@ -124,39 +173,27 @@ export function createFileListService(realtime: RealtimePublisher) {
      * one bad file refuses the whole upload and leaves nothing behind.
      */
     async upload(actor: AuthCredentials, id: string, items: FileListUploadItem[]): Promise<FileList> {
-      const current = await findFileList(actor.companyId, id);
       if (items.length > FILE_LIST_MAX_OPTIONS) throw tooMany();
-      const options = [...(current.options ?? [])];
-      const positionOf = new Map(options.map((option, index) => [String(option._id), index]));
-      for (const [index, item] of items.entries()) {
-        if (item.optionId && !positionOf.has(item.optionId)) throw new AppError('ERR_VALIDATION', { field: 'id', rule: 'any.only', index }, `id ${index}: not an option of this list`);
-        if (!item.optionId && !item.name) throw new AppError('ERR_VALIDATION', { field: 'name', rule: 'any.required', index }, `name ${index}: a new option needs a name`);
-      }
-      if (options.length + items.filter((item) => !item.optionId).length > FILE_LIST_MAX_OPTIONS) throw tooMany();
-
+      // Refused before a byte is stored: another company's list, an unknown option, a nameless new one.
+      placeUploads(await findFileList(actor.companyId, id), items);
       const stored: StoredMedia[] = [];
       try {
         for (const item of items) stored.push(await storeUpload(actor.companyId, item.file));
+        const updated = await change(actor, id, (current) => {
+          const { options, positions } = placeUploads(current, items);
+          const released: string[] = [];
+          for (const [index, position] of positions.entries()) {
+            const option = options[position]!;
+            if (option.path) released.push(option.path);
+            options[position] = withFile(option, stored[index]!);
+          }
+          return { set: { options }, released };
+        });
+        return announce('update', updated);
       } catch (err) {
         await removeFiles(actor.companyId, stored.map((media) => media.fileName));
         throw err;
       }
-      const replaced: string[] = [];
-      for (const [index, item] of items.entries()) {
-        const position = item.optionId ? positionOf.get(item.optionId)! : options.push(emptyOption(item.name!)) - 1;
-        const option = options[position]!;
-        if (option.path) replaced.push(option.path);
-        options[position] = withFile(item.name && item.optionId ? { ...option, name: item.name } : option, stored[index]!);
-      }
-      let updated: FileListDoc;
-      try {
-        updated = await save(actor, id, { options });
-      } catch (err) {
-        await removeFiles(actor.companyId, stored.map((media) => media.fileName));
-        throw err;
-      }
-      await removeFiles(actor.companyId, replaced);
-      return announce('update', updated);
     },
   };
 }
