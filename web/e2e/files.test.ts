@@ -35,6 +35,10 @@ describe('web console: file lists (/files)', () => {
     await form.locator('[data-file-option="1"]', { hasText: 'Give every file a name.' }).waitFor();
     await form.locator('[data-file-option="1"]', { hasText: 'Choose a file for every item.' }).waitFor();
 
+    // Over the image limit: told before anything is sent.
+    await form.locator('#file-option-file-0').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]) });
+    await form.locator('[data-file-option="1"]', { hasText: 'File is too large! 2MB maximum' }).waitFor();
+
     await form.locator('input[name="name"]').fill('Catalogue');
     await form.locator('textarea[name="message"]').fill('Our catalogue');
     await form.locator('#file-option-name-0').fill('Photo');

@@ -14,7 +14,7 @@ export function toFileList(doc: FileListDoc): FileList {
       id: String(option._id),
       name: option.name,
       path: option.path ?? '',
-      mediaType: option.mediaType ?? '',
+      mediaType: option.path ? option.mediaType : '',
       originalName: option.originalName ?? '',
       mediaUrl: option.path ? mediaUrl(companyId, option.path) : null,
     })),

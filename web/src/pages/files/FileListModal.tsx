@@ -63,6 +63,14 @@ const FileName = styled.span`
 
 let newRows = 0;
 
+/** The uploads module's limits in MB (server platform/uploads.ts), told before a byte is sent. */
+const LIMIT_MB: Record<string, number> = { image: 2, audio: 5, video: 20 };
+const DOCUMENT_LIMIT_MB = 20;
+
+function limitOf(file: File): number {
+  return LIMIT_MB[file.type.split('/')[0] ?? ''] ?? DOCUMENT_LIMIT_MB;
+}
+
 /** The dialog's own fields left out: the shared schema checks what the server gets. */
 function asSent(values: FileListValues) {
   return { name: values.name, message: values.message, options: (values.options ?? []).map((row) => ({ ...(row.id ? { id: row.id } : {}), name: row.name ?? '' })) };
@@ -82,7 +90,8 @@ export default function FileListModal({ fileList, onClose, onSaved }: FileListMo
       const rows = values.options ?? [];
       const options = rows.map((row, index) => {
         const nameError = row.name?.trim() ? errors.options?.[index]?.name : t('web.files.optionNameRequired');
-        const fileError = row.file || row.originalName ? undefined : t('web.files.optionFileRequired');
+        const tooBig = row.file && row.file.size > limitOf(row.file) * 1024 * 1024;
+        const fileError = tooBig ? t('web.files.tooBig', { limit: limitOf(row.file!) }) : row.file || row.originalName ? undefined : t('web.files.optionFileRequired');
         return nameError || fileError ? { ...(nameError ? { name: nameError } : {}), ...(fileError ? { file: fileError } : {}) } : undefined;
       });
       const { options: _schemaOptions, ...rest } = errors;

@@ -16,6 +16,7 @@ export const filesEn: FilesTranslation = {
   noFile: 'No file chosen',
   optionNameRequired: 'Give every file a name.',
   optionFileRequired: 'Choose a file for every item.',
+  tooBig: 'File is too large! {{limit}}MB maximum',
   uploading: 'Uploading the files...',
   fileCount_one: '{{count}} file',
   fileCount_other: '{{count}} files',

@@ -16,6 +16,7 @@ export const filesEs: FilesTranslation = {
   noFile: 'Ningún archivo elegido',
   optionNameRequired: 'Dé un nombre a cada archivo.',
   optionFileRequired: 'Elija un archivo para cada elemento.',
+  tooBig: '¡El archivo es muy grande! {{limit}}MB máximo',
   uploading: 'Subiendo los archivos...',
   fileCount_one: '{{count}} archivo',
   fileCount_other: '{{count}} archivos',

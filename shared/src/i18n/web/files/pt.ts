@@ -14,6 +14,7 @@ export const filesPt = {
   noFile: 'Nenhum arquivo escolhido',
   optionNameRequired: 'Dê um nome a cada arquivo.',
   optionFileRequired: 'Escolha um arquivo para cada item.',
+  tooBig: 'Arquivo é muito grande! {{limit}}MB máximo',
   uploading: 'Enviando os arquivos...',
   fileCount_one: '{{count}} arquivo',
   fileCount_other: '{{count}} arquivos',
