@@ -49,6 +49,17 @@ const Row = styled.div`
   }
 `;
 
+const Options = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0 0 12px;
+  legend {
+    padding: 0;
+    margin-bottom: 8px;
+    font-weight: 600;
+  }
+`;
+
 const Uploading = styled.p`
   display: flex;
   align-items: center;
@@ -137,7 +148,7 @@ export default function FileListModal({ fileList, onClose, onSaved }: FileListMo
             <form onSubmit={handleSubmit} noValidate aria-label={t('web.files.form')}>
               <TextField name="name" label={t('web.files.name')} autoFocus />
               <TextField name="message" label={t('web.files.message')} multiline={4} />
-              <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+              <Options>
                 <legend>{t('web.files.options')}</legend>
                 {rows.map((row, index) => {
                   const number = index + 1;
@@ -179,7 +190,7 @@ export default function FileListModal({ fileList, onClose, onSaved }: FileListMo
                     {t('web.files.addOption')}
                   </Button>
                 ) : null}
-              </fieldset>
+              </Options>
               {uploading ? (
                 <Uploading role="status">
                   <Spinner $size={16} /> {t('web.files.uploading')}
