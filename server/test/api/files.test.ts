@@ -135,6 +135,7 @@ describe('file lists (/files)', () => {
       expectInvalid(await upload(list.id, [{ bytes: SAMPLES.png(), name: 'x.png', optionId: MISSING_ID }]), 'id');
       expectInvalid(await upload(list.id, [{ bytes: SAMPLES.png(), name: 'x.png' }]), 'name');
       expectInvalid(await upload(list.id, []), 'files');
+      expectInvalid(await upload(list.id, [{ bytes: SAMPLES.png(), name: 'x.png', optionName: 'X' }], admin(), { fileId: MISSING_ID }), 'fileId');
       const current = (await t.call('GET', `/files/${list.id}`, { token: admin() })).body as FileList;
       expect(current.options).to.deep.equal(list.options);
       expect(await readFile(stored(current, 0))).to.deep.equal(SAMPLES.png());

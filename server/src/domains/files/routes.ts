@@ -1,11 +1,13 @@
 import type { Plugin, Request } from '@hapi/hapi';
 import { fileListCreateSchema, fileListListQuery, fileListUpdateSchema, fileListUploadSchema, idParams } from '@atende/shared';
 import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
 import { actor, params, payload, query } from '../../platform/http/routes.js';
 import { fileParts, multipartPayload } from '../../platform/uploads.js';
 import { createFileListService, type FileListInput, type FileListUploadItem } from './service.js';
 
 interface UploadFields {
+  fileId?: string;
   name?: string | string[];
   id?: string | string[];
 }
@@ -74,6 +76,7 @@ export const filesRoutes: Plugin<AppContext> = {
         },
         handler: async (request) => {
           const fields = payload<UploadFields>(request);
+          if (fields.fileId && fields.fileId !== byId(request)) throw new AppError('ERR_VALIDATION', { field: 'fileId', rule: 'any.only' }, 'payload fileId: must be the list of the path');
           const parts = await fileParts(request.payload, 'files');
           const names = listOf(fields.name);
           const ids = listOf(fields.id);
