@@ -38,6 +38,7 @@ export const CHANNELS = [
   'flowSimulator',
   'flowbuilder',
   'flowcampaign',
+  'file',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

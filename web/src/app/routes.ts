@@ -70,6 +70,7 @@ export const BUILT_PAGES = [
   'contactListItems',
   'messagesApi',
   'flowbuilder',
+  'files',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];
