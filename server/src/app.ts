@@ -31,6 +31,7 @@ import { createMailSettings } from './domains/settings/mailSettings.js';
 import { announcementsRoutes } from './domains/announcements/routes.js';
 import { authRoutes } from './domains/auth/routes.js';
 import { passwordResetRoutes } from './domains/passwordReset/routes.js';
+import { startPresence } from './domains/users/presence.js';
 import { chatsRoutes } from './domains/chats/routes.js';
 import { currentCredentials } from './domains/auth/sessions.js';
 import { companiesRoutes } from './domains/companies/routes.js';
@@ -119,6 +120,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
 
   const sealer = createSealer(config.secretKey);
   const mailSettings = createMailSettings(config.mail, sealer);
+  const presence = startPresence({ realtime, logger, intervalMs: config.userStatusMs });
   const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(config.loginWindowSeconds), mailer: createMailer(mailSettings.route), sealer };
   const routes = { prefix: API_PREFIX };
   await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes, invoicesRoutes, passwordResetRoutes, flowsRoutes, flowCampaignsRoutes].map((plugin) => ({ plugin, options: context, routes })));
@@ -174,6 +176,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
     async stop() {
       if (stopped) return;
       stopped = true;
+      presence.stop();
       await server.stop({ timeout: 5_000 });
       await inbox.outbound.stop();
       await channels.stop();

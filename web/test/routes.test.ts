@@ -21,12 +21,12 @@ describe('route guards', () => {
 
   it('lets anyone stay on an unknown path or a page this version lacks: the not-found page says so', () => {
     for (const context of [guest, member]) {
-      for (const path of ['/nowhere', '/tickets/a/b/c', '/files', '/prompts']) expect(guardRedirect(path, context), path).to.equal(null);
+      for (const path of ['/nowhere', '/tickets/a/b/c', '/prompts', '/queue-integration']) expect(guardRedirect(path, context), path).to.equal(null);
     }
   });
 
   it('lets signed-in users reach the private routes, tickets by uuid or by id', () => {
-    for (const path of ['/', '/tickets', '/tickets/5f1c2d3e-aaaa', '/tickets/u/42', '/users', '/connections', '/quick-messages', '/todolist', '/helps', '/kanban', '/financeiro', '/subscription']) {
+    for (const path of ['/', '/tickets', '/tickets/5f1c2d3e-aaaa', '/tickets/u/42', '/users', '/connections', '/quick-messages', '/todolist', '/helps', '/kanban', '/financeiro', '/subscription', '/files']) {
       expect(guardRedirect(path, member), path).to.equal(null);
     }
   });

@@ -1,6 +1,7 @@
 /** Environment configuration, validated once at start; every variable is listed in .env.example. */
 import Joi from 'joi';
 import path from 'node:path';
+import { USER_STATUS_HEARTBEAT_MS } from '@atende/shared';
 
 export interface Config {
   port: number;
@@ -27,6 +28,8 @@ export interface Config {
   jobsProcessEvery: number;
   /** How long a running job holds its lock before another node may take it over (ms). */
   jobLockMs: number;
+  /** The clients' userStatus heartbeat: a user without an open socket is offline two of these after the last one. */
+  userStatusMs: number;
   /** How often the contact lists' WhatsApp check looks at the queued and waiting lists (ms). */
   listCheckRetryMs: number;
   /** Time zone and language of the texts sent to customers (greeting, date, hour, automatic messages). */
@@ -107,6 +110,7 @@ const schema = Joi.object({
   ATENDE_LOGIN_WINDOW: Joi.number().integer().min(1).default(900),
   ATENDE_JOBS_PROCESS_EVERY: Joi.number().integer().min(50).max(600_000).default(5_000),
   ATENDE_JOB_LOCK_MS: Joi.number().integer().min(500).max(3_600_000).default(60_000),
+  ATENDE_USER_STATUS_MS: Joi.number().integer().min(100).max(3_600_000).default(USER_STATUS_HEARTBEAT_MS),
   ATENDE_LIST_CHECK_RETRY_MS: Joi.number().integer().min(100).max(3_600_000).default(5_000),
   ATENDE_SEND_RETRY_MS: Joi.number().integer().min(10).max(60_000).default(1_000),
   // A scheduled message waits this long (doubling) before retrying a connection that was down.
@@ -170,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     loginWindowSeconds: value.ATENDE_LOGIN_WINDOW,
     jobsProcessEvery: value.ATENDE_JOBS_PROCESS_EVERY,
     jobLockMs: value.ATENDE_JOB_LOCK_MS,
+    userStatusMs: value.ATENDE_USER_STATUS_MS,
     listCheckRetryMs: value.ATENDE_LIST_CHECK_RETRY_MS,
     timeZone: value.ATENDE_TIMEZONE,
     sandboxAckMs: value.ATENDE_SANDBOX_ACK_MS,

@@ -38,6 +38,7 @@ export const CHANNELS = [
   'flowSimulator',
   'flowbuilder',
   'flowcampaign',
+  'file',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
@@ -119,6 +120,21 @@ export function setChannelFilter(channel: Channel, filter: ChannelFilter): void 
   filters.set(channel, filter);
 }
 
+/** What a domain hears of sockets (presence): opened and closed sockets, and the clients' messages. */
+export interface SocketHooks {
+  opened(credentials: AuthCredentials): void;
+  closed(credentials: AuthCredentials): void;
+  message(credentials: AuthCredentials, message: unknown): Promise<unknown>;
+}
+
+let socketHooks: SocketHooks | null = null;
+
+export function setSocketHooks(hooks: SocketHooks): void {
+  socketHooks = hooks;
+}
+
+const credentialsOf = (socket: NesTypes.Socket) => socket.auth.credentials as unknown as AuthCredentials | null;
+
 export function companyPath(companyId: string, channel: Channel): string {
   return `/company/${companyId}/${channel}`;
 }
@@ -132,8 +148,22 @@ export async function registerRealtime(server: Server): Promise<RealtimePublishe
     options: {
       auth: { type: 'direct', minAuthVerifyInterval: REALTIME_PING_MS },
       heartbeat: { interval: REALTIME_PING_MS, timeout: REALTIME_PING_MS - 1_000 },
-      onConnection: (socket: Socket) => expiry.watch(socket),
-      onDisconnection: (socket: Socket) => expiry.forget(socket),
+      onConnection: (socket: Socket) => {
+        expiry.watch(socket);
+        const credentials = credentialsOf(socket);
+        if (credentials) socketHooks?.opened(credentials);
+      },
+      onDisconnection: (socket: Socket) => {
+        expiry.forget(socket);
+        const credentials = credentialsOf(socket);
+        if (credentials) socketHooks?.closed(credentials);
+      },
+      // The one message a client sends: the seed's `userStatus` heartbeat (presence).
+      onMessage: async (socket: Socket, message: unknown) => {
+        const credentials = credentialsOf(socket);
+        if (!credentials || !socketHooks) return null;
+        return socketHooks.message(credentials, message);
+      },
     },
   });
   // nes would run API calls sent over the socket with the credentials it was opened with,

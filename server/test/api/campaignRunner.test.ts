@@ -49,7 +49,7 @@ describe('campaign runner through the sandbox phone: each contact once, variants
     const files = await t.call('POST', '/files', { token: tenant.admin.token, body: { name: 'Catalogue', message: 'Our catalogue at {{store}}' } });
     const form = new FormData();
     form.append('name', 'Catalogue page');
-    form.append('file', new Blob([Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'catalogue.pdf');
+    form.append('files', new Blob([Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')], { type: 'application/pdf' }), 'catalogue.pdf');
     expect((await fetch(`${t.url}/api/files/uploadList/${files.body.id}`, { method: 'POST', headers: { authorization: `Bearer ${tenant.admin.token}` }, body: form })).status).to.equal(200);
     const campaign = await createCampaign(t, tenant.admin, {
       message1: 'Hi {{firstName}}, offers at {{store}}',

@@ -133,7 +133,7 @@ describe('campaigns API: CRUD, editability, settings, plan gate, tenancy', () =>
     const created = await t.call('POST', '/files', { token: tenant.admin.token, body: { name: 'Price lists', message: 'Our prices' } });
     const form = new FormData();
     form.append('name', 'Price table');
-    form.append('file', new Blob([PNG], { type: 'image/png' }), 'prices.png');
+    form.append('files', new Blob([PNG], { type: 'image/png' }), 'prices.png');
     const upload = await fetch(`${t.url}/api/files/uploadList/${created.body.id}`, { method: 'POST', headers: { authorization: `Bearer ${tenant.admin.token}` }, body: form });
     const withFile = (await upload.json()) as Record<string, any>;
     expect(upload.status, JSON.stringify(withFile)).to.equal(200);
@@ -162,9 +162,10 @@ describe('campaigns API: CRUD, editability, settings, plan gate, tenancy', () =>
     expectError(await t.call('POST', '/campaign-settings', { token: user.token, body: { settings: { messageInterval: 0 } } }), 403, 'ERR_NO_PERMISSION');
   });
 
+  // File lists are not gated by the plan: the send API uses them too (test/api/files.test.ts).
   it('a company whose plan lacks useCampaigns is refused on every campaign route', async () => {
     const plain = await createTenant(t, superUser, { planId: (await createPlan(t, superUser, { useCampaigns: false })).id });
-    for (const [method, path] of [['GET', '/campaigns'], ['POST', '/campaigns'], ['GET', `/campaigns/${MISSING_ID}`], ['GET', '/campaign-settings'], ['POST', '/campaign-settings'], ['GET', '/files']] as const) {
+    for (const [method, path] of [['GET', '/campaigns'], ['POST', '/campaigns'], ['GET', `/campaigns/${MISSING_ID}`], ['GET', '/campaign-settings'], ['POST', '/campaign-settings']] as const) {
       expectError(await t.call(method, path, { token: plain.admin.token, ...(method === 'POST' ? { body: { name: 'Nope' } } : {}) }), 403, 'ERR_PLAN_FEATURE_DISABLED');
     }
   });

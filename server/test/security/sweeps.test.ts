@@ -44,6 +44,7 @@ function sampleRequest(route: SweepRoute, path: string, sample: Sample | undefin
     ...(sample?.query ? { query: encodeQuery(sample.query) } : {}),
     ...(sample?.payload !== undefined ? { payload: sample.payload } : {}),
     ...(sample?.multipart ? { multipart: sample.multipart } : {}),
+    ...(sample?.fileField ? { fileField: sample.fileField } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { HealthAnswer } from '../domain/entities.js';
 import { announcementCalls } from './calls/announcements.js';
 import { authCalls } from './calls/auth.js';
 import { campaignCalls } from './calls/campaigns.js';
+import { fileListCalls } from './calls/files.js';
 import { chatCalls } from './calls/chats.js';
 import { companyCalls } from './calls/companies.js';
 import { contactCalls } from './calls/contacts.js';
@@ -52,6 +53,8 @@ export function createApiClient(options: ApiClientOptions) {
     tags: tagCalls(http),
     quickMessages: quickMessageCalls(http),
     campaigns: campaignCalls(http),
+    /** File lists (document 3, /files). */
+    files: fileListCalls(http),
     announcements: announcementCalls(http),
     chats: chatCalls(http),
     schedules: scheduleCalls(http),

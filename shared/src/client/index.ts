@@ -19,6 +19,7 @@ export type { QueueCalls, QueueData, QueueOptionData } from './calls/queues.js';
 export type { QuickMessageCalls, QuickMessageData } from './calls/quickMessages.js';
 export type { CampaignCalls, CampaignData } from './calls/campaigns.js';
 export { settingsFromEntries } from './calls/campaigns.js';
+export type { FileListCalls, FileListData, FileListUpload } from './calls/files.js';
 export type { ContactListCalls, ContactListItemData } from './calls/contactLists.js';
 export type { SettingCalls } from './calls/settings.js';
 export type { TagCalls, TagData } from './calls/tags.js';

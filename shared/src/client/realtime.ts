@@ -7,6 +7,7 @@
  */
 import Nes from '@hapi/nes/lib/client.js';
 import type { NesError, NesSubHandler } from '@hapi/nes/lib/client.js';
+import { USER_STATUS_HEARTBEAT_MS } from '../domain/constants.js';
 import type { AuthAnswer } from '../domain/entities.js';
 import type { Session, SessionStore } from './session.js';
 
@@ -53,6 +54,8 @@ export interface RealtimeOptions {
   onError?: (error: Error) => void;
   /** nes reconnection back-off: delay grows by `delay` per attempt up to `maxDelay` (ms). */
   reconnect?: { delay?: number; maxDelay?: number };
+  /** The `userStatus` heartbeat sent while connected, keeping the user online (default USER_STATUS_HEARTBEAT_MS). */
+  heartbeatMs?: number;
 }
 
 export type Unsubscribe = () => Promise<void>;
@@ -89,6 +92,20 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   let renewal: ReturnType<typeof setTimeout> | null = null;
   /** The token the open socket was given last. */
   let socketToken: string | null = null;
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
+
+  /** The seed's userStatus: said at once on every connection, then every interval while it lasts. */
+  function startHeartbeat(): void {
+    stopHeartbeat();
+    const say = () => void client.message({ type: 'userStatus' }).catch((error: unknown) => options.onError?.(asError(error)));
+    say();
+    heartbeat = setInterval(say, options.heartbeatMs ?? USER_STATUS_HEARTBEAT_MS);
+  }
+
+  function stopHeartbeat(): void {
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = null;
+  }
 
   function setStatus(next: RealtimeStatus): void {
     if (next === status) return;
@@ -208,9 +225,11 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   client.onConnect = () => {
     setStatus('connected');
     renewBeforeExpiry(api.session.get()?.token);
+    startHeartbeat();
   };
   client.onDisconnect = (willReconnect) => {
     stopRenewal();
+    stopHeartbeat();
     // Without reconnection the cause (refused hello, disconnect()) sets the status itself.
     if (!willReconnect) return;
     setStatus('reconnecting');

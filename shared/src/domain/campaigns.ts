@@ -93,12 +93,19 @@ export function isCampaignEditable(campaign: { status: CampaignStatus; scheduled
 }
 
 export const FILE_LIST_NAME_MIN = 3;
+/** Options of one list: a campaign or a send never drags an unbounded tail of files. */
+export const FILE_LIST_MAX_OPTIONS = 10;
 
+/** One named file of a list; `path` is '' until its file is uploaded (the dialog's second call). */
 export interface FileListOption {
   id: string;
   name: string;
   path: string;
   mediaType: string;
+  /** The sender's file name, '' before the upload. */
+  originalName?: string;
+  /** A signed link to the stored file (GET /public/...), null before the upload. */
+  mediaUrl?: string | null;
 }
 
 export interface FileList {
@@ -107,6 +114,8 @@ export interface FileList {
   name: string;
   message: string;
   options: FileListOption[];
+  /** Who saved it last (null for lists made before it was recorded). */
+  userId?: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -116,3 +125,6 @@ export interface FileListsPage {
   count: number;
   hasMore: boolean;
 }
+
+/** Payloads of the company's `file` realtime channel. */
+export type FileListEvent = { action: 'create' | 'update'; fileList: FileList } | { action: 'delete'; fileListId: string };

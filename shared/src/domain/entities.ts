@@ -74,6 +74,9 @@ export interface User {
   updatedAt: string;
 }
 
+/** Payloads of the `user` channel: profile changes and presence (online) alike. */
+export type UserEvent = { action: 'create' | 'update'; user: User } | { action: 'delete'; userId: string };
+
 export interface Help {
   id: string;
   title: string;

@@ -33,6 +33,7 @@ export const enCommon: CommonTranslation = {
     ERR_CAMPAIGN_AUDIENCE_REQUIRED: 'Choose a contact list or a tag before starting the campaign.',
     ERR_NO_CONTACT_LIST_FOUND: 'Contact list not found.',
     ERR_NO_FILE_LIST_FOUND: 'File list not found.',
+    ERR_FILE_LIST_CHANGED: 'The file list was changed at the same time; try again.',
     ERR_CAMPAIGN_INVALID_TRANSITION: 'The campaign cannot go to that status from its current one.',
     ERR_NO_INVOICE_FOUND: 'No invoice found with this ID.',
     ERR_INVOICE_ALREADY_PAID: 'This invoice has already been paid.',

@@ -33,6 +33,7 @@ export const esCommon: CommonTranslation = {
     ERR_CAMPAIGN_AUDIENCE_REQUIRED: 'Elija una lista de contactos o una etiqueta antes de iniciar la campaña.',
     ERR_NO_CONTACT_LIST_FOUND: 'Lista de contactos no encontrada.',
     ERR_NO_FILE_LIST_FOUND: 'Lista de archivos no encontrada.',
+    ERR_FILE_LIST_CHANGED: 'La lista de archivos cambió al mismo tiempo; inténtelo de nuevo.',
     ERR_CAMPAIGN_INVALID_TRANSITION: 'La campaña no puede pasar a ese estado desde el actual.',
     ERR_NO_INVOICE_FOUND: 'No se encontró ninguna factura con este ID.',
     ERR_INVOICE_ALREADY_PAID: 'Esta factura ya fue pagada.',

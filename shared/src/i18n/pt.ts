@@ -37,6 +37,7 @@ export const ptCommon = {
     ERR_CAMPAIGN_AUDIENCE_REQUIRED: 'Escolha uma lista de contatos ou uma tag antes de iniciar a campanha.',
     ERR_NO_CONTACT_LIST_FOUND: 'Lista de contatos não encontrada.',
     ERR_NO_FILE_LIST_FOUND: 'Lista de arquivos não encontrada.',
+    ERR_FILE_LIST_CHANGED: 'A lista de arquivos foi alterada ao mesmo tempo; tente de novo.',
     ERR_CAMPAIGN_INVALID_TRANSITION: 'A campanha não pode passar para esse status a partir do atual.',
     ERR_NO_INVOICE_FOUND: 'Nenhuma fatura encontrada com este ID.',
     ERR_INVOICE_ALREADY_PAID: 'Esta fatura já foi paga.',

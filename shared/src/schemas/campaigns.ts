@@ -1,7 +1,7 @@
 /** Campaigns, their settings and file lists (document 2 sections 5, 7, 9; document 3 file lists). */
-import type { CustomHelpers } from 'joi';
+import type { CustomHelpers, Schema } from 'joi';
 import { Joi } from './joi.js';
-import { CAMPAIGN_MESSAGE_MAX, CAMPAIGN_VARIANTS, FILE_LIST_NAME_MIN, LONGER_INTERVAL_OPTIONS, MESSAGE_INTERVAL_OPTIONS } from '../domain/campaigns.js';
+import { CAMPAIGN_MESSAGE_MAX, CAMPAIGN_VARIANTS, FILE_LIST_MAX_OPTIONS, FILE_LIST_NAME_MIN, LONGER_INTERVAL_OPTIONS, MESSAGE_INTERVAL_OPTIONS } from '../domain/campaigns.js';
 import { NAME_MAX } from '../domain/constants.js';
 import { id, name, pageQuery } from './common.js';
 
@@ -78,13 +78,26 @@ export const campaignSettingsSchema = Joi.object({
 
 const fileListName = Joi.string().trim().min(FILE_LIST_NAME_MIN).max(NAME_MAX);
 
+/** An option the dialog keeps (with its id) or adds (without); its file comes by the upload call. */
+const fileListOption = Joi.object({
+  id: id.allow(null, '').empty(''),
+  name: Joi.string().trim().min(1).max(NAME_MAX).required(),
+  // Read-only, sent back with the rest of the option.
+  path: Joi.any().strip(),
+  file: Joi.any().strip(),
+  mediaType: Joi.any().strip(),
+  originalName: Joi.any().strip(),
+  mediaUrl: Joi.any().strip(),
+});
+
 const fileListFields = {
   name: fileListName,
   message: Joi.string().trim().min(1).max(CAMPAIGN_MESSAGE_MAX),
+  /** The options kept: one left out is removed with its file. */
+  options: Joi.array().items(fileListOption).max(FILE_LIST_MAX_OPTIONS),
   userId: Joi.any().strip(),
   id: Joi.any().strip(),
   companyId: Joi.any().strip(),
-  options: Joi.any().strip(),
   createdAt: Joi.any().strip(),
   updatedAt: Joi.any().strip(),
 };
@@ -93,10 +106,19 @@ export const fileListCreateSchema = Joi.object({ ...fileListFields, name: fileLi
 export const fileListUpdateSchema = Joi.object(fileListFields).min(1);
 export const fileListListQuery = Joi.object({ ...pageQuery, companyId: id });
 
-/** POST /files/uploadList/{id} (multipart): one file added to the list under a name. */
+const oneOrMany = (item: Schema) => Joi.alternatives(item, Joi.array().items(item).max(FILE_LIST_MAX_OPTIONS));
+
+/**
+ * POST /files/uploadList/{id} (multipart, as the dialog sends it): `files` (one or several), and
+ * per file at the same position its option's `name` and `id` (an option of the list; none or ''
+ * adds a new option) and `mediaType` (the browser's type; the server decides by content).
+ * `fileId` is the list's id again; `typeArch` names the upload's area.
+ */
 export const fileListUploadSchema = Joi.object({
-  name: Joi.string().trim().min(1).max(NAME_MAX).required(),
-  file: Joi.any().required(),
+  fileId: id.allow(''),
   typeArch: Joi.string().max(50).allow(''),
-  mediaType: Joi.string().max(50).allow(''),
+  files: Joi.any().required(),
+  name: oneOrMany(Joi.string().trim().max(NAME_MAX).allow('')),
+  id: oneOrMany(id.allow('')),
+  mediaType: oneOrMany(Joi.string().max(100).allow('')),
 }).unknown(false);

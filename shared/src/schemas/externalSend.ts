@@ -4,11 +4,13 @@ import { id } from './common.js';
 import { contactNumber } from './contacts.js';
 import { messageSendSchema } from './tickets.js';
 
-/** POST /messages/send: JSON { number, body, quotedMsgId } or multipart with the same fields plus `medias` files. */
+/** POST /messages/send: JSON { number, body, quotedMsgId, fileListId } or multipart with the same fields plus `medias` files. */
 export const externalSendSchema = Joi.object({
   number: contactNumber.required(),
   body: messageSendSchema.extract('body'),
   quotedMsgId: id.allow(null, ''),
+  /** A file list of the connection's company: its message and each option's file follow, in order. */
+  fileListId: id.allow(null, '').empty(''),
   // File streams of a multipart body, read by the server's upload reader (the inbox's limits).
   medias: Joi.any(),
 });

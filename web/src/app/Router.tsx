@@ -17,6 +17,7 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   login: lazy(() => import('../pages/login/LoginPage.js')),
   signup: lazy(() => import('../pages/signup/SignupPage.js')),
   forgetPassword: lazy(() => import('../pages/forgetPassword/ForgetPasswordPage.js')),
+  files: lazy(() => import('../pages/files/FilesPage.js')),
   users: lazy(() => import('../pages/users/UsersPage.js')),
   connections: lazy(() => import('../pages/connections/ConnectionsPage.js')),
   tickets: lazy(() => import('../pages/tickets/TicketsPage.js')),

@@ -72,6 +72,7 @@ export const BUILT_PAGES = [
   'flowbuilders',
   'messagesApi',
   'flowbuilder',
+  'files',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];

@@ -13,6 +13,7 @@ import { toPlan } from '../plans/dto.js';
 import { PlanModel, type PlanDoc } from '../plans/model.js';
 import { companySettings } from '../settings/service.js';
 import { toUser } from '../users/dto.js';
+import { setOnline } from '../users/presence.js';
 import { UserModel, type UserDoc } from '../users/model.js';
 import { SessionModel, type SessionDoc } from './sessionModel.js';
 import { endSessions, rotateRefresh } from './sessions.js';
@@ -109,7 +110,8 @@ export function createAuthService(config: Config, realtime: RealtimePublisher) {
         userAgent: client.userAgent,
         ip: client.ip,
       });
-      await UserModel.updateOne({ _id: user._id, companyId: user.companyId }, { $set: { online: true, lastSeenAt: new Date() } });
+      await UserModel.updateOne({ _id: user._id, companyId: user.companyId }, { $set: { lastSeenAt: new Date() } });
+      await setOnline(realtime, String(user.companyId), String(user._id), true);
       const issued = issue(user, company, { ...answerUser, online: true }, sessionId, jti);
       // Older sessions of the same user hear "account opened elsewhere".
       realtime.publish(String(user.companyId), 'auth', { action: 'update', user: { id: String(user._id) }, sessionId });
@@ -142,7 +144,7 @@ export function createAuthService(config: Config, realtime: RealtimePublisher) {
       if (!session) return;
       realtime.endSockets(target);
       const others = await SessionModel.countDocuments({ companyId: session.companyId, userId: session.userId });
-      if (others === 0) await UserModel.updateOne({ _id: session.userId, companyId: session.companyId }, { $set: { online: false } });
+      if (others === 0) await setOnline(realtime, String(session.companyId), String(session.userId), false);
     },
 
     async me(actor: AuthCredentials): Promise<User> {

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import type { StoredMedia } from '../../platform/uploads.js';
+import { filesToSend } from '../files/dto.js';
 import { FileListModel, type FileListDoc } from '../files/model.js';
 import { conversationWith } from '../messages/conversation.js';
 import { MessageModel } from '../messages/model.js';
@@ -56,8 +57,7 @@ export function createDelivery(deps: { realtime: RealtimePublisher; messages: Me
       const to = options.ticket ?? (await conversation(campaign, shipping));
       const body = renderCampaignVariables(textOf(campaign, shipping, 'message'), settings.variables);
       await storeOnce(to, resumed, shippingMessageId(shipping._id, 'message'), body, campaign.media ?? undefined);
-      for (const [index, option] of (fileList?.options ?? []).entries()) {
-        const media: StoredMedia = { fileName: option.path, originalName: option.originalName, mimeType: option.mimeType, mediaType: option.mediaType, kind: option.kind, size: option.size };
+      for (const [index, media] of (fileList ? filesToSend(fileList) : []).entries()) {
         await storeOnce(to, resumed, shippingMessageId(shipping._id, `file${index}`), index === 0 ? renderCampaignVariables(fileList!.message, settings.variables) : '', media);
       }
     },

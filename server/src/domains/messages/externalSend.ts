@@ -16,7 +16,10 @@ import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storeUpload } from '../../platform/uploads.js';
 import { CompanyModel, type CompanyDoc } from '../companies/model.js';
+import { filesToSend, findFileList } from '../files/dto.js';
+import type { FileListDoc } from '../files/model.js';
 import { planFlagsOfCompany } from '../plans/service.js';
+import type { TicketDoc } from '../tickets/model.js';
 import { WhatsappModel, type WhatsappDoc } from '../whatsapp/model.js';
 import { conversationWith } from './conversation.js';
 import { MessageModel } from './model.js';
@@ -27,6 +30,8 @@ export interface ExternalSendInput {
   number: string;
   body: string;
   quotedMsgId?: string | null;
+  /** A file list of the company, sent after the body and files. */
+  fileListId?: string | null;
   files: OutgoingFile[];
 }
 
@@ -47,13 +52,24 @@ export async function connectionOfToken(token: string): Promise<ConnectionCreden
 export function createExternalSendService(deps: { realtime: RealtimePublisher; messages: MessageService }) {
   const { realtime, messages } = deps;
 
+  /** As campaigns send a list: its message as the caption of its first file (alone when it has none). */
+  async function sendFileList(companyId: string, ticket: TicketDoc, fileList: FileListDoc): Promise<Message[]> {
+    const files = filesToSend(fileList);
+    const message = fileList.message.trim();
+    if (files.length === 0) return message ? [await messages.storeOutbound({ companyId, ticket, body: message })] : [];
+    const sent: Message[] = [];
+    for (const [index, media] of files.entries()) sent.push(await messages.storeOutbound({ companyId, ticket, body: index === 0 ? message : '', media }));
+    return sent;
+  }
+
   return {
     async send({ companyId, whatsappId }: ConnectionCredentials, input: ExternalSendInput): Promise<ExternalSendAnswer> {
       const whatsapp = await WhatsappModel.findOne({ companyId, _id: whatsappId }).lean<WhatsappDoc>();
       if (!whatsapp) throw new AppError('ERR_NO_WAPP_FOUND');
       if (!(await planFlagsOfCompany(companyId)).useExternalApi) throw new AppError('ERR_PLAN_FEATURE_DISABLED', { planFlag: 'useExternalApi' });
       const body = input.body.trim();
-      if (!body && input.files.length === 0) throw new AppError('ERR_VALIDATION', { field: 'body', rule: 'any.required' }, 'body: empty messages are not sent');
+      const fileList = input.fileListId ? await findFileList(companyId, input.fileListId) : null;
+      if (!body && input.files.length === 0 && !fileList) throw new AppError('ERR_VALIDATION', { field: 'body', rule: 'any.required' }, 'body: empty messages are not sent');
       if (whatsapp.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_CONNECTED');
       // Every file is checked and stored before anything else: a bad one refuses the whole send.
       const stored = await Promise.all(input.files.map((file) => storeUpload(companyId, file)));
@@ -62,11 +78,12 @@ export function createExternalSendService(deps: { realtime: RealtimePublisher; m
       if (quotedMsgId && !(await MessageModel.exists({ companyId, ticketId: ticket._id, _id: quotedMsgId }))) throw new AppError('ERR_NO_MESSAGE_FOUND');
 
       const sent: Message[] = [];
-      if (stored.length === 0) sent.push(await messages.storeOutbound({ companyId, ticket, body, quotedMsgId }));
+      if (stored.length === 0 && (body || !fileList)) sent.push(await messages.storeOutbound({ companyId, ticket, body, quotedMsgId }));
       for (const [index, media] of stored.entries()) {
         // As in the inbox: the text is the caption of the first file.
         sent.push(await messages.storeOutbound({ companyId, ticket, body: index === 0 ? body : '', media, quotedMsgId: index === 0 ? quotedMsgId : null }));
       }
+      if (fileList) sent.push(...(await sendFileList(companyId, ticket, fileList)));
       return { ticketId: String(ticket._id), contactId: String(contact._id), messages: sent };
     },
   };

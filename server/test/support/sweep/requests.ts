@@ -17,6 +17,8 @@ export interface SweepRequest {
   /** A JSON body sent as written (keys JSON.stringify would not keep, such as __proto__). */
   rawJson?: string;
   multipart?: Record<string, string>;
+  /** The multipart field of the PNG (default `file`). */
+  fileField?: string;
   /** Leave the PNG out of the multipart body. */
   withoutFile?: boolean;
   /** Authorization: Bearer <token>. */
@@ -40,7 +42,7 @@ export async function send(t: TestApp, request: SweepRequest): Promise<SweepAnsw
   if (request.multipart) {
     const form = new FormData();
     for (const [name, value] of Object.entries(request.multipart)) form.append(name, value);
-    if (!request.withoutFile) form.append('file', new Blob([PNG], { type: 'image/png' }), 'sweep.png');
+    if (!request.withoutFile) form.append(request.fileField ?? 'file', new Blob([PNG], { type: 'image/png' }), 'sweep.png');
     body = form;
   } else if (request.rawJson !== undefined || request.payload !== undefined) {
     headers['content-type'] = 'application/json';

@@ -10,8 +10,9 @@ import type { Ids } from './world.js';
 export interface Sample {
   query?: Record<string, string>;
   payload?: unknown;
-  /** Sent as multipart/form-data with a small PNG as `file`. */
+  /** Sent as multipart/form-data with a small PNG as `file` (or `fileField`). */
   multipart?: Record<string, string>;
+  fileField?: string;
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -31,9 +32,9 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'PUT /api/sandbox/{whatsappId}/absent-numbers': () => ({ payload: { prefixes: ['55119'] } }),
   'POST /api/campaigns': (ids) => ({ payload: { name: 'Sweep campaign', message1: 'Sweep', whatsappId: ids.whatsapp, tagListId: ids.tag } }),
   'POST /api/campaign-settings': () => ({ payload: { settings: { messageInterval: 5, variables: [{ key: 'sweep', value: 'Sweep' }] } } }),
-  'POST /api/files': () => ({ payload: { name: 'Sweep files', message: 'Sweep' } }),
+  'POST /api/files': () => ({ payload: { name: 'Sweep files', message: 'Sweep', options: [{ name: 'Sweep option' }] } }),
   'POST /api/campaigns/{id}/media-upload': () => ({ multipart: { typeArch: 'campaign' } }),
-  'POST /api/files/uploadList/{id}': () => ({ multipart: { name: 'Sweep file' } }),
+  'POST /api/files/uploadList/{id}': (ids) => ({ multipart: { fileId: ids.fileList, typeArch: 'fileList', name: 'Sweep file', id: '' }, fileField: 'files' }),
   'PUT /api/campaigns/{id}': () => ({ payload: { name: 'Sweep campaign' } }),
   'PUT /api/files/{id}': () => ({ payload: { name: 'Sweep files' } }),
   'POST /api/subscription': (ids) => ({ payload: { invoiceId: ids.invoice, firstName: 'Sweep', lastName: 'Sweep', address2: 'Rua 1', city: 'Recife', state: 'PE', zipcode: '50000-000', country: 'BR' } }),
@@ -57,7 +58,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'POST /api/companies/cadastro': (ids) => ({ payload: { name: 'Sweep signup', email: 'signup@sweep.test', password: 'sweep-pass', planId: ids.plan } }),
   'POST /api/contacts/import': () => ({ multipart: {} }),
   'POST /api/contacts/upload': () => ({ payload: [{ name: 'Sweep row', number: '5511900000002' }] }),
-  'POST /api/messages/send': () => ({ payload: { number: '5511900000003', body: 'Sweep' } }),
+  'POST /api/messages/send': (ids) => ({ payload: { number: '5511900000003', body: 'Sweep', fileListId: ids.fileList } }),
   'POST /api/messages/{ticketId}': () => ({ payload: { body: 'Sweep' } }),
   'POST /api/tags/sync': (ids) => ({ payload: { ticketId: ids.ticket, tags: [{ id: ids.tag }] } }),
   'POST /api/announcements/{id}/media-upload': () => ({ multipart: {} }),

@@ -14,6 +14,8 @@ export interface ExternalSend {
   body?: string;
   /** A message of the contact's active ticket to quote. */
   quotedMsgId?: string;
+  /** A file list of the company: its message and files follow the body and medias, in order. */
+  fileListId?: string;
   /** Files to send (multipart `medias`), each as its own message. */
   medias?: { blob: Blob; fileName: string }[];
 }
@@ -27,16 +29,17 @@ export interface ExternalSendAnswer {
 
 export function externalSendCalls(http: Http) {
   return {
-    send: ({ token, number, body, quotedMsgId, medias }: ExternalSend) => {
+    send: ({ token, number, body, quotedMsgId, fileListId, medias }: ExternalSend) => {
       // Anonymous as far as the user session goes: the connection token is the credential.
       const headers = { authorization: `Bearer ${token}` };
       if (!medias || medias.length === 0) {
-        return http.anonymous<ExternalSendAnswer>('POST', '/messages/send', { headers, body: { number, body: body ?? '', ...(quotedMsgId ? { quotedMsgId } : {}) } });
+        return http.anonymous<ExternalSendAnswer>('POST', '/messages/send', { headers, body: { number, body: body ?? '', ...(quotedMsgId ? { quotedMsgId } : {}), ...(fileListId ? { fileListId } : {}) } });
       }
       const form = new FormData();
       form.append('number', number);
       form.append('body', body ?? '');
       if (quotedMsgId) form.append('quotedMsgId', quotedMsgId);
+      if (fileListId) form.append('fileListId', fileListId);
       for (const media of medias) form.append('medias', media.blob, media.fileName);
       return http.anonymous<ExternalSendAnswer>('POST', '/messages/send', { headers, form });
     },

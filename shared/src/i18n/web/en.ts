@@ -8,6 +8,7 @@ import { contactListsEn } from './contactLists/en.js';
 import { inboxEn } from './inbox/en.js';
 import { flowbuildersEn } from './flowbuilders/en.js';
 import { flowEditorEn } from './flowEditor/en.js';
+import { filesEn } from './files/en.js';
 
 export const webEn: WebTranslation = {
   description: 'Atende web console',
@@ -53,6 +54,7 @@ export const webEn: WebTranslation = {
     how: "Send messages from your own systems with a connection's API token (Connections, edit a connection). Each call goes out through that connection, to the contact's open ticket or a new one.",
     textHow: 'Text: a JSON body { "number": "5511999999999", "body": "Hello" }.',
     mediaHow: 'Media: multipart/form-data with number, body (the caption) and one or more files in medias.',
+    fileListHow: "File list: fileListId (a list's id from the File lists page) sends the list's message and each of its files, in order.",
     numberRule: 'The number without a mask: country code and number, digits only (5511999999999).',
     tokensForAdmins: "Connection tokens are shown to admins: ask yours for one and paste it below.",
     textTitle: 'Test: send a text',
@@ -316,4 +318,5 @@ export const webEn: WebTranslation = {
   schedules: schedulesEn,
   contactLists: contactListsEn,
   flowEditor: flowEditorEn,
+  files: filesEn,
 };

@@ -8,6 +8,7 @@ import { contactListsEs } from './contactLists/es.js';
 import { inboxEs } from './inbox/es.js';
 import { flowbuildersEs } from './flowbuilders/es.js';
 import { flowEditorEs } from './flowEditor/es.js';
+import { filesEs } from './files/es.js';
 
 export const webEs: WebTranslation = {
   description: 'Consola web de Atende',
@@ -53,6 +54,7 @@ export const webEs: WebTranslation = {
     how: 'Envía mensajes desde tus sistemas con el token de API de una conexión (Conexiones, editar una conexión). Cada llamada sale por esa conexión, al ticket abierto del contacto o a uno nuevo.',
     textHow: 'Texto: un cuerpo JSON { "number": "5511999999999", "body": "Hola" }.',
     mediaHow: 'Multimedia: multipart/form-data con number, body (el pie) y uno o más archivos en medias.',
+    fileListHow: 'Lista de archivos: fileListId (el id de una lista de la página Lista de archivos) envía el mensaje de la lista y cada uno de sus archivos, en orden.',
     numberRule: 'El número sin máscara: código de país y número, solo dígitos (5511999999999).',
     tokensForAdmins: 'Los tokens de las conexiones se muestran a los administradores: pide uno al tuyo y pégalo abajo.',
     textTitle: 'Prueba: enviar un texto',
@@ -316,4 +318,5 @@ export const webEs: WebTranslation = {
   schedules: schedulesEs,
   contactLists: contactListsEs,
   flowEditor: flowEditorEs,
+  files: filesEs,
 };

@@ -7,6 +7,7 @@ import { contactListsPt } from './contactLists/pt.js';
 import { inboxPt } from './inbox/pt.js';
 import { flowbuildersPt } from './flowbuilders/pt.js';
 import { flowEditorPt } from './flowEditor/pt.js';
+import { filesPt } from './files/pt.js';
 
 export const webPt = {
   description: 'Console web do Atende',
@@ -52,6 +53,7 @@ export const webPt = {
     how: 'Envie mensagens dos seus sistemas com o token de API de uma conexão (Conexões, editar uma conexão). Cada chamada sai por essa conexão, para o ticket aberto do contato ou um novo.',
     textHow: 'Texto: um corpo JSON { "number": "5511999999999", "body": "Olá" }.',
     mediaHow: 'Mídia: multipart/form-data com number, body (a legenda) e um ou mais arquivos em medias.',
+    fileListHow: 'Lista de arquivos: fileListId (o id de uma lista da página Lista de arquivos) envia a mensagem da lista e cada um dos seus arquivos, em ordem.',
     numberRule: 'O número sem máscara: código do país e número, só dígitos (5511999999999).',
     tokensForAdmins: 'Os tokens das conexões aparecem para administradores: peça um ao seu e cole abaixo.',
     textTitle: 'Teste: enviar um texto',
@@ -315,6 +317,7 @@ export const webPt = {
   schedules: schedulesPt,
   contactLists: contactListsPt,
   flowEditor: flowEditorPt,
+  files: filesPt,
 };
 
 export type WebTranslation = typeof webPt;

@@ -5,7 +5,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { DASHBOARD_PERIODS, type DashboardAnswer, type DashboardPeriod } from '@atende/shared';
+import { DASHBOARD_PERIODS, type DashboardAnswer, type DashboardPeriod, type UserEvent } from '@atende/shared';
 import type { DashboardQuery } from '@atende/shared/client';
 import { useApi } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
@@ -97,6 +97,13 @@ export default function DashboardPage() {
   const countChange = () => setTicketChanges((count) => count + 1);
   useChannel('ticket', countChange);
   useChannel('appMessage', countChange);
+  // Presence: an attendant going on or off line shows at once.
+  useChannel<UserEvent>('user', (event) => {
+    if (event.action !== 'update') return;
+    setAnswer((current) =>
+      current ? { ...current, attendants: current.attendants.map((attendant) => (attendant.id === event.user.id ? { ...attendant, online: event.user.online } : attendant)) } : current,
+    );
+  });
 
   const filter = (event: { preventDefault(): void }) => {
     event.preventDefault();

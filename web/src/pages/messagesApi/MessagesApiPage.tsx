@@ -39,6 +39,7 @@ export default function MessagesApiPage() {
         <ul>
           <li>{t('web.messagesApi.textHow')}</li>
           <li>{t('web.messagesApi.mediaHow')}</li>
+          <li>{t('web.messagesApi.fileListHow')}</li>
           <li>{t('web.messagesApi.numberRule')}</li>
         </ul>
         {admin ? null : <p>{t('web.messagesApi.tokensForAdmins')}</p>}

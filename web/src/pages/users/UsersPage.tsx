@@ -1,15 +1,13 @@
 /** /users (document 1 section 2): search, infinite scroll, add/edit modal, delete confirm, live updates. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@atende/shared';
+import type { User, UserEvent } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { Button, IconButton } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
 import { PageFrame, PageHeader, Paper, SearchField, StatusRow, Table } from '../../ui/Page.js';
 import { useLiveList } from '../../ui/useLiveList.js';
 import UserModal from './UserModal.js';
-
-type UserEvent = { action: 'create' | 'update'; user: User } | { action: 'delete'; userId: string };
 
 export default function UsersPage() {
   const { t } = useTranslation();
