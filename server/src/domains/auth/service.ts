@@ -110,7 +110,7 @@ export function createAuthService(config: Config, realtime: RealtimePublisher) {
         userAgent: client.userAgent,
         ip: client.ip,
       });
-      await UserModel.updateOne({ _id: user._id, companyId: user.companyId }, { $set: { lastSeenAt: new Date() } });
+      await UserModel.updateOne({ _id: user._id, companyId: user.companyId }, { $set: { lastSeenAt: new Date() } }, { timestamps: false });
       await setOnline(realtime, String(user.companyId), String(user._id), true);
       const issued = issue(user, company, { ...answerUser, online: true }, sessionId, jti);
       // Older sessions of the same user hear "account opened elsewhere".

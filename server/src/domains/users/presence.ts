@@ -12,7 +12,8 @@ import { UserModel, type UserDoc } from './model.js';
 
 /** Sets the flag when it differs, and says so on the `user` channel (a repeated value changes nothing). */
 export async function setOnline(realtime: RealtimePublisher, companyId: string, userId: string, online: boolean, extra: Record<string, unknown> = {}): Promise<void> {
-  const flipped = await UserModel.findOneAndUpdate({ _id: userId, companyId, online: !online, ...extra }, { $set: { online } }, { returnDocument: 'after' }).lean<UserDoc>();
+  // Presence is no edit of the user: updatedAt stays.
+  const flipped = await UserModel.findOneAndUpdate({ _id: userId, companyId, online: !online, ...extra }, { $set: { online } }, { returnDocument: 'after', timestamps: false }).lean<UserDoc>();
   if (flipped) realtime.publish(companyId, 'user', { action: 'update', user: toUser(flipped) });
 }
 
@@ -22,7 +23,7 @@ export function startPresence(deps: { realtime: RealtimePublisher; logger: Logge
   const sockets = new Map<string, number>();
 
   async function heartbeat(credentials: AuthCredentials): Promise<void> {
-    await UserModel.updateOne({ _id: credentials.userId, companyId: credentials.companyId }, { $set: { lastSeenAt: new Date() } });
+    await UserModel.updateOne({ _id: credentials.userId, companyId: credentials.companyId }, { $set: { lastSeenAt: new Date() } }, { timestamps: false });
     await setOnline(realtime, credentials.companyId, credentials.userId, true);
   }
 
