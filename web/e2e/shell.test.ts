@@ -57,7 +57,7 @@ describe('web console: sign-up, shell, gating, theme, language, narrow layout', 
     const admin = await openPage(console);
     await signIn(admin.page, ADMIN_EMAIL, PASSWORD);
     const adminKeys = await menuKeys(admin.page);
-    expect(adminKeys).to.deep.equal(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps', 'connections', 'files', 'queues', 'users', 'financeiro', 'settings']);
+    expect(adminKeys).to.deep.equal(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps', 'flowsGroup', 'connections', 'files', 'queues', 'users', 'financeiro', 'settings']);
     // A plan-gated route is refused as well, not only hidden.
     await admin.page.goto('/chats');
     await admin.page.waitForURL((url) => url.pathname === '/');
@@ -66,7 +66,7 @@ describe('web console: sign-up, shell, gating, theme, language, narrow layout', 
     const agent = await openPage(console);
     await signIn(agent.page, AGENT_EMAIL, PASSWORD);
     const agentKeys = await menuKeys(agent.page);
-    expect(agentKeys).to.deep.equal(['tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps']);
+    expect(agentKeys).to.deep.equal(['tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps', 'flowsGroup']);
     expect(await agent.page.locator('[data-due-date]').count()).to.equal(0);
     expect(admin.errors.concat(agent.errors)).to.deep.equal([]);
     await agent.context.close();

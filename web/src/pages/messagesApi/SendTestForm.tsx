@@ -16,7 +16,8 @@ interface TestValues {
   body: string;
 }
 
-export const Code = styled.pre`
+/** Code that may scroll sideways: focusable, so keyboard users can scroll it too. */
+export const Code = styled.pre.attrs({ tabIndex: 0 })`
   margin: 8px 0;
   padding: 12px;
   overflow-x: auto;
