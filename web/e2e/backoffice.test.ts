@@ -13,7 +13,6 @@ async function workbook(rows: (string | number)[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-
 describe('web console: back-office pages', () => {
   let console: Console;
   let opened: OpenedPage;
