@@ -322,13 +322,17 @@ describe('flows (/flowbuilder)', () => {
       expectError(await t.call('POST', '/flowbuilder/import', { token: agent.token, body: base }), 403, 'ERR_NO_PERMISSION');
     });
 
-    it('refuses deleting a flow a phrase campaign starts (409 ERR_FLOW_IN_USE), deletes it after, live', async () => {
+    it('refuses deleting a flow a phrase campaign or a connection starts (409 ERR_FLOW_IN_USE), deletes it after, live', async () => {
       const connection = await t.call('POST', '/whatsapp', { token: admin(), body: { name: 'Linha', provider: 'sandbox' } });
       const campaign = await api.flows.createFlowCampaign({ name: 'Promo', flowId: source.id, whatsappId: connection.body.id, phrase: 'quero' });
       const inUse = await t.call('DELETE', `/flowbuilder/${source.id}`, { token: admin() });
       expectError(inUse, 409, 'ERR_FLOW_IN_USE');
-      expect(inUse.body.campaigns).to.equal(1);
+      expect(inUse.body).to.include({ campaigns: 1, connections: 0 });
       await api.flows.deleteFlowCampaign(campaign.id);
+      // A connection's default flow holds it too.
+      await t.call('PUT', `/whatsapp/${connection.body.id}`, { token: admin(), body: { flowId: source.id } });
+      expect((await t.call('DELETE', `/flowbuilder/${source.id}`, { token: admin() })).body).to.include({ error: 'ERR_FLOW_IN_USE', campaigns: 0, connections: 1 });
+      await t.call('PUT', `/whatsapp/${connection.body.id}`, { token: admin(), body: { flowId: null } });
       expectError(await t.call('DELETE', `/flowbuilder/${source.id}`, { token: agent.token }), 403, 'ERR_NO_PERMISSION');
       expectError(await t.call('DELETE', `/flowbuilder/${source.id}`, { token: other.admin.token }), 404, 'ERR_NO_FLOW_FOUND');
       await api.flows.deleteFlow(source.id);

@@ -44,7 +44,7 @@ export const enCommon: CommonTranslation = {
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No list contact found with this ID.',
     ERR_NO_FLOW_FOUND: 'Flow not found.',
     ERR_FLOW_INVALID: 'The flow cannot be saved: fix the problems shown.',
-    ERR_FLOW_IN_USE: 'This flow is used by a phrase campaign. Delete or change the campaign first.',
+    ERR_FLOW_IN_USE: 'This flow is started by a phrase campaign or a connection. Change them first.',
     ERR_FLOW_MEDIA_INVALID: 'A block of the flow uses a file that does not exist in this company.',
     ERR_FLOW_IMAGE_TOO_LARGE: 'File is too large! 2MB maximum',
     ERR_FLOW_AUDIO_TOO_LARGE: 'File is too large! 5MB maximum',

@@ -44,7 +44,7 @@ export const esCommon: CommonTranslation = {
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No se encontró ningún contacto de la lista con este ID.',
     ERR_NO_FLOW_FOUND: 'Flujo no encontrado.',
     ERR_FLOW_INVALID: 'El flujo no se puede guardar: corrija los problemas indicados.',
-    ERR_FLOW_IN_USE: 'Este flujo lo usa una campaña de frase. Elimine o cambie la campaña antes.',
+    ERR_FLOW_IN_USE: 'Este flujo lo inicia una campaña de frase o una conexión. Cámbielas antes.',
     ERR_FLOW_MEDIA_INVALID: 'Un bloque del flujo usa un archivo que no existe en esta empresa.',
     ERR_FLOW_IMAGE_TOO_LARGE: '¡El archivo es muy grande! 2MB máximo',
     ERR_FLOW_AUDIO_TOO_LARGE: '¡El archivo es muy grande! 5MB máximo',

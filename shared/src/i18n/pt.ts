@@ -48,7 +48,7 @@ export const ptCommon = {
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Nenhum contato da lista encontrado com este ID.',
     ERR_NO_FLOW_FOUND: 'Fluxo não encontrado.',
     ERR_FLOW_INVALID: 'O fluxo não pode ser salvo: corrija os problemas indicados.',
-    ERR_FLOW_IN_USE: 'Este fluxo é usado por uma campanha de frase. Exclua ou altere a campanha antes.',
+    ERR_FLOW_IN_USE: 'Este fluxo é iniciado por uma campanha de frase ou por uma conexão. Altere-as antes.',
     ERR_FLOW_MEDIA_INVALID: 'Um bloco do fluxo usa um arquivo que não existe nesta empresa.',
     ERR_FLOW_IMAGE_TOO_LARGE: 'Arquivo é muito grande! 2MB máximo',
     ERR_FLOW_AUDIO_TOO_LARGE: 'Arquivo é muito grande! 5MB máximo',

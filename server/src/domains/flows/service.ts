@@ -7,6 +7,7 @@ import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { searchRegex } from '../../platform/database/models.js';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
+import { WhatsappModel } from '../whatsapp/model.js';
 import { FlowCampaignModel } from './campaignModel.js';
 import { toFlow, toFlowWithGraph } from './dto.js';
 import { adoptGraph, checkGraph } from './graph.js';
@@ -86,14 +87,18 @@ export function createFlowService(realtime: RealtimePublisher) {
     },
 
     /**
-     * Refused (409 ERR_FLOW_IN_USE, with how many) while a phrase campaign starts the flow: deleting
-     * it would silently break the campaign. Runs in tickets are ended by the engine when it finds the
-     * flow gone. Media files stay: duplicates and exports name the same files.
+     * Refused (409 ERR_FLOW_IN_USE, with how many) while a phrase campaign or a connection (its
+     * default flow) starts the flow: deleting it would silently break them. Runs in tickets are
+     * ended by the engine when it finds the flow gone. Media files stay: duplicates and exports name
+     * the same files.
      */
     async remove(actor: AuthCredentials, id: string): Promise<void> {
       await findFlow(actor.companyId, id);
-      const campaigns = await FlowCampaignModel.find({ companyId: actor.companyId, flowId: id }, { _id: 1 }).lean<{ _id: unknown }[]>();
-      if (campaigns.length > 0) throw new AppError('ERR_FLOW_IN_USE', { campaigns: campaigns.length });
+      const [campaigns, connections] = await Promise.all([
+        FlowCampaignModel.find({ companyId: actor.companyId, flowId: id }, { _id: 1 }).lean<{ _id: unknown }[]>(),
+        WhatsappModel.find({ companyId: actor.companyId, flowId: id }, { _id: 1 }).lean<{ _id: unknown }[]>(),
+      ]);
+      if (campaigns.length + connections.length > 0) throw new AppError('ERR_FLOW_IN_USE', { campaigns: campaigns.length, connections: connections.length });
       const { deletedCount } = await FlowModel.deleteOne({ companyId: actor.companyId, _id: id });
       if (deletedCount === 0) throw new AppError('ERR_NO_FLOW_FOUND');
       announce({ action: 'delete', flowId: id }, actor.companyId);
