@@ -59,7 +59,11 @@ describe('web console: running flow in the conversation', function () {
     expect((await company.admin.whatsapp.get(company.whatsapp.id)).flowId ?? null).to.equal(null);
     await choose(flow.id);
     await page.locator('tr[data-connection="Sandbox"] button[aria-label="Edit"]').click();
-    expect(await page.locator('form[aria-label="Connection details"] select[name="flowId"]').inputValue()).to.equal(flow.id);
+    // The flows arrive after the dialog opens: the select shows the saved one once its option is there.
+    const reopened = page.locator('form[aria-label="Connection details"] select[name="flowId"]');
+    await reopened.locator('option', { hasText: 'Boas-vindas' }).waitFor({ state: 'attached' });
+    await page.waitForFunction((id) => (document.querySelector('form[aria-label="Connection details"] select[name="flowId"]') as HTMLSelectElement | null)?.value === id, flow.id, { timeout: 5_000 });
+    expect(await reopened.inputValue()).to.equal(flow.id);
     await page.keyboard.press('Escape');
   });
 
