@@ -89,8 +89,14 @@ describe('web console: file lists (/files)', () => {
 
   it('shows lists made, changed and deleted in another session live', async () => {
     const { page } = opened;
+    // The page's socket must have asked for the file channel before anything happens elsewhere.
+    const subscribed = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) => socket.on('framesent', (frame) => String(frame.payload).includes('/file"') && resolve()));
+    });
     await page.goto('/files');
     await page.locator('table').waitFor();
+    await subscribed;
+    await page.waitForTimeout(200);
     const created = await console.api.files.create({ name: 'Made elsewhere', message: 'Hello' });
     const row = page.locator('tr[data-file-list="Made elsewhere"]');
     await row.waitFor();
