@@ -22,9 +22,9 @@ export function startPresence(deps: { realtime: RealtimePublisher; logger: Logge
   /** Open sockets per user on this node (a node's own sockets; other nodes' clients keep their heartbeats fresh). */
   const sockets = new Map<string, number>();
 
-  async function heartbeat(credentials: AuthCredentials): Promise<void> {
-    await UserModel.updateOne({ _id: credentials.userId, companyId: credentials.companyId }, { $set: { lastSeenAt: new Date() } }, { timestamps: false });
-    await setOnline(realtime, credentials.companyId, credentials.userId, true);
+  async function heartbeat(who: Pick<AuthCredentials, 'userId' | 'companyId'>): Promise<void> {
+    await UserModel.updateOne({ _id: who.userId, companyId: who.companyId }, { $set: { lastSeenAt: new Date() } }, { timestamps: false });
+    await setOnline(realtime, who.companyId, who.userId, true);
   }
 
   async function sweep(): Promise<void> {
@@ -33,10 +33,10 @@ export function startPresence(deps: { realtime: RealtimePublisher; logger: Logge
       .setOptions({ crossTenant: true })
       .lean<Pick<UserDoc, '_id' | 'companyId'>[]>();
     for (const user of silent) {
-      const credentials = { userId: String(user._id), companyId: String(user.companyId) } as AuthCredentials;
-      if ((sockets.get(credentials.userId) ?? 0) > 0) await heartbeat(credentials);
+      const who = { userId: String(user._id), companyId: String(user.companyId) };
+      if ((sockets.get(who.userId) ?? 0) > 0) await heartbeat(who);
       // Only if no heartbeat came meanwhile.
-      else await setOnline(realtime, credentials.companyId, credentials.userId, false, { $or: [{ lastSeenAt: { $lt: stale } }, { lastSeenAt: null }] });
+      else await setOnline(realtime, who.companyId, who.userId, false, { $or: [{ lastSeenAt: { $lt: stale } }, { lastSeenAt: null }] });
     }
   }
 
