@@ -20,6 +20,7 @@ import { MessageModel } from '../../server/src/domains/messages/model.js';
 import { analyzeFerretdbTables } from '../../server/src/platform/database/tuning.js';
 import { BENCH_PASSWORD as PASSWORD, BENCH_SUPER_EMAIL, benchSandbox, log, runBench, startBenchApp } from './app.js';
 import { percentile, timeCalls } from './measure.js';
+import { recordCommands } from '../../server/src/platform/database/commandLog.js';
 import { seedCompanyHistory } from './seed.js';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000);
@@ -71,6 +72,8 @@ async function main(): Promise<void> {
 
     log('campaign started; timing the agent ticket list until it ends...');
     const started = performance.now();
+    // Every command of the run, the agent's lists included; theirs are subtracted below.
+    const commands = recordCommands();
     const campaign = await call('POST', '/campaigns', adminToken, { name: 'Everyone', message1: 'Hello {{firstName}}', message2: 'Hi {{firstName}}!', whatsappId, contactListId: String(list._id), scheduledAt: new Date().toISOString() });
     const during: number[] = [];
     let status = 'PROGRAMADA';
@@ -90,6 +93,7 @@ async function main(): Promise<void> {
       }
     }
     const runSeconds = (performance.now() - started) / 1000;
+    commands.stop();
     const finished = status === 'FINALIZADA';
     if (!finished) await call('POST', `/campaigns/${campaign.id}/cancel`, adminToken);
     // The shipping in flight when the window closed settles within a second.
@@ -97,6 +101,18 @@ async function main(): Promise<void> {
     const shippings = await CampaignShippingModel.countDocuments({ companyId: new Types.ObjectId(companyId), campaignId: new Types.ObjectId(campaign.id as string), state: 'delivered' });
     const stored = await MessageModel.countDocuments({ companyId: new Types.ObjectId(companyId), fromMe: true, body: { $regex: '^(Hello|Hi) Client' } });
     const expected = finished ? CONTACTS : shippings;
+    const byCommand: Record<string, number> = {};
+    for (const event of commands.commands) {
+      const command = event.command as Record<string, unknown>;
+      const key = `${event.commandName} ${String(command[event.commandName] ?? '')}`;
+      byCommand[key] = (byCommand[key] ?? 0) + 1;
+    }
+    const perContact = Object.fromEntries(
+      Object.entries(byCommand)
+        .map(([key, count]) => [key, Math.round((count / Math.max(1, shippings)) * 10) / 10] as const)
+        .filter(([, count]) => count >= 0.1)
+        .sort((a, b) => b[1] - a[1]),
+    );
 
     process.stdout.write(
       `${JSON.stringify(
@@ -104,6 +120,7 @@ async function main(): Promise<void> {
           engine: bench.engineName,
           seeded: { tickets: TICKETS, messages: MESSAGES },
           campaign: { contacts: CONTACTS, finished, delivered: shippings, storedMessages: stored, seconds: Math.round(runSeconds), deliveredPerSecond: Math.round((shippings / runSeconds) * 10) / 10 },
+          databaseCommandsPerContact: { all: Math.round((commands.commands.length / Math.max(1, shippings)) * 10) / 10, byCommand: perContact },
           agentTicketListMs: {
             idle,
             duringCampaign: { calls: during.length, p50: percentile(during, 50), p95: percentile(during, 95) },

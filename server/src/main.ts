@@ -3,6 +3,7 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { createLogger } from './platform/logger.js';
 import { localSecret } from './platform/secrets.js';
+import { describeStartFailure } from './platform/startProblems.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -36,7 +37,14 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  const message = err instanceof ConfigError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err);
+  const settings = {
+    port: Number(process.env.PORT || 8080),
+    host: process.env.HOST || '0.0.0.0',
+    dataDir: path.resolve(process.env.ATENDE_DATA_DIR || './data'),
+    mongodb: Boolean(process.env.MONGODB_URI),
+  };
+  const known = err instanceof ConfigError ? err.message : describeStartFailure(err, settings);
+  const message = known ?? (err instanceof Error ? (err.stack ?? err.message) : String(err));
   process.stderr.write(`atende: ${message}\n`);
   process.exit(1);
 });

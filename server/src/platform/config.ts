@@ -2,6 +2,7 @@
 import Joi from 'joi';
 import path from 'node:path';
 import { USER_STATUS_HEARTBEAT_MS } from '@atende/shared';
+import { describeInvalidSettings, describeMissingSecret } from './configProblems.js';
 
 export interface Config {
   port: number;
@@ -145,11 +146,11 @@ export class ConfigError extends Error {}
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?: () => string): Config {
   const { value, error } = schema.validate(env, { abortEarly: false, convert: true });
-  if (error) throw new ConfigError(`Invalid configuration: ${error.details.map((d) => d.message).join('; ')}`);
+  if (error) throw new ConfigError(describeInvalidSettings(error.details, env));
   const isProduction = env.NODE_ENV === 'production';
   const secret = (given: string | undefined, name: string): string => {
     if (given) return given;
-    if (isProduction || !fallbackSecret) throw new ConfigError(`${name} must be set (at least 16 characters)`);
+    if (isProduction || !fallbackSecret) throw new ConfigError(describeMissingSecret(name, isProduction));
     return `${fallbackSecret()}:${name}`;
   };
   return {

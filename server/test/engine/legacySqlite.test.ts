@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { MongoClient } from 'mongodb';
-import { ensureFerretdb } from '../../../scripts/engine/ensure.mjs';
+import { ensureFerretdb } from '../../src/platform/database/engine/ferretdbBuild.js';
 import { startEmbeddedEngine, type EmbeddedEngine } from '../../src/platform/database/embeddedEngine.js';
 import { startFerretdb } from '../../src/platform/database/engine/ferretdb.js';
 

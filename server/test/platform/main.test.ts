@@ -26,7 +26,7 @@ describe('main: a fresh start on the embedded engine, login, graceful stop', () 
   after(() => rm(dataDir, { recursive: true, force: true }));
 
   it('starts the engine and the server, seeds the super admin, and stops both on SIGTERM', async function () {
-    this.timeout(60_000);
+    this.timeout(150_000);
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ATENDE_DATA_DIR: dataDir, ATENDE_ADMIN_PASSWORD: '', LOG_LEVEL: 'info' };
     delete env.MONGODB_URI;
@@ -42,7 +42,7 @@ describe('main: a fresh start on the embedded engine, login, graceful stop', () 
           if (output.includes('atende listening')) {
             clearInterval(timer);
             resolve();
-          } else if (Date.now() - started > 45_000 || child.exitCode !== null) {
+          } else if (Date.now() - started > 120_000 || child.exitCode !== null) {
             clearInterval(timer);
             reject(new Error(`server did not start:\n${output}`));
           }
@@ -70,6 +70,63 @@ describe('main: a fresh start on the embedded engine, login, graceful stop', () 
       expect(existsSync(path.join(dataDir, 'engine', 'engine.json'))).to.equal(false);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+});
+
+describe('main: a start that cannot work says what is wrong and how to fix it', () => {
+  let dataDir: string;
+  before(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'atende-main-refused-'));
+  });
+  after(() => rm(dataDir, { recursive: true, force: true }));
+
+  /** Runs the server to its exit; answers the exit code and everything it printed. */
+  async function runToExit(extra: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+    const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', ATENDE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
+    delete env.MONGODB_URI;
+    for (const [name, value] of Object.entries(extra)) if (value === undefined) delete env[name];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 140_000);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
+    clearTimeout(timer);
+    return { code, output };
+  }
+
+  it('production without JWT secrets names the variable, why, and how to make one', async function () {
+    this.timeout(30_000);
+    const { code, output } = await runToExit({ NODE_ENV: 'production', PORT: String(await freePort()), JWT_SECRET: undefined, JWT_REFRESH_SECRET: undefined });
+    expect(code).to.equal(1);
+    expect(output).to.contain('JWT_SECRET is not set, and NODE_ENV=production requires it');
+    expect(output).to.contain('Fix: set JWT_SECRET to a random string of at least 16 characters');
+    expect(output).not.to.contain('    at '); // no stack trace for an operator's mistake
+  });
+
+  it('an invalid value names the variable, the value, the rule and the fix; secrets are not echoed', async function () {
+    this.timeout(30_000);
+    const { code, output } = await runToExit({ PORT: 'http', JWT_SECRET: 'short', ATENDE_LANGUAGE: 'fr' });
+    expect(code).to.equal(1);
+    expect(output).to.contain('PORT="http": must be a number. Fix: correct PORT');
+    expect(output).to.contain('ATENDE_LANGUAGE="fr": must be one of [pt, en, es]');
+    expect(output).to.contain('JWT_SECRET=(value hidden): length must be at least 16 characters long');
+    expect(output).not.to.contain('short');
+  });
+
+  it('a port in use is told as such, with the fix', async function () {
+    this.timeout(150_000);
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = taken.address() as { port: number };
+    try {
+      const { code, output } = await runToExit({ PORT: String(port) });
+      expect(code).to.equal(1);
+      expect(output).to.contain(`port ${port} on 127.0.0.1 is already in use`);
+      expect(output).to.contain('Fix: stop that program, or set PORT to a free port');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
     }
   });
 });

@@ -11,7 +11,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ensureFerretdb } from '../../../../scripts/engine/ensure.mjs';
+import { ensureFerretdb } from './engine/ferretdbBuild.js';
 import { drainBrokenConnections, startFerretdb, stopLeftoverFerretdb } from './engine/ferretdb.js';
 import { startPostgres } from './engine/postgres.js';
 import { supervise } from './engine/supervisor.js';
