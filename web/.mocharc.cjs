@@ -7,5 +7,5 @@ module.exports = {
   "node-option": [
     "import=tsx"
   ],
-  "timeout": 30000,
+  "timeout": 90000,
 };

@@ -26,12 +26,16 @@ describe('ticket visibility', () => {
     assert.equal(ticketInList({ status: 'closed', userId: 'other', queueId: 'sales' }, { status: 'pending', showAll: false }, agent), false, 'other status');
   });
 
-  it('lists queueless tickets with allTicket or an admin\'s show-all, and honours the picked queues', () => {
+  it('lists queueless tickets beside the picked queues for admins and allTicket, and honours the picked queues', () => {
     const pending = { status: 'pending' as const, showAll: false };
     const queueless = { status: 'pending' as const, userId: null, queueId: null };
     assert.equal(ticketInList(queueless, pending, agent), false);
     assert.equal(ticketInList(queueless, pending, { ...agent, allTicket: true }), true);
     assert.equal(ticketInList(queueless, { ...pending, showAll: true }, admin), true);
+    // An admin without show-all, with every queue (or some) picked, sees the customers yet to pick one.
+    assert.equal(ticketInList(queueless, pending, admin), true);
+    assert.equal(ticketInList(queueless, { ...pending, queueIds: ['sales'] }, admin), true);
+    assert.equal(ticketInList({ ...queueless, status: 'open' }, { status: 'open', showAll: false }, admin), false, 'open: only the admin\'s own without show-all');
     assert.equal(ticketInList(open('other', 'support'), { status: 'open', showAll: true }, admin), true);
     assert.equal(ticketInList(open('other', 'support'), { status: 'open', showAll: true, queueIds: ['sales'] }, admin), false, 'not a picked queue');
     assert.equal(ticketInList(open('me', 'sales'), { status: 'open', showAll: false, queueIds: [] }, agent), false, 'no queue picked');

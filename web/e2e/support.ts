@@ -90,7 +90,7 @@ export async function openPage(console: Console, options: PageOptions = {}): Pro
     permissions: options.permissions,
   });
   const page = await context.newPage();
-  // Below mocha's 30 s, so that a stuck step names itself.
+  // Far below mocha's timeout (sized for a server starting on a loaded machine), so that a stuck step names itself.
   page.setDefaultTimeout(10_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -3,9 +3,10 @@
  * realtime filter, the web console and the terminal inbox:
  * - a viewer may see (search, open, act on) every ticket if admin; otherwise their own tickets,
  *   those of their queues, and queueless ones with allTicket enabled;
- * - a status list holds, of what the viewer may see in the picked queues: with show-all (admins
- *   only) every ticket of the status; otherwise, for open tickets only the viewer's own (the
- *   "assigned" sub-tab), for pending and closed ones those of the viewer's queues.
+ * - a status list holds, of what the viewer may see in the picked queues plus the queueless
+ *   tickets they may see: with show-all (admins only) every ticket of the status; otherwise, for
+ *   open tickets only the viewer's own (the "assigned" sub-tab), for pending and closed ones
+ *   those of the viewer's queues.
  * The server's lists are unions of lanes (server tickets/lanes.ts); a test checks that a ticket
  * is in a lane of a list exactly when this rule lists it, for every profile and tab.
  */
@@ -49,7 +50,9 @@ export function ticketInList(ticket: TicketPosition, filter: TicketListFilter, v
     // Admins pick among every queue, the others among their own.
     if (!viewer.isAdmin && !viewer.queueIds.includes(ticket.queueId)) return false;
     if (filter.queueIds && !filter.queueIds.includes(ticket.queueId)) return false;
-  } else if (!(showAll || viewer.allTicket)) {
+  } else if (!(viewer.isAdmin || viewer.allTicket)) {
+    // Queueless tickets (a connection without queues, a customer yet to pick one) come with
+    // whatever queues are picked, for everyone who may see them, as in the Whaticket family.
     return false;
   }
   if (ticket.status === 'open' && !showAll) return ticket.userId === viewer.userId;

@@ -4,8 +4,8 @@
  * Who sees which list (the console's live rule, web ticketBelongs, is the same): a status list
  * holds, for an admin with show-all, every ticket of that status (or of the picked queues, plus
  * queueless ones); for everyone else, the tickets of the picked queues among the viewer's own (an
- * admin picks any queue), queueless ones only with allTicket, and of the open ones only those
- * assigned to the viewer. Each such list is a union of lanes (lanes.ts), read by lanePages.ts.
+ * admin picks any queue) plus the queueless ones (admins, and others with allTicket), and of the
+ * open ones only those assigned to the viewer. Each such list is a union of lanes (lanes.ts), read by lanePages.ts.
  * Filters that narrow a list further (tags, a creation day, unread) read their own small set of
  * candidates by key and keep those of the lanes. A text search (the search tab) finds among every
  * ticket the viewer may see (canSee), a colleague's open ticket of the viewer's queues included.
@@ -32,7 +32,8 @@ function lanesOf(viewer: Viewer, status: TicketStatus, query: ListQuery, company
   const pickable = viewer.isAdmin ? companyQueueIds : viewer.queueIds;
   const picked = query.queueIds ? pickable.filter((id) => query.queueIds!.includes(id)) : pickable;
   const queues: (string | null)[] = [...picked];
-  if (showAll || viewer.allTicket) queues.push(null);
+  // Queueless tickets come with the picked queues for whoever may see them (admins, allTicket).
+  if (viewer.isAdmin || viewer.allTicket) queues.push(null);
   if (query.users?.length) {
     const users = viewer.isAdmin ? query.users : query.users.filter((id) => id === viewer.userId);
     return users.flatMap((userId) => queues.map((queueId) => laneOf(companyId, status, { kind: 'user', userId, queueId })));

@@ -1,42 +1,31 @@
 /**
  * Reads the first sheet of an .xlsx file into upload rows: the first row names the columns, each
  * following non-empty row becomes `{ column: value }` (the server matches the column aliases).
- * exceljs is loaded only when someone imports, so it stays out of the first load.
+ * The reader (read-excel-file, a few tens of kB) loads only when someone imports.
  */
 import type { ContactUploadRow } from '@atende/shared';
 
-type CellValue = string | number | boolean | Date | null | undefined | { text?: string; result?: unknown; richText?: { text: string }[] };
-
-function plain(value: CellValue): string | number | null {
+function plain(value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'number') return value;
   if (typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
-  if (value.richText) return value.richText.map((part) => part.text).join('');
-  if (typeof value.text === 'string') return value.text;
-  if (typeof value.result === 'string' || typeof value.result === 'number') return value.result;
-  return null;
+  return String(value);
 }
 
 export async function readContactSheet(file: Blob): Promise<ContactUploadRow[]> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await file.arrayBuffer());
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const header: string[] = [];
-  sheet.getRow(1).eachCell((cell, column) => {
-    header[column] = String(plain(cell.value as CellValue) ?? '').trim();
-  });
+  const { readSheet } = await import('read-excel-file/browser');
+  const [header = [], ...body] = await readSheet(file);
+  const columns = header.map((cell) => String(plain(cell) ?? '').trim());
   const rows: ContactUploadRow[] = [];
-  sheet.eachRow((row, index) => {
-    if (index === 1) return;
+  for (const cells of body) {
     const record: ContactUploadRow = {};
-    row.eachCell((cell, column) => {
-      const key = header[column];
-      if (key) record[key] = plain(cell.value as CellValue);
+    cells.forEach((cell, column) => {
+      const key = columns[column];
+      const value = plain(cell);
+      if (key && value !== null && value !== '') record[key] = value;
     });
     if (Object.keys(record).length > 0) rows.push(record);
-  });
+  }
   return rows;
 }
