@@ -146,6 +146,26 @@ describe('web console: tickets', () => {
     await page.waitForURL('**/tickets');
   });
 
+  it('shows an admin the customers who have not reached a queue yet, beside the picked queues, live and after a reload', async () => {
+    const admin = await openPage(console);
+    try {
+      const { page } = admin;
+      await signIn(page, 'dona@loja.test', 'admin-secret');
+      const noQueues = await pairedSandbox(company.admin, { name: 'No queues yet' });
+      await openTab(page, 'pending');
+      await company.admin.sandbox.send(noQueues.id, { from: '5511977776666', name: 'Quentin Queueless', body: 'Anyone there?' });
+      const row = page.locator('[data-ticket-list="pending"] [data-status="pending"]', { hasText: 'Quentin Queueless' });
+      await row.waitFor();
+      // Not only the live push: the server's list holds it too (show-all stays off).
+      await page.reload();
+      await openTab(page, 'pending');
+      await row.waitFor();
+      expect(admin.errors).to.deep.equal([]);
+    } finally {
+      await admin.context.close();
+    }
+  });
+
   it('resolves a ticket, reopens it from the closed tab, deletes an own message, searches', async () => {
     const { page } = opened;
     await openTab(page, 'pending');
