@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { useTheme } from 'styled-components';
+import { chartAxisStyles } from './chartAxes.js';
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryContainer, VictoryTooltip } from 'victory';
 import { defaultDashboardRange, type DashboardRange } from '@atende/shared';
 import { useApi } from '../../app/api.js';
@@ -59,12 +60,12 @@ function RangePickers({ range, onChange, name }: { range: DashboardRange; onChan
 
 function BarChart({ bars, label }: { bars: Bar[]; label: string }) {
   const theme = useTheme();
-  const axis = { tickLabels: { fill: theme.textSecondary, fontSize: 9, angle: bars.length > 8 ? -45 : 0 }, axis: { stroke: theme.border } };
+  const { days, counts } = chartAxisStyles(bars.length, theme);
   return (
     <figure style={{ margin: 0 }} aria-label={label} data-bars={bars.length}>
       <VictoryChart domainPadding={12} height={260} padding={{ top: 16, bottom: 56, left: 40, right: 16 }} containerComponent={<VictoryContainer title={label} />}>
-        <VictoryAxis style={axis} />
-        <VictoryAxis dependentAxis style={axis} tickFormat={(value: number) => (Number.isInteger(value) ? value : '')} />
+        <VictoryAxis style={days} groupComponent={<g data-axis="days" />} />
+        <VictoryAxis dependentAxis style={counts} groupComponent={<g data-axis="counts" />} tickFormat={(value: number) => (Number.isInteger(value) ? value : '')} />
         <VictoryBar
           data={bars}
           labels={({ datum }: { datum: Bar }) => `${datum.x}: ${datum.y}`}
