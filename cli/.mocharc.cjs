@@ -7,5 +7,5 @@ module.exports = {
   "node-option": [
     "import=tsx"
   ],
-  "timeout": 20000,
+  "timeout": 60000,
 };

@@ -4,14 +4,13 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContactImportResult, HealthAnswer } from '@atende/shared';
 import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js';
-import { createTenant, signIn, signInSuper, type Signed, type Tenant } from './support/api.js';
+import { createTenant, signInSuper, type Signed, type Tenant } from './support/api.js';
 import { cli, cliEnv, parse, sessionEnv, terminal, unreachableEnv, type Env } from './support/cli.js';
 
-describe('atende contacts import/export and db status/seed-demo', () => {
+describe('atende contacts import/export and db status/migrate', () => {
   let server: SpawnedServer;
   let operator: Signed;
   let tenant: Tenant;
-  let operatorEnv: Env;
   let adminEnv: Env;
 
   const file = (name: string) => path.join(adminEnv.ATENDE_CONFIG_DIR!, name);
@@ -20,7 +19,6 @@ describe('atende contacts import/export and db status/seed-demo', () => {
     server = await spawnServer();
     operator = await signInSuper(server.url);
     tenant = await createTenant(server.url, operator);
-    operatorEnv = await sessionEnv(server.url, operator.api.session.get()!);
     adminEnv = await sessionEnv(server.url, tenant.admin.api.session.get()!);
   });
   after(() => server?.stop());
@@ -134,32 +132,5 @@ describe('atende contacts import/export and db status/seed-demo', () => {
     expect(refused.stderr).to.include('is running').and.include('stop the server first');
     expect((await fetch(`${server.url}/api/health`)).status, 'the running engine was left alone').to.equal(200);
     await rm(path.join(server.dataDir, 'ferretdb'), { recursive: true });
-  });
-
-  it('db seed-demo: a demo company with logins, a paired connection and tickets; running it again adds nothing', async () => {
-    const first = parse<{ company: { id: string }; connection: { id: string; status: string }; logins: { email: string; password: string; profile: string }[] }>(
-      await cli(['db', 'seed-demo', '--json'], operatorEnv),
-    );
-    expect(first.connection.status).to.equal('CONNECTED');
-    expect(first.logins.map((login) => login.profile)).to.deep.equal(['admin', 'user', 'user']);
-    const admin = await signIn(server.url, first.logins[0]!.email, first.logins[0]!.password);
-    await signIn(server.url, first.logins[1]!.email, first.logins[1]!.password);
-    const counts = async () => ({
-      contacts: (await admin.api.contacts.list()).length,
-      tickets: (await admin.api.tickets.list({ showAll: true, status: 'pending' })).tickets.length,
-      queues: (await admin.api.queues.list()).length,
-    });
-    let before = { contacts: 0, tickets: 0, queues: 0 };
-    const deadline = Date.now() + 5_000;
-    while (before.tickets < 3 && Date.now() < deadline) before = await counts();
-    expect(before).to.deep.equal({ contacts: 4, tickets: 3, queues: 2 });
-
-    const second = await cli(['db', 'seed-demo'], operatorEnv);
-    expect(second.stdout).to.include(`Demo company ready: Atende Demo (${first.company.id}).`).and.include(`(${first.connection.id}): CONNECTED.`);
-    expect(await counts()).to.deep.equal(before);
-
-    const refused = await cli(['db', 'seed-demo'], adminEnv);
-    expect(refused.code).to.equal(2);
-    expect(refused.stderr).to.include('ERR_NO_PERMISSION');
   });
 });

@@ -322,10 +322,14 @@ export const cliEn: CliTranslation = {
   },
   demo: {
     ready: 'Demo company ready: {{company}} ({{id}}).',
-    connection: 'Connection {{name}} ({{id}}): {{status}}.',
-    summary: '{{queues}} queues, {{tags}} tags, {{quickMessages}} quick messages, {{customers}} contacts.',
-    logins: 'Demo logins:',
+    connection: 'Connection {{name}} ({{id}}): {{status}}; its chatbot offers the queues {{queues}}.',
+    tickets: 'Tickets: {{pending}} waiting ({{choosing}} still choosing a queue), {{open}} in service, {{closed}} closed.',
+    summary: '{{tags}} tags ({{kanban}} of them kanban lanes), {{quickMessages}} quick messages, {{contacts}} contacts, {{scheduled}} scheduled message(s), the internal chat "{{chat}}".',
+    logins: 'Demo logins (every run sets these passwords again):',
     password: 'Password',
+    queue: 'Queue',
+    allQueues: 'all',
+    tryIt: 'Sign in at {{server}} with any of them. A new customer: atende sandbox say --connection {{connection}} --from 5511999990000 --name "Ana" "Oi!"',
     notPaired: '{{name}} was not paired within {{seconds}} s.',
   },
 };

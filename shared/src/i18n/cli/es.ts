@@ -322,10 +322,14 @@ export const cliEs: CliTranslation = {
   },
   demo: {
     ready: 'Empresa de demostración lista: {{company}} ({{id}}).',
-    connection: 'Conexión {{name}} ({{id}}): {{status}}.',
-    summary: '{{queues}} colas, {{tags}} etiquetas, {{quickMessages}} respuestas rápidas, {{customers}} contactos.',
-    logins: 'Accesos de la demostración:',
+    connection: 'Conexión {{name}} ({{id}}): {{status}}; su chatbot ofrece las colas {{queues}}.',
+    tickets: 'Tickets: {{pending}} esperando ({{choosing}} aún eligiendo una cola), {{open}} en atención, {{closed}} cerrados.',
+    summary: '{{tags}} etiquetas ({{kanban}} de ellas columnas del kanban), {{quickMessages}} respuestas rápidas, {{contacts}} contactos, {{scheduled}} mensaje(s) programado(s), el chat interno "{{chat}}".',
+    logins: 'Accesos de la demostración (cada ejecución vuelve a fijar estas contraseñas):',
     password: 'Contraseña',
+    queue: 'Cola',
+    allQueues: 'todas',
+    tryIt: 'Inicie sesión en {{server}} con cualquiera de ellos. Un cliente nuevo: atende sandbox say --connection {{connection}} --from 5511999990000 --name "Ana" "Oi!"',
     notPaired: '{{name}} no se vinculó en {{seconds}} s.',
   },
 };

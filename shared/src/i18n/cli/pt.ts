@@ -320,10 +320,14 @@ export const cliPt = {
   },
   demo: {
     ready: 'Empresa de demonstração pronta: {{company}} ({{id}}).',
-    connection: 'Conexão {{name}} ({{id}}): {{status}}.',
-    summary: '{{queues}} filas, {{tags}} etiquetas, {{quickMessages}} respostas rápidas, {{customers}} contatos.',
-    logins: 'Acessos da demonstração:',
+    connection: 'Conexão {{name}} ({{id}}): {{status}}; o chatbot dela oferece as filas {{queues}}.',
+    tickets: 'Atendimentos: {{pending}} aguardando ({{choosing}} ainda escolhendo a fila), {{open}} em atendimento, {{closed}} finalizados.',
+    summary: '{{tags}} etiquetas ({{kanban}} delas colunas do kanban), {{quickMessages}} respostas rápidas, {{contacts}} contatos, {{scheduled}} mensagem(ns) agendada(s), o chat interno "{{chat}}".',
+    logins: 'Acessos da demonstração (cada execução define estas senhas de novo):',
     password: 'Senha',
+    queue: 'Fila',
+    allQueues: 'todas',
+    tryIt: 'Entre em {{server}} com qualquer um deles. Um novo cliente: atende sandbox say --connection {{connection}} --from 5511999990000 --name "Ana" "Oi!"',
     notPaired: '{{name}} não foi pareada em {{seconds}} s.',
   },
 };
