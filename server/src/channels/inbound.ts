@@ -26,10 +26,8 @@ import { removeUpload, storeUpload, type StoredMedia } from '../platform/uploads
 import { createI18n } from '@atende/shared';
 import type { Config } from '../platform/config.js';
 import { toAppError } from '../platform/errors.js';
-import { toContact } from '../domains/contacts/dto.js';
-import { ContactModel, type ContactDoc } from '../domains/contacts/model.js';
-import { findOrCreateContact } from '../domains/contacts/service.js';
-import { updateContact } from '../domains/contacts/writer.js';
+import { createPersonDirectory, type Person } from '../domains/contacts/identity.js';
+import type { ContactDoc } from '../domains/contacts/model.js';
 import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
 import { applyInboundChange, attachInboundMedia, replaceUndecryptable, summary, type MessageService } from '../domains/messages/service.js';
 import { countedAs, uncountedChange } from '../domains/messages/reconcile.js';
@@ -37,7 +35,6 @@ import { insertMessage } from '../domains/messages/store.js';
 import { messageView } from '../domains/messages/view.js';
 import { companySetting } from '../domains/settings/service.js';
 import { publishMessage } from '../domains/tickets/events.js';
-import { refreshContactCopies } from '../domains/tickets/contactCopy.js';
 import { activeTicketFor, findRatingTicket } from '../domains/tickets/contactTickets.js';
 import { TicketModel, type TicketDoc } from '../domains/tickets/model.js';
 import { recordRating } from '../domains/tickets/ratings.js';
@@ -68,6 +65,7 @@ export function createInboundPipeline(deps: {
   const { realtime, logger, messages, chatbot } = deps;
   const texts = createI18n(deps.config.language);
   const chats = keyedSerial();
+  const people = createPersonDirectory({ realtime, language: deps.config.language, ...(deps.flows ? { leaveFlow: deps.flows.leave } : {}) });
 
   /** A closed ticket waiting for a rating takes a 1..3 answer; anything else ends the wait. */
   async function takeRating(ticket: TicketDoc, body: string): Promise<TicketDoc | null> {
@@ -79,20 +77,9 @@ export function createInboundPipeline(deps: {
     return updated;
   }
 
-  /**
-   * The contact of a person. One known by its LID until now (its number was unknown) takes its
-   * phone number, so that LID and number lead to one contact.
-   */
-  async function contactOf(companyId: string, who: { number: string; name: string; isGroup?: boolean; lid?: string }): Promise<ContactDoc> {
-    if (who.lid && who.lid !== who.number && !(await ContactModel.exists({ companyId, number: who.number }))) {
-      const known = await ContactModel.findOne({ companyId, number: who.lid }, { _id: 1 }).lean<Pick<ContactDoc, '_id'>>();
-      const renamed = known ? await updateContact(companyId, known._id, { number: who.number }) : null;
-      if (renamed) {
-        await refreshContactCopies(renamed);
-        realtime.publish(companyId, 'contact', { action: 'update', contact: toContact(renamed) });
-      }
-    }
-    return findOrCreateContact(companyId, { number: who.number, name: who.name, isGroup: who.isGroup ?? false }, realtime);
+  /** The contact of a person: by number, LID or both, merging two contacts a message shows to be one person (domains/contacts/identity.ts). */
+  function contactOf(companyId: string, who: Person): Promise<ContactDoc> {
+    return people.contactOf(companyId, who);
   }
 
   /** Stores the delivered media; a refusal (type, size) or a failed download is recorded as an ERR_ code. */

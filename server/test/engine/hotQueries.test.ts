@@ -68,7 +68,7 @@ async function fillLargeCollections(postgresUrl: string, database: string): Prom
       await db.collection(collection).insertMany(Array.from({ length: Math.min(2_000, total - start) }, (_, i) => doc(start + i)));
     }
   };
-  await batches('contacts', LARGE.contacts, (n) => ({ companyId, name: `Filler ${n}`, nameKey: `filler ${n}`, number: `5599${String(n).padStart(9, '0')}`, searchKeys: [`^fi`, `f${String(n).padStart(3, '0').slice(-3)}`] }));
+  await batches('contacts', LARGE.contacts, (n) => ({ companyId, name: `Filler ${n}`, nameKey: `filler ${n}`, number: `5599${String(n).padStart(9, '0')}`, numberKey: `5599${String(n).padStart(9, '0')}`, searchKeys: [`^fi`, `f${String(n).padStart(3, '0').slice(-3)}`] }));
   await batches('tickets', LARGE.tickets, (n) => ({ companyId, status: 'closed', contactId: new Types.ObjectId(), uuid: `filler-${n}`, listKeys: [key(n)], activeKey: `filler-${n}`, tagIds: [], createdDay: `2025-01-${String((n % 28) + 1).padStart(2, '0')}` }));
   await batches('messages', LARGE.messages, (n) => ({ companyId, ticketId: new Types.ObjectId(), pageKey: key(n), providerMessageId: `filler:${n}`, words: [`w${n % 5000}`], body: `filler ${n}` }));
   await analyzeFerretdbTables(postgresUrl, database);
