@@ -121,7 +121,7 @@ export const sandboxMessageSchema = Joi.object({
   /** The sender's LID (WhatsApp's private id), digits. */
   lid: Joi.string().pattern(/^\d{5,20}$/),
   /** The sender shows only the LID, not the number (as WhatsApp does for privacy). */
-  hideNumber: Joi.boolean().default(false),
+  hideNumber: Joi.boolean(),
 }).with('hideNumber', 'lid');
 
 export const sandboxOutboxQuery = Joi.object({

@@ -93,5 +93,5 @@ export const ContactModel = tenantModel<ContactDoc>(
   },
 );
 
+// Its only code: a refusal of the number's key, which FerretDB names no better than its collection, gets it too.
 registerDuplicateCode('contacts', 'number', 'ERR_DUPLICATED_CONTACT');
-registerDuplicateCode('contacts', 'numberKey', 'ERR_DUPLICATED_CONTACT');
