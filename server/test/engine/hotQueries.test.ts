@@ -132,6 +132,11 @@ describe('hot queries: every one served from an index', function () {
       return answer.body.tickets?.length === customers.length ? answer.body.tickets : null;
     });
     const ticket = pending[0];
+    // A customer known by LID first, then by number and LID (found by the LID, then by the number's key).
+    const lidCustomer = customerNumber();
+    const lid = `2${Date.now()}00`;
+    await customerSays(t, admin, whatsapp.id, lidCustomer, 'Oi, sou eu', { lid, hideNumber: true });
+    await customerSays(t, admin, whatsapp.id, lidCustomer, 'Agora com meu número', { lid });
     // A customer goes through a phrase-triggered flow (a run looked up by its ticket at each message).
     const flowCustomer = customerNumber();
     await customerSays(t, admin, whatsapp.id, flowCustomer, 'Quero pedir');
