@@ -26,8 +26,7 @@ import { removeUpload, storeUpload, type StoredMedia } from '../platform/uploads
 import { createI18n } from '@atende/shared';
 import type { Config } from '../platform/config.js';
 import { toAppError } from '../platform/errors.js';
-import { createPersonDirectory, type Person } from '../domains/contacts/identity.js';
-import type { ContactDoc } from '../domains/contacts/model.js';
+import { createPersonDirectory } from '../domains/contacts/identity.js';
 import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
 import { applyInboundChange, attachInboundMedia, replaceUndecryptable, summary, type MessageService } from '../domains/messages/service.js';
 import { countedAs, uncountedChange } from '../domains/messages/reconcile.js';
@@ -65,6 +64,7 @@ export function createInboundPipeline(deps: {
   const { realtime, logger, messages, chatbot } = deps;
   const texts = createI18n(deps.config.language);
   const chats = keyedSerial();
+  // The contact of a person: by number, LID or both, merging two contacts a message shows to be one person.
   const people = createPersonDirectory({ realtime, language: deps.config.language, ...(deps.flows ? { leaveFlow: deps.flows.leave } : {}) });
 
   /** A closed ticket waiting for a rating takes a 1..3 answer; anything else ends the wait. */
@@ -75,11 +75,6 @@ export function createInboundPipeline(deps: {
     await recordRating({ companyId: ticket.companyId, ticketId: ticket._id, userId: ticket.userId, rate: Number(rate) });
     await messages.storeOutbound({ companyId: String(ticket.companyId), ticket: updated, body: texts.t('inbox.ratingThanks') });
     return updated;
-  }
-
-  /** The contact of a person: by number, LID or both, merging two contacts a message shows to be one person (domains/contacts/identity.ts). */
-  function contactOf(companyId: string, who: Person): Promise<ContactDoc> {
-    return people.contactOf(companyId, who);
   }
 
   /** Stores the delivered media; a refusal (type, size) or a failed download is recorded as an ERR_ code. */
@@ -122,10 +117,10 @@ export function createInboundPipeline(deps: {
       return false;
     }
 
-    const chatContact = await contactOf(companyId, { number: inbound.chat.id, name: inbound.chat.name, isGroup: inbound.chat.isGroup, ...(inbound.chat.lid ? { lid: inbound.chat.lid } : {}) });
+    const chatContact = await people.contactOf(companyId, { number: inbound.chat.id, name: inbound.chat.name, isGroup: inbound.chat.isGroup, ...(inbound.chat.lid ? { lid: inbound.chat.lid } : {}) });
     const sender =
       inbound.chat.isGroup && !inbound.fromMe
-        ? await contactOf(companyId, { number: inbound.sender.number, name: inbound.sender.name, ...(inbound.sender.lid ? { lid: inbound.sender.lid } : {}) })
+        ? await people.contactOf(companyId, { number: inbound.sender.number, name: inbound.sender.name, ...(inbound.sender.lid ? { lid: inbound.sender.lid } : {}) })
         : chatContact;
 
     // Tickets wait for a rating only while the company asks for ratings.

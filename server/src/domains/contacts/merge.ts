@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { createI18n, type FlowRunEndReason, type Language } from '@atende/shared';
 import { keyedSerial, updateDocument } from '../../platform/database/serial.js';
+import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { MessageModel } from '../messages/model.js';
 import { toSchedule } from '../schedules/dto.js';
@@ -162,7 +163,8 @@ export function createContactMerger(context: MergeContext) {
     // A merge begun into another contact finishes there.
     const target = drop?.mergedInto ? String(drop.mergedInto) : keepId;
     let keep = await contactOf(companyId, target);
-    if (!keep) throw new Error(`contact ${target} to merge into is gone`);
+    // Deleted meanwhile: nothing to merge into (a waiting contact then takes its own key, duplicates.ts).
+    if (!keep) throw new AppError('ERR_NO_CONTACT_FOUND');
     if (!drop) return keep;
     if (String(keep._id) === String(drop._id) || keep.isGroup || drop.isGroup || keep.mergedInto) {
       throw new Error(`contacts ${String(keep._id)} and ${String(drop._id)} cannot be merged`);
