@@ -11,7 +11,7 @@ import { Types } from 'mongoose';
 import { CounterTotals } from '../../server/src/platform/database/counterBuild.js';
 import { searchWordsOf } from '../../server/src/platform/database/models.js';
 import { contactMove } from '../../server/src/domains/contacts/directory.js';
-import { nameKeyOf } from '../../server/src/domains/contacts/model.js';
+import { identityKeyOf, nameKeyOf } from '../../server/src/domains/contacts/model.js';
 import { searchKeysOf } from '../../server/src/domains/contacts/searchKeys.js';
 import { pageKeyOf } from '../../server/src/domains/messages/store.js';
 import { moveOf } from '../../server/src/domains/tickets/laneCounts.js';
@@ -68,7 +68,7 @@ export async function seedCompanyHistory(db: Db, plan: SeedPlan): Promise<Seeded
       const name = contactName(n);
       const nameKey = nameKeyOf(name);
       const number = `5511${String(900_000_000 + n)}`;
-      const contact = { _id: new Types.ObjectId(), companyId, name, nameKey, number, email: '', profilePicUrl: '', isGroup: false, extraInfo: [], createdAt: created, updatedAt: created };
+      const contact = { _id: new Types.ObjectId(), companyId, name, nameKey, number, numberKey: identityKeyOf({ number }), lid: null, waNumber: number, duplicateKey: null, mergedInto: null, email: '', profilePicUrl: '', isGroup: false, extraInfo: [], createdAt: created, updatedAt: created };
       contacts.push({ ...contact, searchKeys: searchKeysOf({ nameKey, number, email: '', createdAt: created }) });
       counters.add(plan.companyId, contactMove(null, { nameKey, createdAt: created, isGroup: false }).grow);
 

@@ -23,6 +23,8 @@ export interface SpawnedServer {
   url: string;
   port: number;
   dataDir: string;
+  /** Its database's name (in the embedded engine of `dataDir`, or on MONGODB_URI). */
+  databaseName: string;
   /** What the server printed (stdout and stderr), for failure messages. */
   output(): string;
   /** SIGTERM, wait for the exit, remove the data dir (unless `keepData`). */
@@ -100,7 +102,7 @@ export async function spawnServer(options: SpawnServerOptions = {}): Promise<Spa
     await stop();
     throw error;
   }
-  return { url, port, dataDir, output: () => output, stop };
+  return { url, port, dataDir, databaseName: env.ATENDE_DB_NAME ?? 'atende', output: () => output, stop };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {

@@ -38,6 +38,8 @@ import { companiesRoutes } from './domains/companies/routes.js';
 import { createListChecker } from './domains/contactLists/check.js';
 import { contactListsRoutes } from './domains/contactLists/routes.js';
 import { contactsRoutes } from './domains/contacts/routes.js';
+import { contactMergeRoutes } from './domains/contacts/mergeRoutes.js';
+import { contactIdentityUpgrade } from './domains/contacts/upgrade.js';
 import { dashboardRoutes } from './domains/dashboard/routes.js';
 import { firstStart, type FirstStartResult } from './domains/companies/firstStart.js';
 import { helpsRoutes } from './domains/helps/routes.js';
@@ -89,7 +91,7 @@ export interface AppOptions {
 }
 
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
-  const database = await connectDatabase(config, logger, [inboxKeysUpgrade, outboxKeysUpgrade]);
+  const database = await connectDatabase(config, logger, [inboxKeysUpgrade, outboxKeysUpgrade, contactIdentityUpgrade]);
   // Before anything writes: what a crash left half done is repaired first (cleanPoint.ts).
   const cleanPoint = await loadCleanPoint();
   const repaired = await reconcileTickets(cleanPoint.unsettledMinutes);
@@ -133,6 +135,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const campaignRunner = createCampaignRunner({ realtime, logger, jobs, messages: inbox.messages, leaseMs: config.jobLockMs });
   await server.register({ plugin: campaignsRoutes, options: { ...context, runner: campaignRunner }, routes });
   await server.register({ plugin: flowEngineRoutes, options: { ...context, flows: inbox.flows }, routes });
+  await server.register({ plugin: contactMergeRoutes, options: { ...context, leaveFlow: inbox.flows.leave }, routes });
   await server.register({ plugin: externalSendRoutes, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes });
   const scheduleSender = createScheduleSender({ realtime, logger, config, messages: inbox.messages, jobs });
   await server.register({ plugin: schedulesRoutes, options: { ...context, scheduleSender }, routes });

@@ -1,15 +1,17 @@
 /**
- * atende contacts import|export (document 2, contacts): import sends the sheet's rows in chunks
- * to POST /contacts/upload with a progress bar and reports every refused row (the spec's
- * newContacts / errorBag); export writes the semicolon-separated contatos.csv.
+ * atende contacts import|export|merge (document 2, contacts): import sends the sheet's rows in
+ * chunks to POST /contacts/upload with a progress bar and reports every refused row (the spec's
+ * newContacts / errorBag); export writes the semicolon-separated contatos.csv; merge joins the
+ * contacts that are one person (POST /contacts/merge), listing the pairs first.
  */
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, type ContactImportError, type ContactImportResult } from '@atende/shared';
+import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, type ContactImportError, type ContactImportResult, type ContactMergeResult } from '@atende/shared';
 import { connect } from '../support/client.js';
 import { action, examples, type Context } from '../support/context.js';
 import { UsageError } from '../support/errors.js';
 import { readLocalFile } from '../support/files.js';
+import { confirmed } from '../support/prompts.js';
 import type { Texts } from '../support/i18n.js';
 import { emit, table } from '../support/output.js';
 import { progressBar } from '../support/progress.js';
@@ -76,6 +78,42 @@ async function exportContacts(ctx: Context, _options: object, file = CONTACTS_EX
   emit(ctx, { file, count: contacts.length }, () => ctx.t('contacts.exported', { count: contacts.length, file }));
 }
 
+/** The pairs as a table: the contact kept, the one merged into it, the tickets that move. */
+function pairsTable(ctx: Context, result: ContactMergeResult): string {
+  const { t } = ctx;
+  const person = (contact: { name: string; number: string }) => `${contact.name} (${contact.number})`;
+  return table(result.pairs, [
+    { label: t('contacts.kept'), value: (pair) => person(pair.keep) },
+    { label: t('contacts.mergedAway'), value: (pair) => person(pair.drop) },
+    { label: t('contacts.tickets'), value: (pair) => pair.tickets },
+  ]);
+}
+
+/**
+ * Lists the pairs, then (unless --dry-run) merges them once confirmed: --yes, or a yes at the
+ * terminal; in a script without --yes nothing is merged (exit 1).
+ */
+async function mergeContacts(ctx: Context, options: { dryRun?: boolean }): Promise<void> {
+  const { t } = ctx;
+  const { api } = await connect(ctx);
+  const found = await api.contacts.merge({ dryRun: true });
+  if (found.pairs.length === 0) {
+    emit(ctx, found, () => t('contacts.noDuplicates'));
+    return;
+  }
+  if (options.dryRun) {
+    emit(ctx, found, () => `${pairsTable(ctx, found)}\n${t('contacts.wouldMerge', { count: found.pairs.length })}`);
+    return;
+  }
+  if (!ctx.json) process.stdout.write(`${pairsTable(ctx, found)}\n`);
+  if (!(await confirmed(ctx, t('contacts.confirmMerge', { count: found.pairs.length })))) {
+    emit(ctx, found, () => t('common.cancelled'));
+    return;
+  }
+  const result = await api.contacts.merge();
+  emit(ctx, result, () => t('contacts.merged', { count: result.merged }));
+}
+
 export function contactsCommand(program: Command, texts: Texts): void {
   const { t } = texts;
   const contacts = program.command('contacts').description(t('contacts.description'));
@@ -90,4 +128,10 @@ export function contactsCommand(program: Command, texts: Texts): void {
     .description(t('contacts.exportDescription'))
     .addHelpText('after', examples(texts, ['atende contacts export', 'atende contacts export - > contacts.csv']))
     .action(action(texts, exportContacts));
+  contacts
+    .command('merge')
+    .description(t('contacts.mergeDescription'))
+    .option('--dry-run', t('contacts.dryRunOption'))
+    .addHelpText('after', examples(texts, ['atende contacts merge --dry-run', 'atende contacts merge --yes --json']))
+    .action(action(texts, mergeContacts));
 }

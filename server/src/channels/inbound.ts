@@ -26,10 +26,7 @@ import { removeUpload, storeUpload, type StoredMedia } from '../platform/uploads
 import { createI18n } from '@atende/shared';
 import type { Config } from '../platform/config.js';
 import { toAppError } from '../platform/errors.js';
-import { toContact } from '../domains/contacts/dto.js';
-import { ContactModel, type ContactDoc } from '../domains/contacts/model.js';
-import { findOrCreateContact } from '../domains/contacts/service.js';
-import { updateContact } from '../domains/contacts/writer.js';
+import { createPersonDirectory } from '../domains/contacts/identity.js';
 import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
 import { applyInboundChange, attachInboundMedia, replaceUndecryptable, summary, type MessageService } from '../domains/messages/service.js';
 import { countedAs, uncountedChange } from '../domains/messages/reconcile.js';
@@ -37,7 +34,6 @@ import { insertMessage } from '../domains/messages/store.js';
 import { messageView } from '../domains/messages/view.js';
 import { companySetting } from '../domains/settings/service.js';
 import { publishMessage } from '../domains/tickets/events.js';
-import { refreshContactCopies } from '../domains/tickets/contactCopy.js';
 import { activeTicketFor, findRatingTicket } from '../domains/tickets/contactTickets.js';
 import { TicketModel, type TicketDoc } from '../domains/tickets/model.js';
 import { recordRating } from '../domains/tickets/ratings.js';
@@ -68,6 +64,8 @@ export function createInboundPipeline(deps: {
   const { realtime, logger, messages, chatbot } = deps;
   const texts = createI18n(deps.config.language);
   const chats = keyedSerial();
+  // The contact of a person: by number, LID or both, merging two contacts a message shows to be one person.
+  const people = createPersonDirectory({ realtime, language: deps.config.language, ...(deps.flows ? { leaveFlow: deps.flows.leave } : {}) });
 
   /** A closed ticket waiting for a rating takes a 1..3 answer; anything else ends the wait. */
   async function takeRating(ticket: TicketDoc, body: string): Promise<TicketDoc | null> {
@@ -77,22 +75,6 @@ export function createInboundPipeline(deps: {
     await recordRating({ companyId: ticket.companyId, ticketId: ticket._id, userId: ticket.userId, rate: Number(rate) });
     await messages.storeOutbound({ companyId: String(ticket.companyId), ticket: updated, body: texts.t('inbox.ratingThanks') });
     return updated;
-  }
-
-  /**
-   * The contact of a person. One known by its LID until now (its number was unknown) takes its
-   * phone number, so that LID and number lead to one contact.
-   */
-  async function contactOf(companyId: string, who: { number: string; name: string; isGroup?: boolean; lid?: string }): Promise<ContactDoc> {
-    if (who.lid && who.lid !== who.number && !(await ContactModel.exists({ companyId, number: who.number }))) {
-      const known = await ContactModel.findOne({ companyId, number: who.lid }, { _id: 1 }).lean<Pick<ContactDoc, '_id'>>();
-      const renamed = known ? await updateContact(companyId, known._id, { number: who.number }) : null;
-      if (renamed) {
-        await refreshContactCopies(renamed);
-        realtime.publish(companyId, 'contact', { action: 'update', contact: toContact(renamed) });
-      }
-    }
-    return findOrCreateContact(companyId, { number: who.number, name: who.name, isGroup: who.isGroup ?? false }, realtime);
   }
 
   /** Stores the delivered media; a refusal (type, size) or a failed download is recorded as an ERR_ code. */
@@ -135,10 +117,10 @@ export function createInboundPipeline(deps: {
       return false;
     }
 
-    const chatContact = await contactOf(companyId, { number: inbound.chat.id, name: inbound.chat.name, isGroup: inbound.chat.isGroup, ...(inbound.chat.lid ? { lid: inbound.chat.lid } : {}) });
+    const chatContact = await people.contactOf(companyId, { number: inbound.chat.id, name: inbound.chat.name, isGroup: inbound.chat.isGroup, ...(inbound.chat.lid ? { lid: inbound.chat.lid } : {}) });
     const sender =
       inbound.chat.isGroup && !inbound.fromMe
-        ? await contactOf(companyId, { number: inbound.sender.number, name: inbound.sender.name, ...(inbound.sender.lid ? { lid: inbound.sender.lid } : {}) })
+        ? await people.contactOf(companyId, { number: inbound.sender.number, name: inbound.sender.name, ...(inbound.sender.lid ? { lid: inbound.sender.lid } : {}) })
         : chatContact;
 
     // Tickets wait for a rating only while the company asks for ratings.

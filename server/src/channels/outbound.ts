@@ -3,7 +3,7 @@
  * in its ticket's lane (sendLanes.ts): the sends of one ticket go out one after another in the
  * order they were written. Failures retry in the lane with exponential backoff until MAX_ATTEMPTS
  * (a later message waits for an earlier failing one), then the message keeps its error for the
- * agent to see. A message waiting to be sent carries its outboxKey until it is sent or given up:
+ * agent to see; a number WhatsApp does not know is given up at once (recipient.ts). A message waiting to be sent carries its outboxKey until it is sent or given up:
  * the next start finds those by that key and sends them first, in the order written.
  *
  * One node sends what it stored; a start resumes every waiting message, so on several nodes a
@@ -22,6 +22,7 @@ import { TicketModel, type TicketDoc } from '../domains/tickets/model.js';
 import type { Types } from 'mongoose';
 import { WhatsappModel } from '../domains/whatsapp/model.js';
 import type { OutboundMessage, Provider } from './provider.js';
+import { isFinalSendError, recipientOf } from './recipient.js';
 import { createSendLanes } from './sendLanes.js';
 
 export const MAX_ATTEMPTS = 8;
@@ -59,7 +60,7 @@ const KIND_BY_MEDIA: Record<string, 'image' | 'audio' | 'video' | 'document'> = 
   document: 'document',
 };
 
-async function toOutbound(message: MessageDoc, ticket: TicketDoc, contact: ContactDoc): Promise<OutboundMessage> {
+async function toOutbound(message: MessageDoc, ticket: TicketDoc, to: string): Promise<OutboundMessage> {
   const companyId = String(message.companyId);
   const quoted = message.quotedMsgId
     ? await MessageModel.findOne({ companyId, _id: message.quotedMsgId }, { providerMessageId: 1, fromMe: 1, body: 1, participant: 1 }).lean<
@@ -69,7 +70,7 @@ async function toOutbound(message: MessageDoc, ticket: TicketDoc, contact: Conta
   const kind = KIND_BY_MEDIA[message.mediaType];
   return {
     localId: message.providerMessageId,
-    to: { id: contact.number, isGroup: ticket.isGroup },
+    to: { id: to, isGroup: ticket.isGroup },
     body: message.body,
     ...(message.mediaPath && kind
       ? {
@@ -123,7 +124,8 @@ export function createOutboundSender(deps: {
         ticket.whatsappId ?? (await WhatsappModel.findOne({ companyId, isDefault: true }, { _id: 1 }).lean<{ _id: Types.ObjectId }>())?._id ?? null;
       const provider = whatsappId ? deps.provider(String(whatsappId)) : undefined;
       if (!provider) throw new Error('the connection is not started');
-      const { providerMessageId } = await provider.send({ ...(await toOutbound(message, ticket, contact)), again: resumed || message.sendAttempts > 0 });
+      const to = await recipientOf(contact, provider);
+      const { providerMessageId } = await provider.send({ ...(await toOutbound(message, ticket, to)), again: resumed || message.sendAttempts > 0 });
       deps.sent?.(companyId, String(whatsappId));
       // Acks are matched by connection and provider id: record the connection that sent it. The
       // network's receipts may be stored first: "sent" never lowers them.
@@ -137,7 +139,7 @@ export function createOutboundSender(deps: {
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const attempts = (message.sendAttempts ?? 0) + 1;
-      const givenUp = attempts >= MAX_ATTEMPTS;
+      const givenUp = attempts >= MAX_ATTEMPTS || isFinalSendError(err);
       const failed = await updateDocument(MessageModel, companyId, messageId, { $set: { sendError: reason, ...(givenUp ? { outboxKey: null } : {}) }, $inc: { sendAttempts: 1 } });
       logger.warn({ messageId, attempts, reason }, 'outbound send failed');
       if (!givenUp) return backoffMs(attempts, deps.backoffBaseMs);
@@ -189,9 +191,9 @@ export function createOutboundSender(deps: {
       if (!provider) throw new AppError('ERR_WAPP_NOT_CONNECTED');
       if (!provider.revoke) return;
       const ticket = await TicketModel.findOne({ companyId, _id: message.ticketId }, { contactId: 1, isGroup: 1 }).lean<Pick<TicketDoc, 'contactId' | 'isGroup'>>();
-      const contact = ticket ? await ContactModel.findOne({ companyId, _id: ticket.contactId }, { number: 1 }).lean<Pick<ContactDoc, 'number'>>() : null;
+      const contact = ticket ? await ContactModel.findOne({ companyId, _id: ticket.contactId }, { number: 1, waNumber: 1 }).lean<Pick<ContactDoc, 'number' | 'waNumber'>>() : null;
       if (!ticket || !contact) return;
-      await provider.revoke({ providerMessageId: message.providerMessageId, to: { id: contact.number, isGroup: ticket.isGroup } });
+      await provider.revoke({ providerMessageId: message.providerMessageId, to: { id: contact.waNumber || contact.number, isGroup: ticket.isGroup } });
     },
   };
 }

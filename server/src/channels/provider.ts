@@ -28,8 +28,10 @@ export interface InboundMessage {
   /** The network's message id; the pipeline stores nothing twice for one id. */
   providerMessageId: string;
   /**
-   * The conversation: the customer's number (digits), or the group id. `lid`: the customer's
-   * LID (digits) when the network knows one; a contact numbered by it takes the number.
+   * The conversation: the customer's number (digits; their LID when the network shows only that),
+   * or the group id. `lid`: the customer's LID (digits) when the network knows one: the contact is
+   * found by number or LID, and two contacts a message shows to be one person are merged
+   * (domains/contacts/identity.ts).
    */
   chat: { id: string; name: string; isGroup: boolean; lid?: string };
   /** Who wrote it (in a group, the participant; else the customer). */

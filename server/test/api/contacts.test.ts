@@ -4,7 +4,7 @@ import { Types } from 'mongoose';
 import { createApiClient, memorySession } from '@atende/shared/client';
 import { CONTACT_UPLOAD_MAX_ROWS } from '@atende/shared';
 import { ContactModel } from '../../src/domains/contacts/model.js';
-import { findOrCreateContact } from '../../src/domains/contacts/service.js';
+import { findOrCreateContact } from '../../src/domains/contacts/identity.js';
 import { MessageModel } from '../../src/domains/messages/model.js';
 import { TicketTagModel } from '../../src/domains/tags/model.js';
 import { TicketNoteModel } from '../../src/domains/ticketNotes/model.js';

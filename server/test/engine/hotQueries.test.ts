@@ -68,7 +68,7 @@ async function fillLargeCollections(postgresUrl: string, database: string): Prom
       await db.collection(collection).insertMany(Array.from({ length: Math.min(2_000, total - start) }, (_, i) => doc(start + i)));
     }
   };
-  await batches('contacts', LARGE.contacts, (n) => ({ companyId, name: `Filler ${n}`, nameKey: `filler ${n}`, number: `5599${String(n).padStart(9, '0')}`, searchKeys: [`^fi`, `f${String(n).padStart(3, '0').slice(-3)}`] }));
+  await batches('contacts', LARGE.contacts, (n) => ({ companyId, name: `Filler ${n}`, nameKey: `filler ${n}`, number: `5599${String(n).padStart(9, '0')}`, numberKey: `5599${String(n).padStart(9, '0')}`, searchKeys: [`^fi`, `f${String(n).padStart(3, '0').slice(-3)}`] }));
   await batches('tickets', LARGE.tickets, (n) => ({ companyId, status: 'closed', contactId: new Types.ObjectId(), uuid: `filler-${n}`, listKeys: [key(n)], activeKey: `filler-${n}`, tagIds: [], createdDay: `2025-01-${String((n % 28) + 1).padStart(2, '0')}` }));
   await batches('messages', LARGE.messages, (n) => ({ companyId, ticketId: new Types.ObjectId(), pageKey: key(n), providerMessageId: `filler:${n}`, words: [`w${n % 5000}`], body: `filler ${n}` }));
   await analyzeFerretdbTables(postgresUrl, database);
@@ -132,6 +132,11 @@ describe('hot queries: every one served from an index', function () {
       return answer.body.tickets?.length === customers.length ? answer.body.tickets : null;
     });
     const ticket = pending[0];
+    // A customer known by LID first, then by number and LID (found by the LID, then by the number's key).
+    const lidCustomer = customerNumber();
+    const lid = `2${Date.now()}00`;
+    await customerSays(t, admin, whatsapp.id, lidCustomer, 'Oi, sou eu', { lid, hideNumber: true });
+    await customerSays(t, admin, whatsapp.id, lidCustomer, 'Agora com meu número', { lid });
     // A customer goes through a phrase-triggered flow (a run looked up by its ticket at each message).
     const flowCustomer = customerNumber();
     await customerSays(t, admin, whatsapp.id, flowCustomer, 'Quero pedir');

@@ -82,12 +82,28 @@ export type ContactEvent =
   | { action: 'delete'; contactId: string }
   | { action: 'reload'; count: number };
 
+/** Two contacts of one person (POST /contacts/merge): `drop` goes into `keep`. */
+export interface ContactMergePair {
+  keep: ContactSummary;
+  drop: ContactSummary;
+  /** Tickets of `drop`, moving to `keep`. */
+  tickets: number;
+}
+
+/** Answer of POST /contacts/merge: the pairs found (a dry run changes nothing) and how many were merged. */
+export interface ContactMergeResult {
+  dryRun: boolean;
+  pairs: ContactMergePair[];
+  merged: number;
+}
+
 export interface TicketNote {
   id: string;
   ticketId: string;
   contactId: string;
-  userId: string;
-  /** The author; null when that user has since been deleted. */
+  /** The author; null for a note Atende wrote itself (a contact merge). */
+  userId: string | null;
+  /** The author; null when that user has since been deleted, or for a note Atende wrote. */
   user: { id: string; name: string } | null;
   note: string;
   createdAt: string;
@@ -130,6 +146,36 @@ export function normaliseProviderNumber(raw: string, isGroup: boolean): string {
   if (!isGroup) return bare.replace(/\D/g, '');
   const id = bare.replace(/[^\d-]/g, '').replace(/^-+|-+$/g, '');
   return /^\d+(-\d+)?$/.test(id) ? id : id.replace(/\D/g, '');
+}
+
+/**
+ * Brazilian mobile numbers: 55, an area code (two digits 1 to 9), 9 and eight digits whose first
+ * is 6 to 9. WhatsApp knows many older accounts by the form without that ninth digit (55 DD 8
+ * digits), as mobile numbers were written before it was added; the other numbers (landlines,
+ * numbers whose eight digits start with 0 to 5, other countries) have one form only.
+ */
+const BR_MOBILE = /^55([1-9]{2})9([6-9]\d{7})$/;
+const BR_MOBILE_LEGACY = /^55([1-9]{2})([6-9]\d{7})$/;
+
+/**
+ * The identity of a person's number (digits): the two forms of a Brazilian mobile number (with
+ * and without the ninth digit) answer the same key, the form without it; any other number is its
+ * own key. Contacts are found by it, so that either form reaches one contact.
+ */
+export function numberKeyOf(number: string): string {
+  const modern = BR_MOBILE.exec(number);
+  return modern ? `55${modern[1]}${modern[2]}` : number;
+}
+
+/** A Brazilian mobile number with its ninth digit (55 DD 9 8 digits), given either form; other numbers as they are. */
+export function withNinthDigit(number: string): string {
+  const legacy = BR_MOBILE_LEGACY.exec(number);
+  return legacy ? `55${legacy[1]}9${legacy[2]}` : number;
+}
+
+/** A Brazilian mobile number without its ninth digit (the form of older WhatsApp accounts), given either form; other numbers as they are. */
+export function withoutNinthDigit(number: string): string {
+  return numberKeyOf(number);
 }
 
 /** Spreadsheet headers accepted for each field (pt, en, es), compared by columnKey(). */

@@ -124,6 +124,8 @@ export interface SandboxDevice {
   queued: number;
   /** Numbers starting with one of these are answered "not on WhatsApp" (the contact lists' check). */
   absentPrefixes: string[];
+  /** Brazilian mobile numbers starting with one of these (with the ninth digit) are accounts without it. */
+  legacyPrefixes: string[];
 }
 
 /** Kinds of message a sandbox customer can send (the provider seam's inbound media types). */
@@ -181,6 +183,10 @@ export interface SandboxCustomerMessage {
   providerMessageId?: string;
   /** Arrives undecryptable: stored as a placeholder until the same providerMessageId comes readable. */
   undecryptable?: boolean;
+  /** The sender's LID (WhatsApp's private id, digits). */
+  lid?: string;
+  /** With `lid`: the message shows only the LID, not the number (WhatsApp's privacy). */
+  hideNumber?: boolean;
 }
 
 /** Answer of an injected message: `queued` while the phone is offline (replayed when it comes back). */

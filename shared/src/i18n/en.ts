@@ -140,6 +140,10 @@ export const enCommon: CommonTranslation = {
     missedVideoCall: 'Missed video call',
     callsDisabled: '*Automatic message*:\nVoice and video calls are disabled on this WhatsApp number. Please send a text message.',
     undecryptable: 'This message could not be read; ask the customer to send it again.',
+    mergedName: 'Name (merged contact)',
+    mergedEmail: 'E-mail (merged contact)',
+    mergedTicketClosed: 'Closed when the contact {{drop}} was merged into {{keep}} (the same person): the conversation goes on in ticket {{ticket}}.',
+    mergedTicketKept: 'The contact {{drop}} was merged into this one (the same person): its ticket {{ticket}} on this connection was closed, its messages stay there.',
   },
   health: {
     status: {

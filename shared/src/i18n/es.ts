@@ -140,6 +140,10 @@ export const esCommon: CommonTranslation = {
     missedVideoCall: 'Videollamada perdida',
     callsDisabled: '*Mensaje automático*:\nLas llamadas de voz y video están deshabilitadas en este WhatsApp. Por favor, envía un mensaje de texto.',
     undecryptable: 'Este mensaje no se pudo leer; pida al cliente que lo envíe de nuevo.',
+    mergedName: 'Nombre (contacto unido)',
+    mergedEmail: 'Correo (contacto unido)',
+    mergedTicketClosed: 'Cerrado cuando el contacto {{drop}} se unió a {{keep}} (la misma persona): la conversación sigue en el ticket {{ticket}}.',
+    mergedTicketKept: 'El contacto {{drop}} se unió a este (la misma persona): su ticket {{ticket}} en esta conexión se cerró y sus mensajes quedan allí.',
   },
   health: {
     status: {

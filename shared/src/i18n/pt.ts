@@ -145,6 +145,10 @@ export const ptCommon = {
     missedVideoCall: 'Chamada de vídeo perdida',
     callsDisabled: '*Mensagem automática*:\nAs chamadas de voz e vídeo estão desabilitadas neste WhatsApp. Por favor, envie uma mensagem de texto.',
     undecryptable: 'Esta mensagem não pôde ser lida; peça ao cliente que a envie novamente.',
+    mergedName: 'Nome (contato unido)',
+    mergedEmail: 'E-mail (contato unido)',
+    mergedTicketClosed: 'Fechado quando o contato {{drop}} foi unido a {{keep}} (a mesma pessoa): a conversa continua no ticket {{ticket}}.',
+    mergedTicketKept: 'O contato {{drop}} foi unido a este (a mesma pessoa): o ticket {{ticket}} dele nesta conexão foi fechado e as mensagens dele ficam lá.',
   },
   health: {
     status: {

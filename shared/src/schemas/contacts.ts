@@ -74,3 +74,6 @@ export const contactUploadSchema = Joi.array().items(Joi.object().unknown(true))
 
 /** POST /contacts/import: multipart with one file (.csv; .xlsx needs a parser, see the route). */
 export const contactImportSchema = Joi.object({ file: Joi.any().required() }).unknown(true);
+
+/** POST /contacts/merge: merges the company's contacts that are one person; `dryRun` only lists the pairs. */
+export const contactMergeSchema = Joi.object({ dryRun: Joi.boolean().default(false) }).allow(null);

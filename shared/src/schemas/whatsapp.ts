@@ -118,7 +118,11 @@ export const sandboxMessageSchema = Joi.object({
   providerMessageId: Joi.string().max(200),
   /** The message arrives undecryptable (stored as a placeholder); its retry is the same providerMessageId sent again. */
   undecryptable: Joi.boolean().default(false),
-});
+  /** The sender's LID (WhatsApp's private id), digits. */
+  lid: Joi.string().pattern(/^\d{5,20}$/),
+  /** The sender shows only the LID, not the number (as WhatsApp does for privacy). */
+  hideNumber: Joi.boolean(),
+}).with('hideNumber', 'lid');
 
 export const sandboxOutboxQuery = Joi.object({
   to: Joi.string().pattern(/^[\d-]{1,60}$/),
@@ -133,6 +137,13 @@ export const sandboxReadSchema = Joi.object({
 
 /** Numbers (digits) starting with one of these prefixes are not on WhatsApp for this phone. */
 export const sandboxAbsentSchema = Joi.object({ prefixes: Joi.array().items(Joi.string().pattern(/^\d{1,50}$/)).max(100).required() });
+
+/**
+ * Brazilian mobile numbers starting with one of these prefixes (written with the ninth digit) are
+ * WhatsApp accounts without it, as older accounts are: they write from that form, and onWhatsApp
+ * answers it.
+ */
+export const sandboxLegacySchema = Joi.object({ prefixes: Joi.array().items(Joi.string().pattern(/^\d{1,50}$/)).max(100).required() });
 
 export const sandboxFailuresSchema = Joi.object({ count: Joi.number().integer().min(0).max(1_000).required() });
 

@@ -5,6 +5,7 @@
  * mapping store); a LID-only contact is numbered by its LID until its number shows up, and the
  * company remembers that this number is a LID so that replies go to @lid.
  */
+import { numberKeyOf } from '@atende/shared';
 import { baileys } from './library.js';
 import { BaileysLidModel } from './model.js';
 import type { WaSocket } from './socket.js';
@@ -67,19 +68,14 @@ export function groupId(jid: string): string {
   return userOf(jid);
 }
 
-/** A Brazilian mobile number without its ninth digit (55 + area code + 9 + eight digits), else itself. */
-function withoutNinthDigit(number: string): string {
-  return /^55\d{2}9\d{8}$/.test(number) ? `${number.slice(0, 4)}${number.slice(5)}` : number;
-}
-
 /**
  * onWhatsApp's answer per number asked, in the order asked. WhatsApp lists only the accounts it
  * found, by JID, and a Brazilian account may be registered without the ninth digit.
  */
 export function presenceOf(numbers: string[], found: { jid: string; exists: boolean }[]): { number: string; exists: boolean; jid: string | null }[] {
-  const byUser = new Map(found.filter((entry) => entry.exists).map((entry) => [withoutNinthDigit(entry.jid.split('@')[0]!.split(':')[0]!), entry.jid]));
+  const byUser = new Map(found.filter((entry) => entry.exists).map((entry) => [numberKeyOf(entry.jid.split('@')[0]!.split(':')[0]!), entry.jid]));
   return numbers.map((number) => {
-    const jid = byUser.get(withoutNinthDigit(number)) ?? null;
+    const jid = byUser.get(numberKeyOf(number)) ?? null;
     return { number, exists: jid !== null, jid };
   });
 }

@@ -22,6 +22,11 @@ export interface SandboxDeviceDoc {
   failNext: number;
   /** Numbers starting with one of these are not on WhatsApp (onWhatsApp answers exists: false). */
   absentPrefixes: string[];
+  /**
+   * Brazilian mobile numbers starting with one of these (written with the ninth digit) are
+   * WhatsApp accounts without it, as older ones are: they write from that form, onWhatsApp answers it.
+   */
+  legacyPrefixes: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -36,6 +41,7 @@ export const SandboxDeviceModel = tenantModel<SandboxDeviceDoc>(
     online: { type: Boolean, default: true },
     failNext: { type: Number, default: 0 },
     absentPrefixes: { type: [String], default: [] },
+    legacyPrefixes: { type: [String], default: [] },
   },
   (schema) => {
     schema.index({ companyId: 1, whatsappId: 1 }, { unique: true });

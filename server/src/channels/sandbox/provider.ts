@@ -8,7 +8,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import type { SandboxOutboxMessage, SandboxReplayOptions } from '@atende/shared';
+import { withNinthDigit, withoutNinthDigit, type SandboxOutboxMessage, type SandboxReplayOptions } from '@atende/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePayload, RealtimePublisher } from '../../platform/realtime.js';
@@ -46,6 +46,8 @@ export interface SandboxPhone extends Provider {
   read(providerMessageIds: string[]): Promise<SandboxOutboxMessage[]>;
   /** Numbers starting with one of these prefixes are answered "not on WhatsApp" from now on. */
   setAbsentPrefixes(prefixes: string[]): Promise<SandboxDeviceDoc>;
+  /** Brazilian mobile numbers starting with one of these (with the ninth digit) are accounts without it from now on. */
+  setLegacyPrefixes(prefixes: string[]): Promise<SandboxDeviceDoc>;
   /** The next `count` sends fail (the sender's retry tests). */
   failNext(count: number): Promise<SandboxDeviceDoc>;
   /**
@@ -67,6 +69,26 @@ export function pairingToken(whatsappId: string): string {
 /** A Brazilian mobile number: 55, area code, 9 and eight digits. */
 export function sandboxNumber(): string {
   return `55${randomInt(11, 100)}9${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+/**
+ * A number as WhatsApp knows its account: a Brazilian mobile number matching one of the legacy
+ * prefixes (compared in its form with the ninth digit) is an older account, without that digit.
+ */
+export function accountOf(number: string, legacyPrefixes: string[]): string {
+  const modern = withNinthDigit(number);
+  return legacyPrefixes.some((prefix) => modern.startsWith(prefix)) ? withoutNinthDigit(modern) : number;
+}
+
+/** A customer's message as WhatsApp shows it: from the sender's account, or from their LID alone (left as it is). */
+function fromAccounts(message: InboundMessage, legacyPrefixes: string[]): InboundMessage {
+  if (legacyPrefixes.length === 0) return message;
+  const shown = (id: string, lid?: string) => (id === lid ? id : accountOf(id, legacyPrefixes));
+  return {
+    ...message,
+    chat: message.chat.isGroup ? message.chat : { ...message.chat, id: shown(message.chat.id, message.chat.lid) },
+    sender: { ...message.sender, number: shown(message.sender.number, message.sender.lid) },
+  };
 }
 
 /**
@@ -102,6 +124,8 @@ function createSandboxPhone(
   let qrTimer: NodeJS.Timeout | undefined;
   let qrShown = 0;
   let failures = 0;
+  /** The device's legacy prefixes, read at start and kept as set. */
+  let legacyPrefixes: string[] = [];
 
   function publish(payload: RealtimePayload): void {
     realtime.publish(companyId, 'sandbox', { ...payload, whatsappId });
@@ -218,7 +242,8 @@ function createSandboxPhone(
   }
 
   /** Hands a message to the platform and shows it on the phone's page. */
-  async function deliver(message: InboundMessage): Promise<void> {
+  async function deliver(injected: InboundMessage): Promise<void> {
+    const message = fromAccounts(injected, legacyPrefixes);
     await events.inbound(message);
     publish({
       action: 'inbound',
@@ -245,6 +270,7 @@ function createSandboxPhone(
       qrShown = 0;
       const device = await loadDevice();
       failures = device.failNext;
+      legacyPrefixes = device.legacyPrefixes ?? [];
       if (!device.paired) return showQr();
       if (!device.online) {
         state = 'offline';
@@ -352,12 +378,17 @@ function createSandboxPhone(
       const { absentPrefixes } = await loadDevice();
       return numbers.map((number) => {
         const exists = !(absentPrefixes ?? []).some((prefix) => number.startsWith(prefix));
-        return { number, exists, jid: exists ? `${number}@s.whatsapp.net` : null };
+        return { number, exists, jid: exists ? `${accountOf(number, legacyPrefixes)}@s.whatsapp.net` : null };
       });
     },
 
     setAbsentPrefixes(prefixes) {
       return saveDevice({ absentPrefixes: prefixes });
+    },
+
+    async setLegacyPrefixes(prefixes) {
+      legacyPrefixes = prefixes;
+      return saveDevice({ legacyPrefixes: prefixes });
     },
 
     async failNext(count) {

@@ -2,25 +2,26 @@
  * Bulk creation of contacts from a spreadsheet: POST /contacts/upload (rows parsed by the client)
  * and POST /contacts/import (the file itself). Every row stands alone: good rows are created,
  * each bad one lands in errorBag with its reason (invalid field, number already in the company,
- * number repeated in the sheet).
+ * number repeated in the sheet), a number counting as its person's (either form of a Brazilian
+ * mobile number).
  */
 import type { ContactImportError, ContactImportResult } from '@atende/shared';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { errorText } from '../../platform/texts.js';
 import { toContact } from './dto.js';
-import { ContactModel, type ContactDoc } from './model.js';
+import { ContactModel, identityKeyOf, type ContactDoc } from './model.js';
 import { checkRows, chunks, duplicateError, type GoodRow } from './sheet.js';
 import { createContacts } from './writer.js';
 
 /** Above this many new contacts, one `reload` event replaces the create events. */
 const LIVE_CREATE_EVENTS_MAX = 50;
 
-/** The numbers the company already has, each found by its key (an index on both engines). */
+/** The numbers whose person the company already has (in either form), each found by its identity key (an index on both engines). */
 async function existingNumbers(companyId: string, numbers: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunks(numbers, 50)) {
-    const rows = await Promise.all(part.map((number) => ContactModel.exists({ companyId, number })));
+    const rows = await Promise.all(part.map((number) => ContactModel.exists({ companyId, numberKey: identityKeyOf({ number }) })));
     part.forEach((number, index) => rows[index] && found.add(number));
   }
   return found;
@@ -32,8 +33,8 @@ async function insertChunk(companyId: string, rows: GoodRow[], errorBag: Contact
     companyId,
     rows.map((row) => ({ name: row.name, number: row.number, email: row.email })),
   );
-  const landed = new Set(stored.map((doc) => doc.number));
-  const missing = rows.filter((row) => !landed.has(row.number));
+  const landed = new Set(stored.map((doc) => doc.numberKey));
+  const missing = rows.filter((row) => !landed.has(identityKeyOf(row)));
   if (missing.length > 0) {
     // Only a number that exists now was refused for a good reason; anything else is a real failure.
     const taken = await existingNumbers(companyId, missing.map((row) => row.number));

@@ -6,6 +6,7 @@
  * case-insensitively on the name, and on the number and e-mail.
  */
 import type { QueryFilter } from 'mongoose';
+import { numberKeyOf } from '@atende/shared';
 import { foldText, searchRegex } from '../../platform/database/models.js';
 import { namePrefixes } from './directory.js';
 import { ContactModel, type ContactDoc } from './model.js';
@@ -20,6 +21,8 @@ export interface ContactWindow {
 
 /** Buckets read at once by a text search, at most. */
 const PARALLEL_BUCKETS_MAX = 8;
+/** Digits of a search text that make a whole number, looked up by its identity key too. */
+const NUMBER_KEY_MIN = 10;
 /** Days a date range may span. */
 const DAYS_MAX = 366;
 
@@ -78,12 +81,18 @@ export async function searchContacts(companyId: string, text: string, skip: numb
   }
   const match = matcher(folded, digits);
   const found: ContactDoc[] = [];
+  // A whole number finds its person in either form (a Brazilian mobile with or without the ninth digit).
+  const person = digits.length >= NUMBER_KEY_MIN ? await ContactModel.findOne({ companyId, numberKey: numberKeyOf(digits) }).lean<ContactDoc>() : null;
   // One bucket first (a common piece fills the page from it), then twice as many at once each
   // round (a rare one is spread thin over many buckets).
   for (let i = 0, width = 1; i < NAME_BUCKETS.length && found.length <= skip + limit; i += width, width = Math.min(width * 2, PARALLEL_BUCKETS_MAX)) {
     const buckets = NAME_BUCKETS.slice(i, i + width);
     const rows = await Promise.all(buckets.map((bucket) => byKey(companyId, `${bucket}${piece}`, match)));
     for (const bucketRows of rows) found.push(...bucketRows.sort(byName));
+  }
+  if (person && !person.mergedInto && !found.some((row) => String(row._id) === String(person._id))) {
+    const at = found.findIndex((row) => byName(person, row) < 0);
+    found.splice(at < 0 ? found.length : at, 0, person);
   }
   return { rows: found.slice(skip, skip + limit), count: found.length, hasMore: found.length > skip + limit };
 }

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
-import { NAME_MAX, normaliseProviderNumber, type Contact, type ContactsPage, type ContactSummary } from '@atende/shared';
+import type { Contact, ContactsPage, ContactSummary } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
-import { AppError, toAppError } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { page } from '../../platform/http/paging.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { MessageModel } from '../messages/model.js';
@@ -12,7 +12,8 @@ import { refreshContactCopies } from '../tickets/contactCopy.js';
 import { TicketModel, type TicketDoc } from '../tickets/model.js';
 import { deleteTickets } from '../tickets/writer.js';
 import { toContact, toContactSummary } from './dto.js';
-import { ContactModel, type ContactDoc, type ContactExtraInfoDoc } from './model.js';
+import { contactByKey } from './identity.js';
+import { ContactModel, identityKeyOf, type ContactDoc, type ContactExtraInfoDoc } from './model.js';
 import { contactsCreatedWithin, searchContacts } from './search.js';
 import { createContact, deleteContact, updateContact } from './writer.js';
 
@@ -38,16 +39,6 @@ export interface ContactListQuery {
   dateEnd?: string;
 }
 
-/** What a messaging provider knows of the other side of a conversation. */
-export interface ProviderContact {
-  /** Bare number or JID ("5511...@s.whatsapp.net", "1203...@g.us"). */
-  number: string;
-  /** Push name or group subject; '' when unknown. */
-  name?: string;
-  isGroup?: boolean;
-  profilePicUrl?: string;
-}
-
 /** Super users may address another company; everyone else stays in their own. */
 function targetCompany(actor: AuthCredentials, companyId?: string): string {
   return actor.super && companyId ? companyId : actor.companyId;
@@ -59,9 +50,10 @@ export async function findContact(companyId: string, id: string): Promise<Contac
   return contact;
 }
 
+/** A person's number is one contact: in either form (identity.ts), whoever holds it. */
 async function refuseDuplicateNumber(companyId: string, number: string, exceptId?: string): Promise<void> {
-  const filter = { companyId, number, ...(exceptId ? { _id: { $ne: exceptId } } : {}) };
-  if (await ContactModel.exists(filter)) throw new AppError('ERR_DUPLICATED_CONTACT');
+  const holder = await contactByKey(companyId, identityKeyOf({ number }));
+  if (holder && String(holder._id) !== exceptId) throw new AppError('ERR_DUPLICATED_CONTACT');
 }
 
 /** The list as sent: entries whose id is known keep it, the others are new, the missing are gone. */
@@ -72,44 +64,6 @@ function replaceExtraInfo(current: ContactExtraInfoDoc[], sent: ContactExtraInfo
     name: info.name,
     value: info.value ?? '',
   }));
-}
-
-/**
- * The contact the inbound pipeline stores a message under, created on first contact. The stored
- * name is replaced only while it is empty or just the number (a name typed by staff wins over the
- * push name). Safe under concurrency: when two events race to create the same number, the loser
- * of the unique index re-reads and answers the winner's contact.
- */
-export async function findOrCreateContact(companyId: string, input: ProviderContact, realtime?: RealtimePublisher): Promise<ContactDoc> {
-  const isGroup = input.isGroup ?? false;
-  const number = normaliseProviderNumber(input.number, isGroup);
-  if (!number) throw new AppError('ERR_WAPP_INVALID_CONTACT');
-  const name = (input.name ?? '').trim().slice(0, NAME_MAX);
-  const existing = await ContactModel.findOne({ companyId, number }).lean<ContactDoc>();
-  if (existing) return refreshFromProvider(existing, name, input.profilePicUrl, realtime);
-  try {
-    const doc = await createContact(companyId, { number, isGroup, name: name || number, profilePicUrl: input.profilePicUrl ?? '' });
-    realtime?.publish(companyId, 'contact', { action: 'create', contact: toContact(doc) });
-    return doc;
-  } catch (err) {
-    if (toAppError(err).code !== 'ERR_DUPLICATED_CONTACT') throw err;
-    const raced = await ContactModel.findOne({ companyId, number }).lean<ContactDoc>();
-    if (!raced) throw err;
-    return refreshFromProvider(raced, name, input.profilePicUrl, realtime);
-  }
-}
-
-async function refreshFromProvider(contact: ContactDoc, name: string, profilePicUrl: string | undefined, realtime?: RealtimePublisher): Promise<ContactDoc> {
-  const set: Record<string, unknown> = {};
-  const placeholderName = !contact.name || contact.name === contact.number;
-  if (placeholderName && name && name !== contact.name) set.name = name;
-  if (profilePicUrl !== undefined && profilePicUrl !== contact.profilePicUrl) set.profilePicUrl = profilePicUrl;
-  if (Object.keys(set).length === 0) return contact;
-  const updated = await updateContact(contact.companyId, contact._id, set);
-  if (!updated) return contact;
-  await refreshContactCopies(updated);
-  realtime?.publish(String(contact.companyId), 'contact', { action: 'update', contact: toContact(updated) });
-  return updated;
 }
 
 export function createContactService(realtime: RealtimePublisher) {

@@ -8,6 +8,7 @@ import {
   CONTACT_UPLOAD_MAX_ROWS,
   contactRowFromRecord,
   contactRowSchema,
+  numberKeyOf,
   type ContactImportError,
 } from '@atende/shared';
 import { AppError } from '../../platform/errors.js';
@@ -55,12 +56,14 @@ export function checkRows(rows: Record<string, unknown>[], errorBag: ContactImpo
       return;
     }
     const checked: GoodRow = { row, name: value.name as string, number: value.number as string, email: (value.email as string | null) ?? '' };
-    const first = firstRowOf.get(checked.number);
+    // One person per number key: the two forms of a Brazilian mobile number are one person.
+    const key = numberKeyOf(checked.number);
+    const first = firstRowOf.get(key);
     if (first !== undefined) {
       errorBag.push(duplicateError(checked, `Number repeated in the sheet (row ${first})`));
       return;
     }
-    firstRowOf.set(checked.number, row);
+    firstRowOf.set(key, row);
     good.push(checked);
   });
   return good;

@@ -7,13 +7,17 @@ import type { Types } from 'mongoose';
 import { applyDeltas, undoDeltas, type CompanyRef } from '../../platform/database/counters.js';
 import { documentWrites } from '../../platform/database/serial.js';
 import { contactMove } from './directory.js';
-import { ContactModel, nameKeyOf, type ContactDoc } from './model.js';
+import { ContactModel, identityKeyOf, nameKeyOf, type ContactDoc } from './model.js';
 import { searchKeysOf } from './searchKeys.js';
 
 export interface NewContact {
   _id?: Types.ObjectId;
   name: string;
   number: string;
+  /** Derived from the number (identityKeyOf) unless given. */
+  numberKey?: string;
+  lid?: string | null;
+  waNumber?: string;
   email?: string;
   isGroup?: boolean;
   profilePicUrl?: string;
@@ -22,13 +26,14 @@ export interface NewContact {
   createdAt?: Date;
 }
 
-/** The stored fields of a contact: what was given, its name key and its search keys. */
+/** The stored fields of a contact: what was given, its name and identity keys and its search keys. */
 function storedFields(companyId: CompanyRef, contact: NewContact, createdAt: Date): Record<string, unknown> {
   const nameKey = nameKeyOf(contact.name);
   return {
     ...contact,
     companyId,
     nameKey,
+    numberKey: contact.numberKey ?? identityKeyOf(contact),
     createdAt,
     updatedAt: createdAt,
     searchKeys: searchKeysOf({ nameKey, number: contact.number, email: contact.email ?? '', createdAt }),
@@ -69,8 +74,8 @@ export async function createContacts(companyId: CompanyRef, contacts: NewContact
     inserted = partial;
   }
   const stored = inserted.map((doc) => doc.toObject() as ContactDoc);
-  const landed = new Set(stored.map((doc) => doc.number));
-  const refused = docs.filter((doc) => !landed.has(doc.number as string));
+  const landed = new Set(stored.map((doc) => doc.numberKey));
+  const refused = docs.filter((doc) => !landed.has(doc.numberKey as string));
   if (refused.length > 0) await undoDeltas(companyId, mergeDeltas(refused.flatMap((doc) => contactMove(null, doc).grow)));
   return stored;
 }
@@ -87,14 +92,23 @@ function mergeDeltas(deltas: { key: string; parts: Record<string, number>; count
   return [...byKey.values()];
 }
 
-/** Changes a contact (name, number, e-mail, picture, extra info) and answers it as stored; null when it is gone. */
+/**
+ * The identity fields of a renumbered contact: the key of its new number (a contact waiting for a
+ * merge takes its own when it is free), and nothing known yet of the new number on WhatsApp.
+ */
+function renumbered(current: ContactDoc, next: ContactDoc, set: Record<string, unknown>): Record<string, unknown> {
+  if (typeof set.number !== 'string' || set.number === current.number || 'numberKey' in set) return {};
+  return { numberKey: identityKeyOf(next), ...(current.mergedInto ? {} : { duplicateKey: null }), ...('waNumber' in set ? {} : { waNumber: '' }) };
+}
+
+/** Changes a contact (name, number, e-mail, picture, extra info, identity) and answers it as stored; null when it is gone. */
 export function updateContact(companyId: CompanyRef, id: Types.ObjectId | string, set: Record<string, unknown>): Promise<ContactDoc | null> {
   return documentWrites.run(`Contact:${String(id)}`, async () => {
     const current = await ContactModel.findOne({ companyId, _id: id }).lean<ContactDoc>();
     if (!current) return null;
     const next = { ...current, ...set } as ContactDoc;
     if (typeof set.name === 'string') next.nameKey = nameKeyOf(set.name);
-    const fields: Record<string, unknown> = { ...set, nameKey: next.nameKey, searchKeys: searchKeysOf(next) };
+    const fields: Record<string, unknown> = { ...set, ...renumbered(current, next, set), nameKey: next.nameKey, searchKeys: searchKeysOf(next) };
     const move = contactMove(current, next);
     await applyDeltas(companyId, move.grow);
     let updated: ContactDoc | null;

@@ -6,7 +6,7 @@
 import type { Types } from 'mongoose';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import type { ContactDoc } from '../contacts/model.js';
-import { findOrCreateContact } from '../contacts/service.js';
+import { findOrCreateContact } from '../contacts/identity.js';
 import { publishTicket } from '../tickets/events.js';
 import { activeTicketFor } from '../tickets/contactTickets.js';
 import type { TicketDoc } from '../tickets/model.js';

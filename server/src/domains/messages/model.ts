@@ -96,6 +96,8 @@ export const MessageModel = tenantModel<MessageDoc>(
     schema.index({ companyId: 1, pageKey: 1 });
     schema.index({ companyId: 1, unreadKey: 1 });
     schema.index({ companyId: 1, ticketId: 1 });
+    // A contact merge moves a person's messages, group ones included, by their sender.
+    schema.index({ companyId: 1, contactId: 1 });
     schema.index({ companyId: 1, words: 1 });
     // Platform-wide (a start's recovery, across companies).
     schema.index({ outboxKey: 1 });
@@ -103,7 +105,7 @@ export const MessageModel = tenantModel<MessageDoc>(
     // Idempotent inbound: one message per provider id on a connection (no partial indexes on
     // FerretDB, hence the provisional ids of outbound messages).
     schema.index({ companyId: 1, whatsappId: 1, providerMessageId: 1 }, { unique: true });
-    engineKeys(schema, ['pageKey', 'unreadKey', 'ticketId', 'providerMessageId', 'words', 'outboxKey', 'writtenIn']);
+    engineKeys(schema, ['pageKey', 'unreadKey', 'ticketId', 'contactId', 'providerMessageId', 'words', 'outboxKey', 'writtenIn']);
   },
 );
 

@@ -4,6 +4,7 @@ import {
   sandboxAbsentSchema,
   sandboxConnectivitySchema,
   sandboxFailuresSchema,
+  sandboxLegacySchema,
   sandboxMessageSchema,
   sandboxOutboxQuery,
   sandboxPairSchema,
@@ -79,6 +80,17 @@ export const sandboxRoutes: Plugin<ChannelRoutesOptions> = {
           validate: { params: sandboxParams, payload: sandboxAbsentSchema },
         },
         handler: (request) => sandbox.setAbsentPrefixes(actor(request), whatsappId(request), payload<{ prefixes: string[] }>(request).prefixes),
+      },
+      {
+        method: 'PUT',
+        path: '/sandbox/{whatsappId}/legacy-numbers',
+        options: {
+          tags,
+          description: 'Brazilian mobile numbers starting with one of these prefixes (with the ninth digit) are WhatsApp accounts without it: they write from that form and onWhatsApp answers it',
+          plugins,
+          validate: { params: sandboxParams, payload: sandboxLegacySchema },
+        },
+        handler: (request) => sandbox.setLegacyPrefixes(actor(request), whatsappId(request), payload<{ prefixes: string[] }>(request).prefixes),
       },
       {
         method: 'POST',

@@ -47,7 +47,16 @@ function mediaTypeOf(mimeType: string): SandboxMediaType {
 
 async function toDevice(doc: SandboxDeviceDoc): Promise<SandboxDevice> {
   const queued = await heldCount({ companyId: String(doc.companyId), whatsappId: String(doc.whatsappId) });
-  return { whatsappId: String(doc.whatsappId), paired: doc.paired, number: doc.number, online: doc.online, failNext: doc.failNext, queued, absentPrefixes: doc.absentPrefixes ?? [] };
+  return {
+    whatsappId: String(doc.whatsappId),
+    paired: doc.paired,
+    number: doc.number,
+    online: doc.online,
+    failNext: doc.failNext,
+    queued,
+    absentPrefixes: doc.absentPrefixes ?? [],
+    legacyPrefixes: doc.legacyPrefixes ?? [],
+  };
 }
 
 export function createSandboxService(sessions: SessionManager, language: Language) {
@@ -86,9 +95,12 @@ export function createSandboxService(sessions: SessionManager, language: Languag
       }
       const name = input.name ?? '';
       const providerMessageId = input.providerMessageId ?? `sandbox:${randomBytes(10).toString('hex')}`;
+      // With a LID the sender shows it beside the number, or alone (hideNumber), as WhatsApp does.
+      const lid = input.lid ? { lid: input.lid } : {};
+      const sender = { number: input.hideNumber && input.lid ? input.lid : input.from, name, ...lid };
       const chat = input.isGroup
         ? { id: input.groupId ?? sandboxGroupId(input.groupName ?? ''), name: input.groupName ?? '', isGroup: true }
-        : { id: input.from, name, isGroup: false };
+        : { id: sender.number, name, isGroup: false, ...lid };
       const content: Pick<InboundMessage, 'body' | 'mediaType' | 'media' | 'undecryptable'> = input.undecryptable
         ? // What the platform gets of a message it cannot decrypt: a placeholder, nothing of its content.
           { body: texts.t('inbox.undecryptable'), mediaType: 'chat', undecryptable: true }
@@ -96,7 +108,7 @@ export function createSandboxService(sessions: SessionManager, language: Languag
       const { queued } = await phone.receive({
         providerMessageId,
         chat,
-        sender: { number: input.from, name },
+        sender,
         fromMe: input.fromMe,
         ...content,
         ...(input.quotedProviderMessageId ? { quotedProviderMessageId: input.quotedProviderMessageId } : {}),
@@ -130,6 +142,11 @@ export function createSandboxService(sessions: SessionManager, language: Languag
     async setAbsentPrefixes(actor: AuthCredentials, whatsappId: string, prefixes: string[]): Promise<SandboxDevice> {
       const phone = await phoneOf(actor, whatsappId, 'ERR_WAPP_NOT_INITIALIZED');
       return toDevice(await phone.setAbsentPrefixes(prefixes));
+    },
+
+    async setLegacyPrefixes(actor: AuthCredentials, whatsappId: string, prefixes: string[]): Promise<SandboxDevice> {
+      const phone = await phoneOf(actor, whatsappId, 'ERR_WAPP_NOT_INITIALIZED');
+      return toDevice(await phone.setLegacyPrefixes(prefixes));
     },
 
     async setOnline(actor: AuthCredentials, whatsappId: string, online: boolean, replay?: SandboxReplayOptions): Promise<SandboxDevice> {

@@ -6,7 +6,7 @@ export function toTicketNote(doc: TicketNoteDoc, user: { id: string; name: strin
     id: String(doc._id),
     ticketId: String(doc.ticketId),
     contactId: String(doc.contactId),
-    userId: String(doc.userId),
+    userId: doc.userId ? String(doc.userId) : null,
     user,
     note: doc.note,
     createdAt: doc.createdAt.toISOString(),

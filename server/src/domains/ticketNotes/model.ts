@@ -7,8 +7,8 @@ export interface TicketNoteDoc {
   companyId: Types.ObjectId;
   ticketId: Types.ObjectId;
   contactId: Types.ObjectId;
-  /** The author. */
-  userId: Types.ObjectId;
+  /** The author; null for a note Atende wrote itself (a contact merge). */
+  userId: Types.ObjectId | null;
   note: string;
   createdAt: Date;
   updatedAt: Date;
@@ -19,7 +19,7 @@ export const TicketNoteModel = tenantModel<TicketNoteDoc>(
   {
     ticketId: { type: ObjectId, ref: 'Ticket', required: true },
     contactId: { type: ObjectId, ref: 'Contact', required: true },
-    userId: { type: ObjectId, ref: 'User', required: true },
+    userId: { type: ObjectId, ref: 'User', default: null },
     note: { type: String, required: true },
   },
   (schema) => {

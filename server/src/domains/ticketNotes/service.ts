@@ -25,8 +25,8 @@ async function visibleTicket(actor: AuthCredentials, ticketId: string): Promise<
   return ticket;
 }
 
-async function authors(companyId: string | Types.ObjectId, userIds: Types.ObjectId[]): Promise<Map<string, { id: string; name: string }>> {
-  const ids = [...new Set(userIds.map(String))];
+async function authors(companyId: string | Types.ObjectId, userIds: (Types.ObjectId | null)[]): Promise<Map<string, { id: string; name: string }>> {
+  const ids = [...new Set(userIds.filter((id): id is Types.ObjectId => id !== null).map(String))];
   const users = await UserModel.find({ companyId, _id: { $in: ids } }, { name: 1 }).lean<Pick<UserDoc, '_id' | 'name'>[]>();
   return new Map(users.map((user) => [String(user._id), { id: String(user._id), name: user.name }]));
 }

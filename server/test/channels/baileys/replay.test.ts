@@ -66,7 +66,7 @@ describe('Baileys provider: offline replay, own echoes, undecryptable messages, 
   it('after an outage asks WhatsApp for the recent history of the active chats, anchored on their newest message, and takes only the on-demand answer', async () => {
     const h = await connected(harness({ backfillAfterMs: 0 }));
     const { companyId, whatsappId } = h;
-    const contact = await ContactModel.create({ companyId, name: 'Maria', number: CUSTOMER });
+    const contact = await ContactModel.create({ companyId, name: 'Maria', number: CUSTOMER, numberKey: CUSTOMER });
     const ticket = await createTicket({ companyId, contactId: contact._id, whatsappId, status: 'open' });
     const closed = await createTicket({ companyId, contactId: contact._id, whatsappId, status: 'closed' });
     await insertMessage(ticket, 0, { whatsappId, providerMessageId: 'M1', body: 'older', createdAt: new Date(1_700_000_000_000) });

@@ -7,6 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { Boom } from '@hapi/boom';
 import type { AnyMessageContent, BaileysEventMap, GroupMetadata, MiscMessageGenerationOptions, UserFacingSocketConfig, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
+import { numberKeyOf } from '@atende/shared';
 import { baileys } from '../../../src/channels/baileys/library.js';
 import type { SocketFactory, WaSocket } from '../../../src/channels/baileys/socket.js';
 
@@ -81,9 +82,21 @@ export class SocketDouble implements WaSocket {
     return { id: jid, subject: this.groups[jid] ?? '', participants: [] } as unknown as GroupMetadata;
   }
 
-  /** No account is known to this double (onWhatsApp lists only the found ones). */
-  async onWhatsApp(): Promise<{ jid: string; exists: boolean }[]> {
-    return [];
+  /**
+   * WhatsApp's accounts (the user part of their JID), none unless a test adds them. As WhatsApp
+   * does, onWhatsApp finds a Brazilian mobile account by either form of its number, lists only the
+   * accounts it found, and answers their own JID.
+   */
+  readonly accounts = new Set<string>();
+  /** The numbers asked of onWhatsApp, call by call. */
+  readonly asked: string[][] = [];
+
+  async onWhatsApp(...numbers: string[]): Promise<{ jid: string; exists: boolean }[]> {
+    this.asked.push(numbers);
+    return numbers.flatMap((number) => {
+      const account = [...this.accounts].find((known) => numberKeyOf(known) === numberKeyOf(number));
+      return account ? [{ jid: `${account}@s.whatsapp.net`, exists: true }] : [];
+    });
   }
 
   async fetchMessageHistory(count: number, key: WAMessageKey, timestampMs: number): Promise<string> {

@@ -30,6 +30,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'POST /api/contact-list-items': (ids) => ({ payload: { name: 'Sweep item', number: '5511900000002', contactListId: ids.contactList } }),
   'PUT /api/contact-list-items/{id}': () => ({ payload: { name: 'Sweep item' } }),
   'PUT /api/sandbox/{whatsappId}/absent-numbers': () => ({ payload: { prefixes: ['55119'] } }),
+  'PUT /api/sandbox/{whatsappId}/legacy-numbers': () => ({ payload: { prefixes: ['55319'] } }),
+  'POST /api/contacts/merge': () => ({ payload: { dryRun: true } }),
   'POST /api/campaigns': (ids) => ({ payload: { name: 'Sweep campaign', message1: 'Sweep', whatsappId: ids.whatsapp, tagListId: ids.tag } }),
   'POST /api/campaign-settings': () => ({ payload: { settings: { messageInterval: 5, variables: [{ key: 'sweep', value: 'Sweep' }] } } }),
   'POST /api/files': () => ({ payload: { name: 'Sweep files', message: 'Sweep', options: [{ name: 'Sweep option' }] } }),

@@ -1,5 +1,5 @@
 /** Contacts (document 2 sections 2, 3 and 7; document 1 section 7). */
-import type { Contact, ContactImportResult, ContactsPage, ContactSummary, ContactUploadRow } from '../../domain/contacts.js';
+import type { Contact, ContactImportResult, ContactMergeResult, ContactsPage, ContactSummary, ContactUploadRow } from '../../domain/contacts.js';
 import type { Http } from '../http.js';
 import type { PageQuery } from './page.js';
 
@@ -32,6 +32,12 @@ export function contactCalls(http: Http) {
     remove: (id: string) => http.request<void>('DELETE', one(id)),
     /** Rows of a spreadsheet parsed on this side (at most CONTACT_UPLOAD_MAX_ROWS per call). */
     upload: (rows: ContactUploadRow[]) => http.request<ContactImportResult>('POST', '/contacts/upload', { body: rows }),
+    /**
+     * Merges the contacts that are one person (a Brazilian mobile number stored with and without
+     * its ninth digit, a LID and its number) into one, with their tickets, messages and notes
+     * (admins). `dryRun` only answers the pairs.
+     */
+    merge: (options: { dryRun?: boolean } = {}) => http.request<ContactMergeResult>('POST', '/contacts/merge', { body: { dryRun: options.dryRun ?? false } }),
     /** A CSV file read by the server (header nome/numero/email or name/number/email; ; or , separated). */
     importFile: (file: Blob, fileName: string) => {
       const form = new FormData();

@@ -13,9 +13,11 @@ export function sandboxCalls(http: Http) {
     outbox: (whatsappId: string, query: { to?: string; after?: string; limit?: number } = {}) => http.request<SandboxOutbox>('GET', `${base(whatsappId)}/outbox`, { query }),
     /** The customer read these messages (ack 3). */
     read: (whatsappId: string, providerMessageIds: string[]) => http.request<SandboxOutbox>('POST', `${base(whatsappId)}/read`, { body: { providerMessageIds } }),
-    /** The next `count` sends fail. */
     /** Numbers starting with one of these prefixes are answered "not on WhatsApp". */
     absentNumbers: (whatsappId: string, prefixes: string[]) => http.request<SandboxDevice>('PUT', `${base(whatsappId)}/absent-numbers`, { body: { prefixes } }),
+    /** Brazilian mobile numbers starting with one of these prefixes (with the ninth digit) are WhatsApp accounts without it. */
+    legacyNumbers: (whatsappId: string, prefixes: string[]) => http.request<SandboxDevice>('PUT', `${base(whatsappId)}/legacy-numbers`, { body: { prefixes } }),
+    /** The next `count` sends fail. */
     failNext: (whatsappId: string, count: number) => http.request<SandboxDevice>('POST', `${base(whatsappId)}/failures`, { body: { count } }),
     /** The phone loses (TIMEOUT) or regains (CONNECTED) its connection; back, it replays what was held (`replay`: repeat, shuffle). */
     connectivity: (whatsappId: string, online: boolean, replay?: SandboxReplayOptions) =>
