@@ -65,8 +65,8 @@ export const ConnectionHealthModel = tenantModel<ConnectionHealthDoc>(
   },
   (schema) => {
     schema.index({ companyId: 1, whatsappId: 1 }, { unique: true });
-    engineKeys(schema, ['whatsappId']);
-    // The alert sweeps across companies.
+    // The alert sweeps across companies look for the few connections down or back (true is rare).
+    engineKeys(schema, ['whatsappId', 'down', 'backPending']);
     schema.index({ down: 1, downAlerted: 1 });
     schema.index({ backPending: 1 });
   },
