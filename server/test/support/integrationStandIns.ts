@@ -79,15 +79,21 @@ export interface TypebotStep {
 }
 
 /**
- * A Typebot server: `bots[slug]` is a script of steps, the first answers startChat and each
- * continueChat the next one; a continueChat to an unknown session answers 404 as Typebot does.
+ * A Typebot server: `bots[slug]` answers startChat (no answers yet) and each continueChat (the
+ * customer's answers so far); a continueChat to an unknown session answers 404 as Typebot does.
  */
-export async function typebotStandIn(bots: Record<string, (answers: string[]) => TypebotStep>): Promise<StandIn & { sessions: Map<string, { slug: string; answers: string[] }>; forget(): void }> {
+export async function typebotStandIn(
+  bots: Record<string, (answers: string[]) => TypebotStep>,
+  /** Files it serves at /media/{name} (the media its bubbles point to). */
+  files: Record<string, { bytes: Buffer; contentType: string }> = {},
+): Promise<StandIn & { sessions: Map<string, { slug: string; answers: string[] }> }> {
   const sessions = new Map<string, { slug: string; answers: string[] }>();
   let made = 0;
   const server = await standIn((request) => {
     const start = /^\/api\/v1\/typebots\/([^/]+)\/startChat$/.exec(request.path);
     const next = /^\/api\/v1\/sessions\/([^/]+)\/continueChat$/.exec(request.path);
+    const file = request.method === 'GET' ? files[decodeURIComponent(request.path.replace(/^\/media\//, ''))] : undefined;
+    if (file) return { bytes: file.bytes, contentType: file.contentType };
     const body = JSON.parse(request.body || '{}') as { message?: { type: string; text: string } | string; textBubbleContentFormat?: string };
     if (request.method === 'POST' && start) {
       const slug = decodeURIComponent(start[1]!);
@@ -107,7 +113,7 @@ export async function typebotStandIn(bots: Record<string, (answers: string[]) =>
     }
     return { status: 404, json: { message: 'Not found' } };
   });
-  return { ...server, sessions, forget: () => sessions.clear() };
+  return { ...server, sessions };
 }
 
 export const text = (markdown: string) => ({ id: `b-${markdown.length}-${Math.random().toString(36).slice(2, 6)}`, type: 'text', content: { type: 'markdown', markdown } });
