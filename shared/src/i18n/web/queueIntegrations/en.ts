@@ -66,6 +66,11 @@ export const queueIntegrationsEn: QueueIntegrationsTranslation = {
   deleted: 'Integration deleted.',
   deleteTitle: 'Delete {{name}}?',
   deleteMessage: 'This cannot be undone.',
+  run: {
+    answering: '{{name}} ({{type}}) is answering this customer.',
+    handedOver: '{{name}} handed this customer over to the agents ({{detail}}).',
+    failed: '{{name}} failed: {{detail}}. The message waits for an agent.',
+  },
   picker: 'Integration',
   pickerNone: 'None',
 };

@@ -66,6 +66,11 @@ export const queueIntegrationsEs: QueueIntegrationsTranslation = {
   deleted: 'Integración eliminada.',
   deleteTitle: '¿Eliminar {{name}}?',
   deleteMessage: 'Esta acción no se puede deshacer.',
+  run: {
+    answering: '{{name}} ({{type}}) está atendiendo a este cliente.',
+    handedOver: '{{name}} pasó este cliente a los agentes ({{detail}}).',
+    failed: '{{name}} falló: {{detail}}. El mensaje espera a un agente.',
+  },
   picker: 'Integración',
   pickerNone: 'Ninguna',
 };

@@ -64,6 +64,11 @@ export const queueIntegrationsPt = {
   deleted: 'Integração excluída com sucesso.',
   deleteTitle: 'Excluir {{name}}?',
   deleteMessage: 'Esta ação não pode ser revertida.',
+  run: {
+    answering: '{{name}} ({{type}}) está atendendo este cliente.',
+    handedOver: '{{name}} passou este cliente para os atendentes ({{detail}}).',
+    failed: '{{name}} falhou: {{detail}}. A mensagem espera um atendente.',
+  },
   picker: 'Integração',
   pickerNone: 'Nenhuma',
 };
