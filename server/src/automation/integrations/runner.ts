@@ -5,7 +5,8 @@
  * else the queue's integration (ticket in a queue), else the connection's (ticket without a
  * queue). It is asked after the flow engine and before AI prompts and the queue chatbot
  * (channels/inbound.ts), and again when the ticket enters a queue (tickets/queueEntered.ts), then
- * with the customer's last message. An integration that handed the ticket over no longer answers
+ * with the customer's last message. Every listener of that event hears it: a queue should have an
+ * integration or an AI prompt, not both. An integration that handed the ticket over no longer answers
  * it until it is closed (closing clears ticket.integrationRun).
  *
  * Each type: n8n and webhook POST a signed event (webhookRunner.ts), typebot talks with the
@@ -30,10 +31,10 @@ import { companyIntegrations } from '../../domains/queueIntegrations/cache.js';
 import { createDialogflow } from '../../domains/queueIntegrations/dialogflow.js';
 import { QueueModel, type QueueDoc } from '../../domains/queues/model.js';
 import type { TicketDoc } from '../../domains/tickets/model.js';
-import { offQueueEntered, onQueueEntered, QUEUE_ENTERED_RANK, type QueueEntered, type QueueEnteredListener } from '../../domains/tickets/queueEntered.js';
+import { onQueueEntered } from '../../domains/tickets/queueEntered.js';
 import { connectionSettings, type ConnectionSettings } from '../../domains/whatsapp/cache.js';
 import type { FlowEngine } from '../flows/engine.js';
-import { createDeliveries, type Deliveries } from './deliveries.js';
+import { createDeliveries } from './deliveries.js';
 import { createDialogflowRunner } from './dialogflowRunner.js';
 import { createOutgoing } from './outgoing.js';
 import { isSessionOf, sessionHolds, sessionOf } from './sessions.js';
@@ -57,8 +58,6 @@ interface Taken {
   trigger: 'message' | 'queueEntered';
 }
 
-const LISTENER = 'queueIntegrations';
-
 export function createIntegrationRunner(deps: {
   realtime: RealtimePublisher;
   logger: Logger;
@@ -76,9 +75,9 @@ export function createIntegrationRunner(deps: {
   const dialogflow = createDialogflow({ url: config.integrations.dialogflowUrl, timeoutMs });
   const typebot = createTypebotRunner({ api: typebotApi(timeoutMs), outgoing, state });
   const dialogflowRunner = createDialogflowRunner({ dialogflow, sealer, outgoing, state });
-  let deliveries: Deliveries | null = null;
-  const webhook = createWebhookRunner({ config, outgoing, state, deliveries: () => deliveries! });
-  deliveries = createDeliveries({ jobs, logger, realtime, sealer, config: config.integrations, settled: (outcome) => webhook.settled(outcome) });
+  // Each attempt's outcome goes to the webhook runner, which queues its events here.
+  const deliveries = createDeliveries({ jobs, logger, realtime, sealer, config: config.integrations, settled: (outcome) => webhook.settled(outcome) });
+  const webhook = createWebhookRunner({ config, outgoing, state, deliveries });
   const turns = keyedSerial();
 
   async function queueIntegrationId(ticket: TicketDoc, whatsapp: ConnectionSettings | null): Promise<Types.ObjectId | null> {
@@ -155,15 +154,17 @@ export function createIntegrationRunner(deps: {
     return [...rows].reverse().find((message) => !message.fromMe && !message.isDeleted) ?? null;
   }
 
-  const queueEntered: QueueEnteredListener = async (event: QueueEntered) => {
+  /** The ticket entered a queue (tickets/queueEntered.ts): the queue's integration answers the customer's last message. */
+  async function queueEntered(entered: TicketDoc): Promise<boolean> {
+    const companyId = String(entered.companyId);
     try {
-      const ticket = await readTicket(event.companyId, event.ticket._id);
+      const ticket = await readTicket(companyId, entered._id);
       if (!answerable(ticket)) return false;
       const source = await sourceFor(ticket, null, true);
       if (!source) {
         // Moved to a queue without an integration: whoever was answering hands over.
         const run = ticket.integrationRun;
-        if (run?.state === 'answering') await state.handOver(event.companyId, ticket._id, { integrationId: run.integrationId, name: run.name, type: run.type, doc: null, inline: null }, 'transfer');
+        if (run?.state === 'answering') await state.handOver(companyId, ticket._id, { integrationId: run.integrationId, name: run.name, type: run.type, doc: null, inline: null }, 'transfer');
         return false;
       }
       const last = await lastCustomerMessage(ticket);
@@ -172,11 +173,11 @@ export function createIntegrationRunner(deps: {
       inTurn(ticket, source, { key: last.providerMessageId, body: last.body, doc: last, trigger: 'queueEntered' });
       return true;
     } catch (err) {
-      logger.error({ err, companyId: event.companyId, ticketId: String(event.ticket._id) }, 'queue integration on entering a queue failed');
+      logger.error({ err, companyId, ticketId: String(entered._id) }, 'queue integration on entering a queue failed');
       return false;
     }
-  };
-  onQueueEntered(LISTENER, QUEUE_ENTERED_RANK.integration, queueEntered);
+  }
+  const unsubscribe = onQueueEntered((ticket) => void queueEntered(ticket));
 
   return {
     /** A customer's message stored on a ticket (inbound.ts, after the flow engine); true when an integration took it. */
@@ -213,14 +214,14 @@ export function createIntegrationRunner(deps: {
 
     /** The delivery retry sweep (after the job runner started). */
     schedule(): Promise<void> {
-      return deliveries!.schedule();
+      return deliveries.schedule();
     },
 
     /** Lets running exchanges finish and closes the Dialogflow clients (the app stops). */
     async stop(): Promise<void> {
-      offQueueEntered(LISTENER, queueEntered);
+      unsubscribe();
       await turns.all();
-      await deliveries!.settle();
+      await deliveries.settle();
       await dialogflow.close();
     },
   };

@@ -33,7 +33,7 @@ function repliesOf(answer: IntegrationWebhookAnswer): string[] {
   return list.filter((text): text is string => typeof text === 'string' && text.trim().length > 0).map((text) => text.slice(0, 4096));
 }
 
-export function createWebhookRunner(deps: { config: Config; outgoing: Outgoing; state: TicketState; deliveries: () => Deliveries }) {
+export function createWebhookRunner(deps: { config: Config; outgoing: Outgoing; state: TicketState; deliveries: Deliveries }) {
   const { config, outgoing, state } = deps;
 
   async function eventOf(source: IntegrationSource, ticket: TicketDoc, message: MessageDoc, trigger: IntegrationWebhookEvent['trigger']): Promise<Omit<IntegrationWebhookEvent, 'deliveryId'>> {
@@ -72,7 +72,7 @@ export function createWebhookRunner(deps: { config: Config; outgoing: Outgoing; 
       await saveSession(ticket, source, { lastMessageKey: message.providerMessageId });
       const event = await eventOf(source, ticket, message, trigger);
       // The body is made once, with the delivery's own id, and signed as it is on every attempt.
-      await deps.deliveries().enqueue(source.doc, { ticketId: ticket._id, messageId: message._id }, (deliveryId) => JSON.stringify({ deliveryId, ...event } satisfies IntegrationWebhookEvent));
+      await deps.deliveries.enqueue(source.doc, { ticketId: ticket._id, messageId: message._id }, (deliveryId) => JSON.stringify({ deliveryId, ...event } satisfies IntegrationWebhookEvent));
     },
 
     /** An attempt's outcome: the endpoint's replies and transfer, or its failure on the ticket. */

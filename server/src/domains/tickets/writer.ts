@@ -3,7 +3,6 @@
  * (listKeys, activeKey, ratingKey), keeps the lane counters current (laneCounts.ts), and refuses a
  * write computed from an outdated copy (`rev`), recomputing it from the stored ticket instead.
  * Writes of one ticket also run one after another in this process (platform/database/serial.ts).
- * A write that moves a pending ticket into a queue tells queueEntered.ts once it is done.
  */
 import { randomUUID } from 'node:crypto';
 import type { QueryFilter, Types } from 'mongoose';
@@ -13,7 +12,7 @@ import { applyDeltas, undoDeltas, type CompanyRef } from '../../platform/databas
 import { moveOf, type Counted } from './laneCounts.js';
 import { ContactModel, type ContactDoc } from '../contacts/model.js';
 import { contactCopyOf, TicketModel, type TicketContactCopy, type TicketDoc } from './model.js';
-import { announceQueueEntered, entersQueue, type QueueEntered } from './queueEntered.js';
+import { announceQueueEntered, enteredQueue } from './queueEntered.js';
 
 const ACTIVE = new Set(['open', 'pending']);
 const ATTEMPTS = 5;
@@ -94,10 +93,10 @@ async function readTicket(companyId: CompanyRef, id: TicketId): Promise<TicketDo
  * Changes a ticket of a company and answers it as stored afterwards (null when it is gone or the
  * condition does not hold). `known` is a recent copy (saves a read) or the ticket's id.
  */
-export function updateTicket(companyId: CompanyRef, known: TicketDoc | TicketId, change: TicketChange, options: WriteOptions = {}): Promise<TicketDoc | null> {
+export async function updateTicket(companyId: CompanyRef, known: TicketDoc | TicketId, change: TicketChange, options: WriteOptions = {}): Promise<TicketDoc | null> {
   const id = isTicket(known) ? known._id : known;
-  let entered: QueueEntered | null = null;
-  const written = documentWrites.run(`Ticket:${String(id)}`, async () => {
+  let entered = false;
+  const stored = await documentWrites.run(`Ticket:${String(id)}`, async () => {
     let base = isTicket(known) ? known : await readTicket(companyId, id);
     for (let attempt = 0; attempt < ATTEMPTS && base; attempt++) {
       if (!holds(base, options.condition)) return null;
@@ -113,7 +112,7 @@ export function updateTicket(companyId: CompanyRef, known: TicketDoc | TicketId,
       }
       if (written) {
         await applyDeltas(companyId, move.shrink);
-        if (entersQueue(base, written)) entered = { companyId: String(companyId), ticket: written, previousQueueId: base.queueId ?? null };
+        entered = enteredQueue(base, written);
         return written;
       }
       // Someone else wrote it meanwhile (another node, or our copy was old): redo from the stored one.
@@ -123,11 +122,9 @@ export function updateTicket(companyId: CompanyRef, known: TicketDoc | TicketId,
     if (base) throw new Error(`ticket ${String(id)} kept changing under ${ATTEMPTS} attempts to write it`);
     return null;
   });
-  // After the write, outside its turn: the listeners write the ticket too.
-  return written.then((ticket) => {
-    if (entered) announceQueueEntered(entered);
-    return ticket;
-  });
+  // Outside the ticket's serialisation: a listener may write the ticket itself.
+  if (stored && entered) announceQueueEntered(stored);
+  return stored;
 }
 
 /** Stores a new ticket (fields not given take the model's defaults) and counts it in its lanes. */
