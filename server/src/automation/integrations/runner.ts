@@ -155,26 +155,24 @@ export function createIntegrationRunner(deps: {
   }
 
   /** The ticket entered a queue (tickets/queueEntered.ts): the queue's integration answers the customer's last message. */
-  async function queueEntered(entered: TicketDoc): Promise<boolean> {
+  async function queueEntered(entered: TicketDoc): Promise<void> {
     const companyId = String(entered.companyId);
     try {
       const ticket = await readTicket(companyId, entered._id);
-      if (!answerable(ticket)) return false;
+      if (!answerable(ticket)) return;
       const source = await sourceFor(ticket, null, true);
       if (!source) {
         // Moved to a queue without an integration: whoever was answering hands over.
         const run = ticket.integrationRun;
         if (run?.state === 'answering') await state.handOver(companyId, ticket._id, { integrationId: run.integrationId, name: run.name, type: run.type, doc: null, inline: null }, 'transfer');
-        return false;
+        return;
       }
       const last = await lastCustomerMessage(ticket);
-      if (!last) return false;
-      if (source.type === 'flowbuilder') return await runFlow(ticket, source, last.body);
-      inTurn(ticket, source, { key: last.providerMessageId, body: last.body, doc: last, trigger: 'queueEntered' });
-      return true;
+      if (!last) return;
+      if (source.type === 'flowbuilder') await runFlow(ticket, source, last.body);
+      else inTurn(ticket, source, { key: last.providerMessageId, body: last.body, doc: last, trigger: 'queueEntered' });
     } catch (err) {
       logger.error({ err, companyId, ticketId: String(entered._id) }, 'queue integration on entering a queue failed');
-      return false;
     }
   }
   const unsubscribe = onQueueEntered((ticket) => void queueEntered(ticket));
