@@ -69,6 +69,7 @@ import { filesRoutes } from './domains/files/routes.js';
 import { flowEngineRoutes } from './automation/flows/routes.js';
 import { flowCampaignsRoutes } from './domains/flows/campaignRoutes.js';
 import { flowsRoutes } from './domains/flows/routes.js';
+import { queueIntegrationsRoutes } from './domains/queueIntegrations/routes.js';
 
 export const API_PREFIX = '/api';
 
@@ -136,6 +137,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   await server.register({ plugin: campaignsRoutes, options: { ...context, runner: campaignRunner }, routes });
   await server.register({ plugin: flowEngineRoutes, options: { ...context, flows: inbox.flows }, routes });
   await server.register({ plugin: contactMergeRoutes, options: { ...context, leaveFlow: inbox.flows.leave }, routes });
+  await server.register({ plugin: queueIntegrationsRoutes, options: { ...context, dialogflow: inbox.integrations.dialogflow }, routes });
   await server.register({ plugin: externalSendRoutes, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes });
   const scheduleSender = createScheduleSender({ realtime, logger, config, messages: inbox.messages, jobs });
   await server.register({ plugin: schedulesRoutes, options: { ...context, scheduleSender }, routes });
@@ -183,6 +185,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       await server.stop({ timeout: 5_000 });
       await inbox.outbound.stop();
       await channels.stop();
+      await inbox.integrations.stop();
       await jobs.stop();
       await cleanPoint.stop();
       await database.close();

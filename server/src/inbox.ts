@@ -8,6 +8,7 @@ import { createInboundPipeline } from './channels/inbound.js';
 import { createOutboundSender } from './channels/outbound.js';
 import { createQueueChatbot } from './automation/queueChatbot.js';
 import { createFlowEngine, type FlowEngine } from './automation/flows/engine.js';
+import { createIntegrationRunner, type IntegrationRunner } from './automation/integrations/runner.js';
 import { createCampaignConfirmations } from './domains/campaigns/confirmations.js';
 import { createTicketTimers, TICKET_TIMERS_JOB, type TicketTimers } from './automation/ticketTimers.js';
 import { applyAck, createMessageService, type MessageService } from './domains/messages/service.js';
@@ -27,6 +28,8 @@ export interface Inbox {
   outbound: OutboundQueue;
   /** The flow builder's engine (runs in tickets, the simulator). */
   flows: FlowEngine;
+  /** The queue integrations' runners (typebot, n8n, webhook, dialogflow, flowbuilder). */
+  integrations: IntegrationRunner;
   /** Schedules the recurring jobs (after the job runner started). */
   schedule(): Promise<void>;
   /** The channel layer's handlers; the sessions are where the outbound sender finds providers. */
@@ -44,9 +47,11 @@ export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
     backoffBaseMs: config.sendRetryMs,
   });
   const messages = createMessageService({ realtime, outbound, config });
-  const flows = createFlowEngine({ realtime, logger, config, jobs, messages });
+  // The flow's typebot block hands over to the integrations' typebot runner, whose flowbuilder type starts flows.
+  const flows = createFlowEngine({ realtime, logger, config, jobs, messages, typebot: (companyId, ticketId, settings) => integrations.startTypebot(companyId, ticketId, settings) });
+  const integrations = createIntegrationRunner({ realtime, logger, config, jobs, sealer: context.sealer, messages, flows: () => flows });
   const tickets = createTicketService({ realtime, messages, config, leaveFlow: flows.leave });
-  const pipeline = createInboundPipeline({ realtime, logger, messages, chatbot: createQueueChatbot({ messages, config }), config, campaignAnswer: createCampaignConfirmations({ realtime, messages }), flows });
+  const pipeline = createInboundPipeline({ realtime, logger, messages, chatbot: createQueueChatbot({ messages, config }), config, campaignAnswer: createCampaignConfirmations({ realtime, messages }), flows, integrations });
   const timers = createTicketTimers({ realtime, messages });
   jobs.define(TICKET_TIMERS_JOB, async () => {
     await timers.sweep();
@@ -58,9 +63,11 @@ export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
     timers,
     outbound,
     flows,
+    integrations,
     async schedule() {
       await jobs.every(TICKET_TIMERS_JOB_INTERVAL_MS, TICKET_TIMERS_JOB);
       await flows.schedule();
+      await integrations.schedule();
     },
     handlers(manager) {
       sessions = manager;

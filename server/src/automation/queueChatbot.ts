@@ -67,11 +67,19 @@ export function createQueueChatbot(deps: { messages: MessageService; config: Con
     return false;
   }
 
-  /** Enters a queue: its greeting, then its options when it has some. */
+  /**
+   * Enters a queue: its greeting, then its options when it has some. A queue answered by a bot
+   * (an integration or a prompt) greets only: its bot answers from here (tickets/queueEntered.ts).
+   */
   async function enterQueue(ticket: TicketDoc, whatsapp: ConnectionSettings, queue: QueueDoc): Promise<void> {
-    let current = await save(ticket, { queueId: queue._id, queueOptionId: null });
+    const answeredByBot = Boolean(queue.integrationId || queue.promptId);
+    let current = await save(ticket, { queueId: queue._id, queueOptionId: null, ...(answeredByBot ? { chatbot: false } : {}) });
     if (await closedNow(current, whatsapp, queue)) {
       await save(current, { chatbot: false });
+      return;
+    }
+    if (answeredByBot) {
+      await say(current, queue.greetingMessage ?? '');
       return;
     }
     const top = await options(current, null);

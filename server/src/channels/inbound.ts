@@ -19,6 +19,8 @@
  *   connection's default flow, replayed or not (as the greeting would go out); a replayed message
  *   never matches a phrase campaign and never advances a running flow. A message the flow takes
  *   is not the chatbot's.
+ * - queue integrations (automation/integrations) come after the flows: a replayed message is never
+ *   given to one; a message an integration takes is not the chatbot's.
  */
 import type { Logger } from '../platform/logger.js';
 import type { RealtimePublisher } from '../platform/realtime.js';
@@ -41,6 +43,7 @@ import { updateTicket, type TicketChange } from '../domains/tickets/writer.js';
 import { connectionSettings } from '../domains/whatsapp/cache.js';
 import type { QueueChatbot } from '../automation/queueChatbot.js';
 import type { FlowEngine } from '../automation/flows/engine.js';
+import type { IntegrationRunner } from '../automation/integrations/runner.js';
 import type { CampaignAnswerHook } from '../domains/campaigns/confirmations.js';
 import type { Types } from 'mongoose';
 import type { InboundMessage } from './provider.js';
@@ -60,6 +63,8 @@ export function createInboundPipeline(deps: {
   campaignAnswer?: CampaignAnswerHook;
   /** Flows of the flow builder, before the chatbot (see the header). */
   flows?: FlowEngine;
+  /** Queue integrations, after the flows (automation/integrations/runner.ts). */
+  integrations?: IntegrationRunner;
 }) {
   const { realtime, logger, messages, chatbot } = deps;
   const texts = createI18n(deps.config.language);
@@ -139,6 +144,7 @@ export function createInboundPipeline(deps: {
     if (!inbound.chat.isGroup && !inbound.replayed) await deps.campaignAnswer?.(companyId, whatsappId, chatContact.number, stored);
     const message = { body: inbound.body, replayed: Boolean(inbound.replayed) };
     if (deps.flows && (await deps.flows.customerMessage(stored, whatsappId, whatsapp.flowId, message, created))) return true;
+    if (deps.integrations && (await deps.integrations.customerMessage(stored, inbound, whatsapp, { created }))) return true;
     if (created) await chatbot.start(stored, whatsapp);
     else if (stored.chatbot && stored.status === 'pending' && inbound.mediaType === 'chat' && !inbound.replayed) await chatbot.answer(stored, whatsapp, inbound.body);
     return true;

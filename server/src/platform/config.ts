@@ -50,6 +50,19 @@ export interface Config {
   mail: MailConfig | null;
   /** Seals secrets stored in the database (SMTP password, API keys): ATENDE_SECRET_KEY, else a key kept in the data dir. */
   secretKey: string;
+  integrations: IntegrationsConfig;
+}
+
+/** Queue integrations (issue 16): the webhook types' deliveries and the dialogflow endpoint. */
+export interface IntegrationsConfig {
+  /** First retry delay of a failed webhook delivery (doubles per attempt). */
+  retryMs: number;
+  /** Attempts of a webhook delivery before it is given up. */
+  attempts: number;
+  /** How long a call to an integration (webhook, Typebot, Dialogflow) may take. */
+  timeoutMs: number;
+  /** Dialogflow's API address (regional endpoints, a proxy); null: Google's default. */
+  dialogflowUrl: string | null;
 }
 
 /** Alerts of connections that stay down (issue 21). */
@@ -134,6 +147,10 @@ const schema = Joi.object({
   ATENDE_SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }).allow(''),
   ATENDE_MAIL_FROM: Joi.string().max(200).default('Atende <no-reply@atende.local>'),
   ATENDE_SECRET_KEY: Joi.string().min(16).allow(''),
+  ATENDE_INTEGRATION_RETRY_MS: Joi.number().integer().min(10).max(3_600_000).default(5_000),
+  ATENDE_INTEGRATION_ATTEMPTS: Joi.number().integer().min(1).max(30).default(6),
+  ATENDE_INTEGRATION_TIMEOUT_MS: Joi.number().integer().min(100).max(120_000).default(10_000),
+  ATENDE_DIALOGFLOW_URL: Joi.string().uri({ scheme: ['http', 'https'] }).allow(''),
   ATENDE_TIMEZONE: Joi.string().default('America/Sao_Paulo'),
   ATENDE_LANGUAGE: Joi.string().valid('pt', 'en', 'es').default('pt'),
 }).unknown(true);
@@ -199,6 +216,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     alerts: { downMs: value.ATENDE_CONNECTION_ALERT_MS, webhookUrl: value.ATENDE_CONNECTION_ALERT_WEBHOOK || null },
     mail: value.ATENDE_SMTP_URL ? { smtpUrl: value.ATENDE_SMTP_URL, from: value.ATENDE_MAIL_FROM } : null,
     // Without a data dir secret (tests), the JWT secret stands in: sealed values then follow it.
+    integrations: {
+      retryMs: value.ATENDE_INTEGRATION_RETRY_MS,
+      attempts: value.ATENDE_INTEGRATION_ATTEMPTS,
+      timeoutMs: value.ATENDE_INTEGRATION_TIMEOUT_MS,
+      dialogflowUrl: value.ATENDE_DIALOGFLOW_URL || null,
+    },
     secretKey: value.ATENDE_SECRET_KEY || `${fallbackSecret ? fallbackSecret() : (value.JWT_SECRET ?? 'atende')}:ATENDE_SECRET_KEY`,
   };
 }

@@ -37,6 +37,7 @@ describe('flow interpreter: one advance per state, whatever races it', () => {
       },
       media: async () => undefined,
       transfer: async () => true,
+      typebot: async (settings) => Boolean(settings.urlN8N && settings.typebotSlug),
       visit: async () => undefined,
       waits: async () => undefined,
       ended: async (_run, reason) => {

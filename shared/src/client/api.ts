@@ -16,6 +16,7 @@ import { helpCalls } from './calls/helps.js';
 import { invoiceCalls } from './calls/invoices.js';
 import { planCalls } from './calls/plans.js';
 import { queueCalls } from './calls/queues.js';
+import { queueIntegrationCalls } from './calls/queueIntegrations.js';
 import { quickMessageCalls } from './calls/quickMessages.js';
 import { scheduleCalls } from './calls/schedules.js';
 import { settingCalls } from './calls/settings.js';
@@ -50,6 +51,8 @@ export function createApiClient(options: ApiClientOptions) {
     messages: messageCalls(http),
     ticketNotes: ticketNoteCalls(http),
     queues: queueCalls(http),
+    /** Queue integrations (document 3) and their delivery log. */
+    queueIntegrations: queueIntegrationCalls(http),
     tags: tagCalls(http),
     quickMessages: quickMessageCalls(http),
     campaigns: campaignCalls(http),

@@ -16,6 +16,7 @@ export type { CheckoutData, InvoiceCalls, InvoiceQuery, PixSettingsData } from '
 export type { PageQuery } from './calls/page.js';
 export type { PlanCalls, PlanData } from './calls/plans.js';
 export type { QueueCalls, QueueData, QueueOptionData } from './calls/queues.js';
+export type { QueueIntegrationCalls, QueueIntegrationData, QueueIntegrationTestData } from './calls/queueIntegrations.js';
 export type { QuickMessageCalls, QuickMessageData } from './calls/quickMessages.js';
 export type { CampaignCalls, CampaignData } from './calls/campaigns.js';
 export { settingsFromEntries } from './calls/campaigns.js';

@@ -2,6 +2,7 @@
 import type { ContactExtraInfo } from './contacts.js';
 import type { Profile } from './enums.js';
 import type { TicketFlowRun } from './flows.js';
+import type { TicketIntegrationRun } from './queueIntegrations.js';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -42,6 +43,8 @@ export interface Ticket {
   integrationId: string | null;
   /** The flow running in the conversation (issue 15), null when none runs. */
   flowRun: TicketFlowRun | null;
+  /** The queue integration answering the customer, or that handed the ticket over (issue 16); null when none. */
+  integrationRun: TicketIntegrationRun | null;
   tags: { id: string; name: string; color: string }[];
   createdAt: string;
   updatedAt: string;

@@ -105,6 +105,9 @@ export const ERROR_STATUS = {
   ERR_NO_FLOW_CAMPAIGN_FOUND: 404,
   ERR_DUPLICATED_PHRASE: 409,
   ERR_NO_FLOW_SIMULATION_FOUND: 404,
+  // Queue integrations (issue 16).
+  ERR_NO_INTEGRATION_FOUND: 404,
+  ERR_INTEGRATION_IN_USE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

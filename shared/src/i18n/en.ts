@@ -52,6 +52,8 @@ export const enCommon: CommonTranslation = {
     ERR_NO_FLOW_CAMPAIGN_FOUND: 'Phrase campaign not found.',
     ERR_DUPLICATED_PHRASE: 'An active campaign with this phrase already exists on this connection.',
     ERR_NO_FLOW_SIMULATION_FOUND: 'No flow simulation found with this ID (it may have ended).',
+    ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
+    ERR_INTEGRATION_IN_USE: 'This integration is used by a queue or a connection. Remove it from them first.',
     ERR_CREATING_MESSAGE: 'Error saving the message. Please try again.',
     ERR_CREATING_TICKET: 'Error creating the ticket. Please try again.',
     ERR_FETCH_WAPP_MSG: 'Error fetching the message from WhatsApp; it may be too old.',

@@ -52,6 +52,8 @@ export const esCommon: CommonTranslation = {
     ERR_NO_FLOW_CAMPAIGN_FOUND: 'Campaña de frase no encontrada.',
     ERR_DUPLICATED_PHRASE: 'Ya existe una campaña activa con esta frase en esta conexión.',
     ERR_NO_FLOW_SIMULATION_FOUND: 'No se encontró ninguna simulación de flujo con este ID (puede haber terminado).',
+    ERR_NO_INTEGRATION_FOUND: 'Integración no encontrada.',
+    ERR_INTEGRATION_IN_USE: 'Esta integración la usa una cola o una conexión. Quítela de ellas antes.',
     ERR_CREATING_MESSAGE: 'Error al guardar el mensaje. Inténtalo de nuevo.',
     ERR_CREATING_TICKET: 'Error al crear el ticket. Inténtalo de nuevo.',
     ERR_FETCH_WAPP_MSG: 'Error al obtener el mensaje de WhatsApp; tal vez sea demasiado antiguo.',

@@ -56,6 +56,8 @@ export const ptCommon = {
     ERR_NO_FLOW_CAMPAIGN_FOUND: 'Campanha de frase não encontrada.',
     ERR_DUPLICATED_PHRASE: 'Já existe uma campanha ativa com esta frase nesta conexão.',
     ERR_NO_FLOW_SIMULATION_FOUND: 'Nenhuma simulação de fluxo encontrada com este ID (ela pode ter terminado).',
+    ERR_NO_INTEGRATION_FOUND: 'Integração não encontrada.',
+    ERR_INTEGRATION_IN_USE: 'Esta integração é usada por uma fila ou uma conexão. Retire-a delas antes.',
     ERR_CREATING_MESSAGE: 'Erro ao registrar a mensagem. Tente novamente.',
     ERR_CREATING_TICKET: 'Erro ao criar o ticket. Tente novamente.',
     ERR_FETCH_WAPP_MSG: 'Erro ao buscar a mensagem no WhatsApp; talvez ela seja antiga demais.',

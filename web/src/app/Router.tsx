@@ -44,6 +44,7 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   phraseLists: lazy(() => import('../pages/phraseLists/PhraseListsPage.js')),
   flowbuilders: lazy(() => import('../pages/flowbuilders/FlowbuildersPage.js')),
   flowbuilder: lazy(() => import('../pages/flowbuilder/FlowEditorPage.js')),
+  integrations: lazy(() => import('../pages/queueIntegrations/QueueIntegrationsPage.js')),
 };
 
 function page(key: PageKey | 'notFound') {

@@ -72,7 +72,8 @@ export const MENU: MenuEntry[] = [
   },
   link('announcements', '/announcements', 'announcements', { super: true }),
   link('prompts', '/prompts', 'prompts', { planFlag: 'useOpenAi' }),
-  link('integrations', '/queue-integration', 'integrations', { planFlag: 'useIntegrations' }),
+  // Integrations hold credentials and are set on queues and connections: the admins' (the server's rule).
+  link('integrations', '/queue-integration', 'integrations', { planFlag: 'useIntegrations', admin: true }),
   link('connections', '/connections', 'connections', { admin: true }),
   link('files', '/files', 'files', { admin: true }),
   link('queues', '/queues', 'queues', { admin: true }),

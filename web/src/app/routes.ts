@@ -73,6 +73,7 @@ export const BUILT_PAGES = [
   'messagesApi',
   'flowbuilder',
   'files',
+  'integrations',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];
@@ -114,7 +115,7 @@ export const PRIVATE_ROUTES: RouteEntry[] = [
   { path: '/users', page: 'users' },
   { path: '/files', page: 'files' },
   { path: '/prompts', page: 'prompts' },
-  { path: '/queue-integration', page: 'integrations' },
+  { path: '/queue-integration', page: 'integrations', profiles: ['admin'] },
   { path: '/messages-api', page: 'messagesApi' },
   { path: '/settings', page: 'settings' },
   { path: '/kanban', page: 'kanban', planFlag: 'useKanban' },

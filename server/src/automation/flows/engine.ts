@@ -15,7 +15,7 @@
  * Advances of one run are serialised here (keyed by the run) on top of the interpreter's version
  * check, which also holds across nodes.
  */
-import { createI18n, FLOW_START_NODE_ID, type FlowGraph, type FlowRunEndReason, type FlowSimulatorMessage, type Ticket } from '@atende/shared';
+import { createI18n, FLOW_START_NODE_ID, type FlowGraph, type FlowQueueIntegration, type FlowRunEndReason, type FlowSimulatorMessage, type Ticket } from '@atende/shared';
 import { Types } from 'mongoose';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import type { Config } from '../../platform/config.js';
@@ -67,7 +67,10 @@ function isDuplicate(err: unknown): boolean {
   return toAppError(err).code === 'ERR_DUPLICATED' || (err as { code?: number }).code === 11000;
 }
 
-export function createFlowEngine(deps: { realtime: RealtimePublisher; logger: Logger; config: Config; jobs: JobRunner; messages: MessageService }) {
+/** The flow's typebot block hands the conversation to the typebot runner (automation/integrations) once the run ended. */
+export type TypebotHandOff = (companyId: string, ticketId: string, settings: FlowQueueIntegration) => void;
+
+export function createFlowEngine(deps: { realtime: RealtimePublisher; logger: Logger; config: Config; jobs: JobRunner; messages: MessageService; typebot?: TypebotHandOff }) {
   const { realtime, logger, config, jobs } = deps;
   const texts = createI18n(config.language);
   const runs = keyedSerial();
@@ -182,6 +185,18 @@ export function createFlowEngine(deps: { realtime: RealtimePublisher; logger: Lo
         }
       }
       return false;
+    },
+
+    /**
+     * A queue integration of type flowbuilder (automation/integrations) starts its flow on the
+     * ticket, as a phrase campaign would; false when the flow cannot start (inactive, never saved, gone).
+     */
+    async start(ticket: TicketDoc, flowId: Types.ObjectId | string, body: string): Promise<boolean> {
+      if (ticket.isGroup) return false;
+      const flow = await startableFlow(String(ticket.companyId), flowId);
+      if (!flow?.flow) return false;
+      await startOnTicket(ticket, { ...flow, flow: flow.flow }, body);
+      return true;
     },
 
     /** DELETE /tickets/{ticketId}/flow: agents who can see the ticket stop its flow. */

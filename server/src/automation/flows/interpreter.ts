@@ -22,6 +22,7 @@ import {
   type FlowContentElement,
   type FlowGraph,
   type FlowNode,
+  type FlowQueueIntegration,
   type FlowRunEndReason,
   type TicketFlowRun,
 } from '@atende/shared';
@@ -44,6 +45,8 @@ export interface FlowPort {
   media(kind: FlowMediaBlock, fileName: string): Promise<void>;
   /** The ticket block: the conversation goes to the queue; false when that queue is gone. */
   transfer(queueId: string): Promise<boolean>;
+  /** The typebot block: the conversation goes to that Typebot once the run ended; false when it cannot (no URL or slug). */
+  typebot(settings: FlowQueueIntegration): Promise<boolean>;
   /** A block is being run (the simulator shows it). */
   visit(run: FlowRunDoc, nodeId: string): Promise<void>;
   /** The run waits (its new state is stored). */
@@ -159,6 +162,8 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
           if (!(await port.transfer(node.data.queueId))) return { end: 'failed', detail: `queue ${node.data.queueId} of the ticket block is gone` };
           return { end: 'transferred' };
         case 'typebot':
+          if (!(await port.typebot(node.data.typebotIntegration))) return { end: 'failed', detail: `the typebot block ${node.id} has no URL or slug` };
+          return { end: 'finished', detail: 'typebot' };
         case 'openai':
           // Handed to the integrations once they exist (automation-integrations issue).
           return { end: 'failed', detail: `the ${node.type} block is not available yet: the flow ends here` };

@@ -61,6 +61,10 @@ export function simulatorPort(deps: { realtime: RealtimePublisher; config: Confi
     async transfer(): Promise<boolean> {
       return true;
     },
+    /** Typebot answers live conversations only: the simulation ends there ('finished', detail 'typebot'). */
+    async typebot(): Promise<boolean> {
+      return true;
+    },
     async visit(current: FlowRunDoc, nodeId: string): Promise<void> {
       push({ action: 'node', simulationId, nodeId, waiting: null, variables: variablesOf(current) });
     },

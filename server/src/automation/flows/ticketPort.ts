@@ -1,10 +1,11 @@
 /**
  * The interpreter's port on a ticket: texts and media go out as the bot's messages (fromMe, no
  * user) through the outbound queue, the ticket shows the run (ticket.flowRun, pushed with the
- * ticket's realtime update), and the ticket block hands the ticket to a queue.
+ * ticket's realtime update), the ticket block hands the ticket to a queue and the typebot block to
+ * the typebot runner (automation/integrations) once the run has ended.
  */
 import { Types } from 'mongoose';
-import type { FlowGraph, FlowRunEndReason, TicketFlowRun } from '@atende/shared';
+import type { FlowGraph, FlowQueueIntegration, FlowRunEndReason, TicketFlowRun } from '@atende/shared';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storedMedia } from '../../platform/uploads.js';
@@ -14,6 +15,7 @@ import { QueueModel } from '../../domains/queues/model.js';
 import { publishTicket } from '../../domains/tickets/events.js';
 import { TicketModel, type TicketDoc } from '../../domains/tickets/model.js';
 import { updateTicket, type TicketChange } from '../../domains/tickets/writer.js';
+import type { TypebotHandOff } from './engine.js';
 import type { FlowMediaBlock, FlowPort } from './interpreter.js';
 import type { FlowRunDoc } from './runModel.js';
 
@@ -29,8 +31,10 @@ export async function writeTicket(realtime: RealtimePublisher, companyId: string
   return updated;
 }
 
-export function ticketPort(deps: { realtime: RealtimePublisher; logger: Logger; messages: MessageService }, companyId: string, ticketId: string): FlowPort {
+export function ticketPort(deps: { realtime: RealtimePublisher; logger: Logger; messages: MessageService; typebot?: TypebotHandOff }, companyId: string, ticketId: string): FlowPort {
   const { realtime, logger, messages } = deps;
+  /** The typebot a typebot block hands the conversation to, once the run ended. */
+  let handedTo: FlowQueueIntegration | null = null;
 
   async function ticket(): Promise<TicketDoc | null> {
     return TicketModel.findOne({ companyId, _id: ticketId }).lean<TicketDoc>();
@@ -60,6 +64,12 @@ export function ticketPort(deps: { realtime: RealtimePublisher; logger: Logger; 
       return true;
     },
 
+    async typebot(settings: FlowQueueIntegration): Promise<boolean> {
+      if (!deps.typebot || !settings.urlN8N?.trim() || !settings.typebotSlug?.trim()) return false;
+      handedTo = settings;
+      return true;
+    },
+
     async visit(): Promise<void> {},
 
     async waits(run: FlowRunDoc): Promise<void> {
@@ -69,6 +79,8 @@ export function ticketPort(deps: { realtime: RealtimePublisher; logger: Logger; 
     async ended(_run: FlowRunDoc, reason: FlowRunEndReason): Promise<void> {
       // The transfer wrote the ticket already.
       if (reason !== 'transferred') await writeTicket(realtime, companyId, ticketId, { flowRun: null });
+      // After the run is gone from the ticket: the typebot answers from now on.
+      if (handedTo && reason === 'finished') deps.typebot?.(companyId, ticketId, handedTo);
     },
   };
 }

@@ -9,6 +9,7 @@ import { TicketModel, type TicketDoc } from '../tickets/model.js';
 import { updateTicket } from '../tickets/writer.js';
 import { UserModel } from '../users/model.js';
 import { WhatsappModel } from '../whatsapp/model.js';
+import { refuseUnknownIntegration } from '../queueIntegrations/dto.js';
 import { byOption, toQueue, toQueueOption } from './dto.js';
 import { queueCards } from './cache.js';
 import { QueueModel, QueueOptionModel, queueNameKey, type QueueDoc, type QueueOptionDoc } from './model.js';
@@ -99,6 +100,7 @@ export function createQueueService(realtime: RealtimePublisher) {
 
     async create(actor: AuthCredentials, input: QueueInput): Promise<Queue> {
       const { companyId } = actor;
+      await refuseUnknownIntegration(companyId, input.integrationId);
       const created = await createWithinPlan(companyId, 'queues', QueueModel, async (count) => {
         await refuseDuplicates(companyId, input);
         refuseMissingGreeting(count + 1, input.greetingMessage);
@@ -115,6 +117,7 @@ export function createQueueService(realtime: RealtimePublisher) {
       const { companyId } = actor;
       const current = await findQueue(companyId, id);
       await refuseDuplicates(companyId, input, id);
+      await refuseUnknownIntegration(companyId, input.integrationId);
       const count = await QueueModel.countDocuments({ companyId });
       refuseMissingGreeting(count, input.greetingMessage !== undefined ? input.greetingMessage : current.greetingMessage);
       const set = storedFields(input);

@@ -1,5 +1,5 @@
 import { Schema, type Types } from 'mongoose';
-import { TICKET_STATUSES, type TicketFlowRun, type TicketStatus } from '@atende/shared';
+import { TICKET_STATUSES, type TicketFlowRun, type TicketIntegrationRun, type TicketStatus } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
 import { engineKeys } from '../../platform/database/tuning.js';
 import { registerDuplicateCode } from '../../platform/errors.js';
@@ -46,6 +46,8 @@ export interface TicketDoc {
   integrationId: Types.ObjectId | null;
   /** The flow running in the conversation (automation/flows keeps it current), null when none runs. */
   flowRun: TicketFlowRun | null;
+  /** The queue integration answering the customer or that handed over (automation/integrations keeps it), null when none. */
+  integrationRun: TicketIntegrationRun | null;
   /** Last message from the customer: drives expiry and queue auto-transfer jobs. */
   lastInteractionAt: Date | null;
   acceptedAt: Date | null;
@@ -101,6 +103,7 @@ export const TicketModel = tenantModel<TicketDoc>(
     promptId: { type: ObjectId, default: null },
     integrationId: { type: ObjectId, default: null },
     flowRun: { type: Schema.Types.Mixed, default: null },
+    integrationRun: { type: Schema.Types.Mixed, default: null },
     lastInteractionAt: { type: Date, default: null },
     acceptedAt: { type: Date, default: null },
     closedAt: { type: Date, default: null },

@@ -150,6 +150,7 @@ export function createTicketService(deps: {
         useIntegration: false,
         promptId: null,
         integrationId: null,
+        integrationRun: null,
         chatbot: false,
         queueOptionId: null,
         awaitingRating: rating,

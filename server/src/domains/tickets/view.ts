@@ -46,6 +46,7 @@ export async function ticketViews(companyId: string, tickets: TicketDoc[]): Prom
       promptId: ticket.promptId ? String(ticket.promptId) : null,
       integrationId: ticket.integrationId ? String(ticket.integrationId) : null,
       flowRun: ticket.flowRun ?? null,
+      integrationRun: ticket.integrationRun ?? null,
       tags: ticketTags,
       createdAt: ticket.createdAt.toISOString(),
       updatedAt: ticket.updatedAt.toISOString(),

@@ -12,6 +12,7 @@ import { refuseUnknownQueues } from '../queues/service.js';
 import { TicketModel, type TicketDoc } from '../tickets/model.js';
 import { updateTicket } from '../tickets/writer.js';
 import { UserModel } from '../users/model.js';
+import { refuseUnknownIntegration } from '../queueIntegrations/dto.js';
 import { FlowModel } from '../flows/model.js';
 import { companyConnections } from './cache.js';
 import { WhatsappModel, whatsappNameKey, type WhatsappDoc } from './model.js';
@@ -101,6 +102,7 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
       await refuseUnknownQueues(companyId, [...(input.queueIds ?? []), input.transferQueueId ?? '']);
       refuseMissingGreeting(input.queueIds ?? [], input.greetingMessage ?? '');
       await refuseUnknownFlow(companyId, input.flowId);
+      await refuseUnknownIntegration(companyId, input.integrationId);
       const token = input.token || newWhatsappToken();
       if (input.token) await refuseDuplicateToken(token);
       // The first connection of a company is its default, whatever was asked.
@@ -137,6 +139,7 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
       await refuseUnknownQueues(companyId, [...(input.queueIds ?? []), input.transferQueueId ?? '']);
       refuseMissingGreeting(input.queueIds ?? current.queueIds.map(String), input.greetingMessage ?? current.greetingMessage);
       await refuseUnknownFlow(companyId, input.flowId);
+      await refuseUnknownIntegration(companyId, input.integrationId);
       const set = storedFields(input);
       if (input.token !== undefined) {
         set.token = input.token || newWhatsappToken();

@@ -97,6 +97,10 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'POST /api/flowbuilder/import': () => ({ payload: { format: 'atende-flow', version: 1, name: 'Sweep import', active: true, flow: null } }),
   'POST /api/flowcampaign': (ids) => ({ payload: { name: 'Sweep phrase', flowId: ids.flow, whatsappId: ids.whatsapp, phrase: 'sweep' } }),
   'PUT /api/flowcampaign': (ids) => ({ payload: { id: ids.flowCampaign, name: 'Sweep phrase', flowId: ids.flow, whatsappId: ids.whatsapp, phrase: 'sweep' } }),
+  'POST /api/queueIntegration': () => ({ payload: { type: 'webhook', name: 'Sweep hook', urlN8N: 'http://127.0.0.1:9/sweep' } }),
+  'PUT /api/queueIntegration/{id}': () => ({ payload: { name: 'Sweep hook' } }),
+  // Names the company's integration: another company's caller is refused before any call to Dialogflow.
+  'POST /api/queueIntegration/testSession': (ids) => ({ payload: { id: ids.queueIntegration, projectName: 'sweep-project', jsonContent: '{}', language: 'en' } }),
   'PUT /api/companies/{id}/schedules': () => ({ payload: { schedules: [{ weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }] } }),
 };
 

@@ -65,6 +65,8 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
   const campaign = await created(call('POST', '/campaigns', { name: unique('Campaign '), message1: 'Hello', whatsappId: connection.id, tagId: tag.id, fileListId: fileList.id }), 'campaign');
   const flow = await created(call('POST', '/flowbuilder', { name: unique('Flow ') }), 'flow');
   const flowCampaign = await created(call('POST', '/flowcampaign', { name: unique('Phrase '), flowId: flow.id, whatsappId: connection.id, phrase: unique('sweep phrase ') }), 'flow campaign');
+  // Delivers nothing: no queue or connection uses it.
+  const queueIntegration = await created(call('POST', '/queueIntegration', { type: 'webhook', name: unique('Hook '), urlN8N: 'http://127.0.0.1:9/sweep' }), 'queue integration');
   const contactList = await created(call('POST', '/contact-lists', { name: unique('List ') }), 'contact list');
   const contactListItem = await created(call('POST', '/contact-list-items', { name: 'Listed customer', number: customerNumber(), contactListId: contactList.id }), 'contact list item');
   // The list's WhatsApp check runs in the background: the world is at rest once it is done.
@@ -103,6 +105,7 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
       flow: flow.id,
       flowSimulation: simulation.simulationId,
       flowCampaign: flowCampaign.id,
+      queueIntegration: queueIntegration.id,
       ...platform,
     },
   };

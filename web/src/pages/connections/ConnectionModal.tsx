@@ -13,6 +13,8 @@ import { FormRow, MultiCheckField, SelectField, SwitchField, TextField, useSchem
 import { maskHour } from '../../ui/hourMask.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
+import { mayUseIntegrations } from '../../app/integrations.js';
+import { IntegrationPicker } from '../queueIntegrations/IntegrationPicker.js';
 import { connectionPayload, connectionValuesOf, newConnectionValues, type ConnectionValues } from './connectionValues.js';
 
 const Section = styled.h3`
@@ -38,7 +40,7 @@ const toNumber = (value: string) => (value === '' ? undefined : Number(value));
 
 export default function ConnectionModal({ whatsappId, onClose }: { whatsappId: string | null; onClose(): void }) {
   const { t } = useTranslation();
-  const { api } = useApi();
+  const { api, user } = useApi();
   const { put } = useWhatsapps();
   const toast = useToast();
   const showError = useErrorToast();
@@ -61,7 +63,7 @@ export default function ConnectionModal({ whatsappId, onClose }: { whatsappId: s
 
   const submit = async (values: ConnectionValues) => {
     try {
-      const data = connectionPayload(values);
+      const data = connectionPayload(values, mayUseIntegrations(user));
       put(whatsappId ? await api.whatsapp.update(whatsappId, data) : await api.whatsapp.create(data));
       toast.success(t('web.connections.saved'));
       onClose();
@@ -104,6 +106,7 @@ export default function ConnectionModal({ whatsappId, onClose }: { whatsappId: s
                 <SelectField name="transferQueueId" label={t('web.connections.transferQueue')} empty={t('web.common.none')} options={queueOptions} />
               </FormRow>
               <SelectField name="flowId" label={t('web.connections.flow')} empty={t('web.common.none')} options={flows.map((flow) => ({ value: flow.id, label: flow.name }))} />
+              <IntegrationPicker />
               <TextField name="token" label={t('web.connections.token')} parse={keep} autoComplete="off" placeholder={t('web.connections.tokenHint')} />
 
               <Section>{t('web.connections.hours')}</Section>

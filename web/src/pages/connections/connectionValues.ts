@@ -18,6 +18,8 @@ export interface ConnectionValues {
   transferQueueId: string;
   /** The default conversation flow; '' for none. */
   flowId: string;
+  /** The integration answering customers before they pick a queue; '' for none. */
+  integrationId: string;
   queueIds: string[];
   schedules: ScheduleRow[];
 }
@@ -44,6 +46,7 @@ export function newConnectionValues(): ConnectionValues {
     timeToTransfer: WHATSAPP_DEFAULTS.timeToTransfer,
     transferQueueId: '',
     flowId: '',
+    integrationId: '',
     queueIds: [],
     schedules: weekSchedules(),
   };
@@ -57,6 +60,7 @@ export function connectionValuesOf(whatsapp: Whatsapp): ConnectionValues {
     token: whatsapp.token ?? '',
     transferQueueId: whatsapp.transferQueueId ?? '',
     flowId: whatsapp.flowId ?? '',
+    integrationId: whatsapp.integrationId ?? '',
     queueIds: whatsapp.queueIds,
     schedules: weekSchedules(whatsapp.schedules),
   };
@@ -65,8 +69,11 @@ export function connectionValuesOf(whatsapp: Whatsapp): ConnectionValues {
   return values;
 }
 
-/** POST/PUT /whatsapp body: an empty token draws a new one, an empty transfer queue or flow is none. */
-export function connectionPayload(values: ConnectionValues): WhatsappData {
+/**
+ * POST/PUT /whatsapp body: an empty token draws a new one, an empty transfer queue, flow or
+ * integration is none; the integration only when the user may pick one (`withIntegration`).
+ */
+export function connectionPayload(values: ConnectionValues, withIntegration = false): WhatsappData {
   const data: WhatsappData = {
     name: values.name ?? '',
     provider: values.provider,
@@ -74,6 +81,7 @@ export function connectionPayload(values: ConnectionValues): WhatsappData {
     token: values.token ?? '',
     transferQueueId: values.transferQueueId || null,
     flowId: values.flowId || null,
+    ...(withIntegration ? { integrationId: values.integrationId || null } : {}),
     queueIds: values.queueIds,
     schedules: values.schedules,
   };

@@ -14,6 +14,8 @@ import { Dialog, FormButtons } from '../../ui/Dialog.js';
 import { FormRow, TextField, useSchemaValidator } from '../../ui/form.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
+import { mayUseIntegrations } from '../../app/integrations.js';
+import { IntegrationPicker } from '../queueIntegrations/IntegrationPicker.js';
 import QueueOptions from './QueueOptions.js';
 import { weekSchedules } from './schedules.js';
 import SchedulesFields from './SchedulesFields.js';
@@ -28,6 +30,8 @@ interface QueueValues {
   greetingMessage?: string;
   outOfHoursMessage?: string;
   schedules?: ScheduleRow[];
+  /** The integration answering the queue's customers; '' for none. */
+  integrationId?: string;
 }
 
 function valuesOf(queue: Queue | null): QueueValues {
@@ -38,6 +42,7 @@ function valuesOf(queue: Queue | null): QueueValues {
     greetingMessage: queue?.greetingMessage ?? '',
     outOfHoursMessage: queue?.outOfHoursMessage ?? '',
     schedules: weekSchedules(queue?.schedules),
+    integrationId: queue?.integrationId ?? '',
   };
 }
 
@@ -49,7 +54,7 @@ interface QueueModalProps {
 
 export default function QueueModal({ queueId: initialId, onClose, onSaved }: QueueModalProps) {
   const { t } = useTranslation();
-  const { api } = useApi();
+  const { api, user } = useApi();
   const toast = useToast();
   const showError = useErrorToast();
   const [queueId, setQueueId] = useState(initialId);
@@ -84,6 +89,7 @@ export default function QueueModal({ queueId: initialId, onClose, onSaved }: Que
       greetingMessage: values.greetingMessage ?? '',
       outOfHoursMessage: values.outOfHoursMessage ?? '',
       ...(queueHours ? { schedules: values.schedules } : {}),
+      ...(mayUseIntegrations(user) ? { integrationId: values.integrationId || null } : {}),
     };
     setSaving(true);
     try {
@@ -134,6 +140,7 @@ export default function QueueModal({ queueId: initialId, onClose, onSaved }: Que
                   </FormRow>
                   <TextField name="greetingMessage" label={t('web.backoffice.queues.greetingMessage')} multiline={3} />
                   <TextField name="outOfHoursMessage" label={t('web.backoffice.queues.outOfHoursMessage')} multiline={3} />
+                  <IntegrationPicker />
                 </div>
                 {queueHours ? (
                   <div hidden={tab !== 'hours'}>

@@ -20,6 +20,7 @@ import { useLatest } from '../../ui/useLatest.js';
 import { Composer } from './Composer.js';
 import { ContactDrawer } from './ContactDrawer.js';
 import { FlowRunBanner } from './FlowRunBanner.js';
+import { IntegrationRunBanner } from './IntegrationRunBanner.js';
 import { MessageList } from './MessageList.js';
 import { TicketHeader } from './TicketHeader.js';
 import type { Draft, Outbox } from './outbox.js';
@@ -114,6 +115,7 @@ export function Conversation({ ticketRef, actions, outbox, onBack }: Conversatio
       <Column>
         <TicketHeader ticket={ticket} actions={actions} onBack={onBack} onToggleContact={() => setContactOpen((open) => !open)} contactOpen={contactOpen} />
         <FlowRunBanner ticket={ticket} onStopped={(stopped) => setTicket((current) => (current && !isNewerTicket(stopped, current) ? current : stopped))} />
+        <IntegrationRunBanner ticket={ticket} />
         <MessageList ticket={ticket} outbox={outbox} onTakeBack={setDraft} />
         <Composer ticket={ticket} outbox={outbox} draft={draft} />
       </Column>
