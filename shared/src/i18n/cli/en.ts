@@ -1,9 +1,10 @@
 /** English texts of the operator CLI; same keys as ./pt.ts (enforced by the type). */
+import { cliInboxEn } from './inbox/en.js';
 import type { CliTranslation } from './pt.js';
 
 export const cliEn: CliTranslation = {
   description: 'Atende command line for operators',
-  exitCodes: 'Exit codes: 0 success, 1 usage error, 2 refused by the server, 3 server unreachable, 4 wait ended without success (qr).',
+  exitCodes: 'Exit codes: 0 success, 1 usage error (a name that matches nothing or more than one thing too), 2 refused by the server, 3 server unreachable, 4 wait ended without success (qr), 5 and 6 some or all rows refused (contacts import).',
   options: {
     server: 'server address (default: ATENDE_SERVER or the saved session)',
     json: 'print JSON for scripts (never asks questions)',
@@ -328,4 +329,5 @@ export const cliEn: CliTranslation = {
     password: 'Password',
     notPaired: '{{name}} was not paired within {{seconds}} s.',
   },
+  ...cliInboxEn,
 };

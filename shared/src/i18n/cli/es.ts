@@ -1,9 +1,10 @@
 /** Spanish texts of the operator CLI; same keys as ./pt.ts (enforced by the type). */
+import { cliInboxEs } from './inbox/es.js';
 import type { CliTranslation } from './pt.js';
 
 export const cliEs: CliTranslation = {
   description: 'Línea de comandos de Atende para operadores',
-  exitCodes: 'Códigos de salida: 0 éxito, 1 error de uso, 2 rechazado por el servidor, 3 servidor inaccesible, 4 espera terminada sin éxito (qr).',
+  exitCodes: 'Códigos de salida: 0 éxito, 1 error de uso (también un nombre que no existe o que puede ser más de uno), 2 rechazado por el servidor, 3 servidor inaccesible, 4 espera terminada sin éxito (qr), 5 y 6 filas rechazadas en parte o todas (contacts import).',
   options: {
     server: 'dirección del servidor (por defecto: ATENDE_SERVER o la sesión guardada)',
     json: 'imprime JSON para scripts (nunca hace preguntas)',
@@ -328,4 +329,5 @@ export const cliEs: CliTranslation = {
     password: 'Contraseña',
     notPaired: '{{name}} no se vinculó en {{seconds}} s.',
   },
+  ...cliInboxEs,
 };

@@ -1,7 +1,9 @@
 /** Portuguese texts of the operator CLI (`atende`); the reference shape of the en and es files beside it. */
+import { cliInboxPt } from './inbox/pt.js';
+
 export const cliPt = {
   description: 'Linha de comando do Atende para operadores',
-  exitCodes: 'Códigos de saída: 0 sucesso, 1 erro de uso, 2 recusado pelo servidor, 3 servidor inacessível, 4 espera encerrada sem sucesso (qr).',
+  exitCodes: 'Códigos de saída: 0 sucesso, 1 erro de uso (um nome que não existe ou que pode ser mais de um também), 2 recusado pelo servidor, 3 servidor inacessível, 4 espera encerrada sem sucesso (qr), 5 e 6 linhas recusadas em parte ou todas (contacts import).',
   options: {
     server: 'endereço do servidor (padrão: ATENDE_SERVER ou a sessão salva)',
     json: 'imprime JSON para scripts (nunca faz perguntas)',
@@ -326,6 +328,7 @@ export const cliPt = {
     password: 'Senha',
     notPaired: '{{name}} não foi pareada em {{seconds}} s.',
   },
+  ...cliInboxPt,
 };
 
 export type CliTranslation = typeof cliPt;
