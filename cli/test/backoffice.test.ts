@@ -25,7 +25,9 @@ describe('atende companies, plans, users, settings', () => {
     expect(run.stderr).to.include(text);
   }
 
-  before(async () => {
+  before(async function () {
+    // Starting a server with its engine takes long on a loaded machine.
+    this.timeout(90_000);
     server = await spawnServer();
     operator = await signInSuper(server.url);
     tenant = await createTenant(server.url, operator);
@@ -130,7 +132,7 @@ describe('atende companies, plans, users, settings', () => {
       cli(['companies', 'renew', tenant.companyId], downEnv),
     ]);
     expectUsage(noName, 'Missing --name');
-    expectUsage(badPlan, 'Invalid --plan');
+    expectUsage(badPlan, 'No plan is named "not-an-id" (plans: ');
     expectUsage(badDate, 'Invalid --due-date');
     expectUsage(nothing, 'Nothing to change');
     expectRefused(admin, 'ERR_NO_PERMISSION', 'You do not have permission to access this resource.');
