@@ -4,7 +4,9 @@ import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js
 import { createMember, createTenant, signInSuper, unique, type Signed, type Tenant } from './support/api.js';
 import { cli, parse, sessionEnv, terminal, unreachableEnv, type Env, type Run } from './support/cli.js';
 
-describe('atende queues and their options; names where ids are asked', () => {
+describe('atende queues and their options; names where ids are asked', function () {
+  // Each case runs the binary many times, one after another: generous on a loaded machine.
+  this.timeout(90_000);
   let server: SpawnedServer;
   let tenant: Tenant;
   let other: Tenant;
@@ -29,9 +31,7 @@ describe('atende queues and their options; names where ids are asked', () => {
     expect(run.stderr).to.include(`${code}: `);
   }
 
-  before(async function () {
-    // A server of its own and two companies: slow on a loaded machine.
-    this.timeout(90_000);
+  before(async () => {
     server = await spawnServer();
     const operator = await signInSuper(server.url);
     [tenant, other] = await Promise.all([createTenant(server.url, operator), createTenant(server.url, operator)]);

@@ -6,7 +6,9 @@ import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js
 import { createMember, createTenant, eventually, pairedSandbox, signInSuper, type Signed, type Tenant } from './support/api.js';
 import { cli, parse, sessionEnv, unreachableEnv, type Env, type Run } from './support/cli.js';
 
-describe('atende tags, quick-messages and tickets', () => {
+describe('atende tags, quick-messages and tickets', function () {
+  // Each case runs the binary many times, one after another: generous on a loaded machine.
+  this.timeout(90_000);
   let server: SpawnedServer;
   let tenant: Tenant;
   let other: Tenant;
@@ -44,9 +46,7 @@ describe('atende tags, quick-messages and tickets', () => {
     return ticket!;
   }
 
-  before(async function () {
-    // A server of its own, two companies and a paired sandbox: slow on a loaded machine.
-    this.timeout(90_000);
+  before(async () => {
     server = await spawnServer();
     const operator = await signInSuper(server.url);
     [tenant, other] = await Promise.all([createTenant(server.url, operator), createTenant(server.url, operator)]);
@@ -138,11 +138,11 @@ describe('atende tags, quick-messages and tickets', () => {
 
     const toAgent = parse<Ticket>(await cli(['tickets', 'accept', ticket.id, '--user', agent.email, '--json'], adminEnv));
     expect(toAgent).to.include({ status: 'open', userId: agent.id, queueId: vendas.id });
-    const vip = await tenant.admin.api.tags.create({ name: 'VIP' });
-    await tenant.admin.api.tags.sync(ticket.id, [vip.id]);
+    const priority = await tenant.admin.api.tags.create({ name: 'Priority' });
+    await tenant.admin.api.tags.sync(ticket.id, [priority.id]);
     const [byUser, byTag, mine, table] = await Promise.all([
       cli(['tickets', 'list', '--status', 'open', '--users', agent.email.toUpperCase(), '--all', '--json'], adminEnv),
-      cli(['tickets', 'list', '--tags', 'vip', '--all', '--json'], adminEnv),
+      cli(['tickets', 'list', '--tags', 'PRIORITY', '--all', '--json'], adminEnv),
       cli(['tickets', 'list', '--status', 'open', '--json'], agentEnv),
       cli(['tickets', 'list', '--status', 'open', '--all'], adminEnv),
     ]);
@@ -162,7 +162,7 @@ describe('atende tags, quick-messages and tickets', () => {
     expect(shown.id).to.equal(ticket.id);
     expect(shown.messages.map((message) => message.body)).to.include('Hello from Carla');
     const text = await cli(['tickets', 'show', ticket.id, '--messages', '--lang', 'pt'], adminEnv);
-    expect(text.stdout).to.match(/^Status:\s+aberto$/m).and.match(/^Fila:\s+Vendas$/m).and.match(/^Etiquetas:\s+VIP$/m).and.match(/ Carla: Hello from Carla$/m);
+    expect(text.stdout).to.match(/^Status:\s+aberto$/m).and.match(/^Fila:\s+Vendas$/m).and.match(/^Etiquetas:\s+Priority$/m).and.match(/ Carla: Hello from Carla$/m);
   });
 
   it('tickets: transitions that do not apply are usage errors saying what would; nothing changes', async () => {

@@ -33,7 +33,8 @@ function folded(text: string): string {
 
 function knownList(ctx: Context, candidates: Candidate[]): string {
   if (candidates.length === 0) return ctx.t('names.none');
-  const shown = candidates.slice(0, KNOWN_SHOWN).map((candidate) => candidate.label);
+  const labels = candidates.map((candidate) => candidate.label).sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  const shown = labels.slice(0, KNOWN_SHOWN);
   return candidates.length > KNOWN_SHOWN ? `${shown.join(', ')}, …` : shown.join(', ');
 }
 
