@@ -8,7 +8,9 @@ import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js
 import { createTenant, signIn, signInSuper, type Signed, type Tenant } from './support/api.js';
 import { cli, cliEnv, parse, sessionEnv, terminal, unreachableEnv, type Env } from './support/cli.js';
 
-describe('atende contacts import/export and db status/seed-demo', () => {
+describe('atende contacts import/export and db status/seed-demo', function () {
+  // Each case runs the binary several times, one after another: generous on a loaded machine.
+  this.timeout(90_000);
   let server: SpawnedServer;
   let operator: Signed;
   let tenant: Tenant;
@@ -17,9 +19,7 @@ describe('atende contacts import/export and db status/seed-demo', () => {
 
   const file = (name: string) => path.join(adminEnv.ATENDE_CONFIG_DIR!, name);
 
-  before(async function () {
-    // Starting a server with its engine takes long on a loaded machine.
-    this.timeout(90_000);
+  before(async () => {
     server = await spawnServer();
     operator = await signInSuper(server.url);
     tenant = await createTenant(server.url, operator);
