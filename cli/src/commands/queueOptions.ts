@@ -10,7 +10,7 @@ import { connect } from '../support/client.js';
 import { action, examples, type Context } from '../support/context.js';
 import { UsageError } from '../support/errors.js';
 import type { Texts } from '../support/i18n.js';
-import { nameLookup, pickByName } from '../support/names.js';
+import { knownList, nameLookup, pickByName } from '../support/names.js';
 import { emit, table } from '../support/output.js';
 import { ask, checkedFields } from '../support/prompts.js';
 import { removeConfirmed } from '../support/remove.js';
@@ -64,10 +64,11 @@ export function optionsTable(ctx: Context, rows: OptionRow[]): string {
 /** The option `given` names: its id, its path, else its title (see pickByName). */
 function findOption(ctx: Context, rows: OptionRow[], given: string): OptionRow {
   const byPath = rows.find((row) => row.path === given.trim());
-  const id = byPath ? byPath.option.id : pickByName(ctx, 'option', given, rows.map((row) => ({ id: row.option.id, names: [row.option.title], label: `${row.path} ${row.option.title}` })));
+  const candidates = rows.map((row) => ({ id: row.option.id, names: [row.option.title], label: `${row.path} ${row.option.title}` }));
+  const id = byPath ? byPath.option.id : pickByName(ctx, 'option', given, candidates);
   const found = rows.find((row) => row.option.id === id);
   // An id of no option of this queue.
-  if (!found) throw new UsageError(ctx.t('names.notFound.option', { name: given, known: rows.map((row) => `${row.path} ${row.option.title}`).join(', ') || ctx.t('names.none') }));
+  if (!found) throw new UsageError(ctx.t('names.notFound.option', { name: given, known: knownList(ctx, candidates) }));
   return found;
 }
 

@@ -5,6 +5,7 @@
  * anything else is looked up among the company's items, without regard to case: none or several
  * matching is a usage error (exit 1) naming what was not found or the items it could mean.
  */
+import type { QuickMessage } from '@atende/shared';
 import type { ApiClient } from '@atende/shared/client';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
@@ -31,7 +32,8 @@ function folded(text: string): string {
   return text.normalize('NFC').trim().toLocaleLowerCase();
 }
 
-function knownList(ctx: Context, candidates: Candidate[]): string {
+/** The known items' labels for an error, in order, the first few. */
+export function knownList(ctx: Context, candidates: Pick<Candidate, 'label'>[]): string {
   if (candidates.length === 0) return ctx.t('names.none');
   const labels = candidates.map((candidate) => candidate.label).sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
   const shown = labels.slice(0, KNOWN_SHOWN);
@@ -66,7 +68,7 @@ export function nameLookup(ctx: Context, api: ApiClient, scope: { companyId?: st
     tag: async () => (await api.tags.list()).map((tag) => ({ id: tag.id, names: [tag.name], label: tag.name })),
     // Every one the user sees, the inactive ones too (the "/" list leaves those out).
     quickMessage: async () => {
-      const records = [];
+      const records: QuickMessage[] = [];
       for (let pageNumber = 1; ; pageNumber += 1) {
         const page = await api.quickMessages.page({ pageNumber });
         records.push(...page.records);
