@@ -159,13 +159,23 @@ describe('atende queues and their options; names where ids are asked', function 
     expect((await tenant.admin.api.queues.list()).map((queue) => queue.name)).to.have.members(['Vendas', 'Suporte']);
   });
 
-  it('queues delete: by name, asked at a terminal; --json answers for scripts', async () => {
+  it('at a terminal: create asks for the name, and for the greeting the menu needs; delete asks for confirmation', async () => {
+    const create = terminal(['queues', 'create'], adminEnv);
+    await create.waitFor('Queue name');
+    create.type('Financeiro\r');
+    await create.waitFor('Greeting (with more than one queue, the menu sends it)');
+    create.type('Hello! Pick one:\r');
+    await create.waitFor('Queue Financeiro created');
+    expect(await create.exit).to.equal(0);
+    const financeiro = (await tenant.admin.api.queues.list()).find((queue) => queue.name === 'Financeiro')!;
+    expect(financeiro.greetingMessage).to.equal('Hello! Pick one:');
+
     const remove = terminal(['queues', 'delete', 'suporte'], adminEnv);
     await remove.waitFor(`Delete Suporte (${suporte.id})? This cannot be undone.`);
     remove.type('y\r');
     await remove.waitFor(`Deleted Suporte (${suporte.id}).`);
     expect(await remove.exit).to.equal(0);
     expect(parse(await cli(['queues', 'delete', vendas.id, '--yes', '--json'], adminEnv))).to.deep.equal({ id: vendas.id, deleted: true });
-    expect(await tenant.admin.api.queues.list()).to.deep.equal([]);
+    expect((await tenant.admin.api.queues.list()).map((queue) => queue.id)).to.deep.equal([financeiro.id]);
   });
 });
