@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Message, QuickMessage, Queue, Tag, Ticket } from '@atende/shared';
+import type { ConnectionHealth, Message, QuickMessage, Queue, Tag, Ticket } from '@atende/shared';
+import type { ExternalSendAnswer } from '@atende/shared/client';
 import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js';
 import { createMember, createTenant, eventually, pairedSandbox, signInSuper, type Signed, type Tenant } from './support/api.js';
 import { cli, parse, sessionEnv, unreachableEnv, type Env, type Run } from './support/cli.js';
@@ -55,7 +56,7 @@ describe('atende tags, quick-messages and tickets', function () {
     agent = await createMember(server.url, tenant, 'user');
     await tenant.admin.api.users.update(agent.id, { queueIds: [vendas.id] });
     [adminEnv, agentEnv, otherEnv, downEnv] = await Promise.all([as(tenant.admin), as(agent), as(other.admin), unreachableEnv()]);
-    paired = await pairedSandbox(tenant.admin.api);
+    paired = await pairedSandbox(tenant.admin.api, 'Front desk');
   });
   after(() => server?.stop());
 
@@ -163,6 +164,16 @@ describe('atende tags, quick-messages and tickets', function () {
     expect(shown.messages.map((message) => message.body)).to.include('Hello from Carla');
     const text = await cli(['tickets', 'show', ticket.id, '--messages', '--lang', 'pt'], adminEnv);
     expect(text.stdout).to.match(/^Status:\s+aberto$/m).and.match(/^Fila:\s+Vendas$/m).and.match(/^Etiquetas:\s+Priority$/m).and.match(/ Carla: Hello from Carla$/m);
+  });
+
+  it('the sandbox, send and whatsapp status take the connection by name', async () => {
+    const number = customer();
+    const said = await cli(['sandbox', 'say', '--connection', 'front desk', '--from', number, '--name', 'Fabi', 'Oi'], adminEnv);
+    expect(said.code, said.stderr).to.equal(0);
+    const sent = parse<ExternalSendAnswer>(await cli(['send', '--connection', 'Front Desk', '--to', number, 'Hello Fabi', '--json'], adminEnv));
+    expect(sent.messages.map((message) => message.body)).to.deep.equal(['Hello Fabi']);
+    const health = parse<ConnectionHealth>(await cli(['whatsapp', 'status', 'FRONT DESK', '--json'], adminEnv));
+    expect(health).to.include({ whatsappId: paired, name: 'Front desk', status: 'CONNECTED' });
   });
 
   it('tickets: transitions that do not apply are usage errors saying what would; nothing changes', async () => {
