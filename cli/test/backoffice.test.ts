@@ -25,7 +25,9 @@ describe('atende companies, plans, users, settings', () => {
     expect(run.stderr).to.include(text);
   }
 
-  before(async () => {
+  before(async function () {
+    // Starting a server with its engine takes long on a loaded machine.
+    this.timeout(90_000);
     server = await spawnServer();
     operator = await signInSuper(server.url);
     tenant = await createTenant(server.url, operator);
@@ -81,6 +83,9 @@ describe('atende companies, plans, users, settings', () => {
 
     const renewed = await cli(['companies', 'renew', created.id], operatorEnv);
     expect(renewed.stdout).to.include(`${name}: due date moved from 1/15/2030 to 4/15/2030 (TRIMESTRAL, 3 month(s))`);
+    const gold = await operator.api.plans.create({ name: unique('Gold '), users: 2, connections: 1, queues: 1, value: 5 });
+    const moved = parse<Company>(await cli(['companies', 'update', created.id, '--plan', gold.name.toUpperCase(), '--json'], operatorEnv));
+    expect(moved.planId, 'a plan is named by its name too').to.equal(gold.id);
     const yearly = parse<Company>(await cli(['companies', 'update', created.id, '--recurrence', 'ANUAL', '--inactive', '--json'], operatorEnv));
     expect(yearly).to.include({ recurrence: 'ANUAL', status: false });
     const again = parse<Company & { previousDueDate: string }>(await cli(['companies', 'renew', created.id, '--json'], operatorEnv));
@@ -130,7 +135,7 @@ describe('atende companies, plans, users, settings', () => {
       cli(['companies', 'renew', tenant.companyId], downEnv),
     ]);
     expectUsage(noName, 'Missing --name');
-    expectUsage(badPlan, 'Invalid --plan');
+    expectUsage(badPlan, 'No plan is named "not-an-id" (plans: ');
     expectUsage(badDate, 'Invalid --due-date');
     expectUsage(nothing, 'Nothing to change');
     expectRefused(admin, 'ERR_NO_PERMISSION', 'You do not have permission to access this resource.');

@@ -3,11 +3,14 @@ import ExcelJS from 'exceljs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContactImportResult, HealthAnswer } from '@atende/shared';
+import type { RefusedRow } from '../src/commands/contactImportReport.js';
 import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js';
 import { createTenant, signInSuper, type Signed, type Tenant } from './support/api.js';
 import { cli, cliEnv, parse, sessionEnv, terminal, unreachableEnv, type Env } from './support/cli.js';
 
-describe('atende contacts import/export and db status/migrate', () => {
+describe('atende contacts import/export and db status/migrate', function () {
+  // Each case runs the binary several times, one after another: generous on a loaded machine.
+  this.timeout(90_000);
   let server: SpawnedServer;
   let operator: Signed;
   let tenant: Tenant;
@@ -23,23 +26,61 @@ describe('atende contacts import/export and db status/migrate', () => {
   });
   after(() => server?.stop());
 
-  it('imports a CSV in chunks and reports each refused row with its line in the sheet', async () => {
+  it('imports a CSV in chunks and reports each refused row with its line in the sheet, its reason translated', async () => {
     // Windows-1252, as Excel saves "CSV" in Brazil; a semicolon inside quotes.
     const csv = 'Nome;Número;E-mail\r\nJoão Silva;+55 (11) 91234-0001;joao@x.test\r\nMaria;5511912340002;\r\nSem número;call me;\r\nRepetida;5511912340002;\r\n"Souza; Filho";5511912340003;s@x.test\r\n';
     await writeFile(file('contacts.csv'), Buffer.from(csv, 'latin1'));
-    const json = parse<ContactImportResult & { rows: number }>(await cli(['contacts', 'import', file('contacts.csv'), '--chunk', '2', '--json'], adminEnv));
+    const first = await cli(['contacts', 'import', file('contacts.csv'), '--chunk', '2', '--json'], adminEnv);
+    expect(first.code, 'some rows refused').to.equal(5);
+    const json = parse<{ newContacts: ContactImportResult['newContacts']; errorBag: RefusedRow[]; rows: number }>(first);
     expect(json.rows).to.equal(5);
     expect(json.newContacts.map((contact) => contact.contactName)).to.deep.equal(['João Silva', 'Maria', 'Souza; Filho']);
-    expect(json.errorBag.map((failure) => [failure.row, failure.contactName, failure.error.code])).to.deep.equal([
-      [3, 'Sem número', 'ERR_VALIDATION'],
-      [4, 'Repetida', 'ERR_DUPLICATED_CONTACT'],
+    // Rows as the spreadsheet numbers them: the header is line 1.
+    expect(json.errorBag.map((failure) => [failure.row, failure.contactName, failure.error.code, failure.reason])).to.deep.equal([
+      [4, 'Sem número', 'ERR_VALIDATION', 'Not a phone number'],
+      [5, 'Repetida', 'ERR_DUPLICATED_CONTACT', 'Number repeated in the sheet (line 3)'],
+    ]);
+    expect(JSON.parse(first.stderr)).to.deep.equal({ error: null, message: '2 of 5 row(s) refused.', exitCode: 5 });
+
+    const again = await cli(['contacts', 'import', file('contacts.csv'), '--lang', 'pt'], adminEnv);
+    expect(again.code, 'every row refused').to.equal(6);
+    expect(again.stdout).to.include('0 contato(s) criado(s), 5 linha(s) recusada(s), de 5.');
+    expect(again.stdout).to.match(/^2\s+João Silva\s+5511912340001\s+Já existe um contato com este número\.$/m);
+    expect(again.stdout).to.match(/^4\s+Sem número\s+call me\s+Não é um número de telefone$/m);
+    expect(again.stdout).to.match(/^5\s+Repetida\s+5511912340002\s+Número repetido na planilha \(linha 3\)$/m);
+    expect(again.stderr).to.include('Todas as 5 linha(s) foram recusadas.');
+  });
+
+  it('.xlsx rows are numbered as the spreadsheet shows them, blank rows included; every reason in the CLI language', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Planilha');
+    sheet.getCell('A2').value = 'Nome';
+    sheet.getCell('B2').value = 'Telefone';
+    sheet.getCell('C2').value = 'Email';
+    sheet.getRow(3).values = ['Linha Três', 5511966660003, 'tres@x.test'];
+    sheet.getRow(5).values = ['Linha Cinco', '', ''];
+    sheet.getRow(6).values = ['Linha Seis', '5511966', ''];
+    sheet.getRow(8).values = ['Linha Oito', '5511966660008', 'not-an-email'];
+    sheet.getRow(9).values = ['X', '5511966660009', ''];
+    sheet.getRow(10).values = ['Linha Dez', 5511966660003, ''];
+    await workbook.xlsx.writeFile(file('gaps.xlsx'));
+    const run = await cli(['contacts', 'import', file('gaps.xlsx'), '--lang', 'es', '--json'], adminEnv);
+    expect(run.code).to.equal(5);
+    const report = parse<{ newContacts: unknown[]; errorBag: { row: number; reason: string }[] }>(run);
+    expect(report.newContacts).to.have.length(1);
+    expect(report.errorBag.map((failure) => [failure.row, failure.reason])).to.deep.equal([
+      [5, 'Número vacío'],
+      [6, 'Número con menos de 8 dígitos'],
+      [8, 'E-mail no válido'],
+      [9, 'Nombre demasiado corto (mínimo 2)'],
+      [10, 'Número repetido en la planilla (línea 3)'],
     ]);
 
-    const again = await cli(['contacts', 'import', file('contacts.csv')], adminEnv);
-    expect(again.code).to.equal(0);
-    expect(again.stdout).to.include('0 contact(s) created, 5 row(s) refused, of 5.');
-    expect(again.stdout).to.match(/^2\s+João Silva\s+5511912340001\s+A contact with this number already exists\.$/m);
-    expect(again.stdout).to.match(/^4\s+Sem número\s+call me\s+number: /m);
+    await writeFile(file('good.csv'), 'name,number\nBoa Um,5511966661001\nBoa Dois,5511966661002\n');
+    const good = await cli(['contacts', 'import', file('good.csv')], adminEnv);
+    expect(good.code, 'every row imported').to.equal(0);
+    expect(good.stdout.trim()).to.equal('2 contact(s) created, 0 row(s) refused, of 2.');
+    expect(good.stderr).to.equal('');
   });
 
   it('imports the first sheet of an .xlsx workbook, with a progress bar at a terminal only', async () => {
@@ -52,7 +93,9 @@ describe('atende contacts import/export and db status/migrate', () => {
     await workbook.xlsx.writeFile(file('contacts.xlsx'));
 
     const piped = await cli(['contacts', 'import', file('contacts.xlsx')], adminEnv);
+    expect(piped.code).to.equal(5);
     expect(piped.stdout).to.include('2 contact(s) created, 1 row(s) refused, of 3.');
+    expect(piped.stdout).to.match(/^4\s+Sem Telefone\s+-\s+Number is empty$/m);
     expect(piped.stderr, 'no progress bar in a pipe').not.to.include('Importing');
     const numbers = (await tenant.admin.api.contacts.list()).map((contact) => contact.number);
     expect(numbers).to.include.members(['5511955550001', '5511955550002']);
@@ -60,7 +103,7 @@ describe('atende contacts import/export and db status/migrate', () => {
     sheet.addRow(['Xlsx Tres', '5511955550003', '']);
     await workbook.xlsx.writeFile(file('contacts.xlsx'));
     const term = terminal(['contacts', 'import', file('contacts.xlsx'), '--chunk', '1'], adminEnv);
-    expect(await term.exit).to.equal(0);
+    expect(await term.exit).to.equal(5);
     expect(term.screen()).to.match(/Importing \[#+\] 100% 4\/4/).and.include('1 contact(s) created, 3 row(s) refused, of 4.');
   });
 

@@ -7,6 +7,7 @@ import { action, examples, type Context } from '../support/context.js';
 import type { Texts } from '../support/i18n.js';
 import { details, emit, table } from '../support/output.js';
 import { ask, checkedFields, choose, missing } from '../support/prompts.js';
+import { nameLookup } from '../support/names.js';
 import { removeConfirmed } from '../support/remove.js';
 
 interface CompanyOptions {
@@ -86,7 +87,7 @@ async function create(ctx: Context, options: CompanyOptions): Promise<void> {
   const { t } = ctx;
   const { api } = await connect(ctx);
   const companyName = await ask(ctx, options.name, { option: '--name', message: t('companies.namePrompt'), rule: name.required() });
-  const planId = options.plan ?? (await pickPlan(ctx, api));
+  const planId = options.plan === undefined ? await pickPlan(ctx, api) : await nameLookup(ctx, api).one('plan', options.plan);
   // At a terminal the first admin is asked for too: a company nobody can log into is of no use.
   const email = options.email ?? (ctx.interactive ? await ask(ctx, undefined, { option: '--email', message: t('companies.emailPrompt'), rule: companyCreateSchema.extract('email').required() }) : undefined);
   const password =
@@ -103,8 +104,9 @@ async function pickPlan(ctx: Context, api: ApiClient): Promise<string> {
 }
 
 async function update(ctx: Context, options: CompanyOptions, id: string): Promise<void> {
-  const data = checkedFields<Partial<CompanyData>>(ctx, companyUpdateSchema, fieldsOf(options), OPTION_OF);
   const { api } = await connect(ctx);
+  const planId = await nameLookup(ctx, api).optional('plan', options.plan);
+  const data = checkedFields<Partial<CompanyData>>(ctx, companyUpdateSchema, { ...fieldsOf(options), planId }, OPTION_OF);
   const company = await api.companies.update(id, data);
   emit(ctx, company, () => `${ctx.t('companies.updated', { name: company.name })}\n${companyDetails(ctx, company)}`);
 }
@@ -130,7 +132,7 @@ function companyOptions(command: Command, texts: Texts): Command {
     .option('--name <name>', t('companies.nameOption'))
     .option('--email <email>', t('companies.emailOption'))
     .option('--phone <phone>', t('companies.phoneOption'))
-    .option('--plan <planId>', t('companies.planOption'))
+    .option('--plan <plan>', t('companies.planOption'))
     .option('--password <password>', t('companies.passwordOption'))
     .option('--due-date <YYYY-MM-DD>', t('companies.dueDateOption'))
     .addOption(new Option('--recurrence <recurrence>', t('companies.recurrenceOption')).choices(RECURRENCES))
@@ -155,7 +157,7 @@ export function companiesCommand(program: Command, texts: Texts): void {
     .action(action(texts, show));
   companyOptions(companies.command('create'), texts)
     .description(t('companies.createDescription'))
-    .addHelpText('after', examples(texts, ['atende companies create', 'atende companies create --name "Acme" --plan 66a1f0c2e4b0a1b2c3d4e5f6 --email admin@acme.test --password s3cret --json']))
+    .addHelpText('after', examples(texts, ['atende companies create', 'atende companies create --name "Acme" --plan Pro --email admin@acme.test --password s3cret --json']))
     .action(action(texts, create));
   companyOptions(companies.command('update <id>'), texts)
     .description(t('companies.updateDescription'))

@@ -6,6 +6,7 @@ import { action, commaList, examples, type Context } from '../support/context.js
 import type { Texts } from '../support/i18n.js';
 import { emit, table } from '../support/output.js';
 import { ask, checkedFields, choose } from '../support/prompts.js';
+import { nameLookup, type NameLookup } from '../support/names.js';
 import { removeConfirmed } from '../support/remove.js';
 import { showQr } from './qr.js';
 
@@ -34,7 +35,8 @@ const OPTION_OF = {
   expiresTicket: '--expires-ticket',
 };
 
-function fieldsOf(options: ConnectionOptions): Record<string, unknown> {
+/** The fields of the options; queues named by id or name. */
+async function fieldsOf(options: ConnectionOptions, names: NameLookup): Promise<Record<string, unknown>> {
   return {
     name: options.name,
     provider: options.provider,
@@ -43,7 +45,7 @@ function fieldsOf(options: ConnectionOptions): Record<string, unknown> {
     complationMessage: options.completion,
     outOfHoursMessage: options.outOfHours,
     ratingMessage: options.rating,
-    queueIds: commaList(options.queues),
+    queueIds: await names.many('queue', commaList(options.queues)),
     expiresTicket: options.expiresTicket,
     // '' asks the server for a new API token.
     token: options.newToken ? '' : undefined,
@@ -72,7 +74,7 @@ async function list(ctx: Context): Promise<void> {
 async function create(ctx: Context, options: ConnectionOptions): Promise<void> {
   const { t } = ctx;
   const { api } = await connect(ctx);
-  const fields = fieldsOf(options);
+  const fields = await fieldsOf(options, nameLookup(ctx, api));
   fields.name = await ask(ctx, options.name, { option: '--name', message: t('connections.namePrompt'), rule: whatsappCreateSchema.extract('name') });
   if (options.provider === undefined && ctx.interactive) {
     fields.provider = await choose(ctx, undefined, { option: '--provider', message: t('connections.providerPrompt'), choices: WHATSAPP_PROVIDERS.map((provider) => ({ value: provider, name: t(`connections.providers.${provider}`) })) });
@@ -81,26 +83,33 @@ async function create(ctx: Context, options: ConnectionOptions): Promise<void> {
   emit(ctx, connection, () => `${t('connections.created', { name: connection.name, id: connection.id })}\n${connectionTable(ctx, [connection])}`);
 }
 
-async function update(ctx: Context, options: ConnectionOptions, id: string): Promise<void> {
-  const data = checkedFields<Partial<WhatsappData>>(ctx, whatsappUpdateSchema, fieldsOf(options), OPTION_OF);
+async function update(ctx: Context, options: ConnectionOptions, ref: string): Promise<void> {
   const { api } = await connect(ctx);
+  const names = nameLookup(ctx, api);
+  const id = await names.one('connection', ref);
+  const data = checkedFields<Partial<WhatsappData>>(ctx, whatsappUpdateSchema, await fieldsOf(options, names), OPTION_OF);
   const connection = await api.whatsapp.update(id, data);
   emit(ctx, connection, () => `${ctx.t('connections.updated', { name: connection.name })}\n${connectionTable(ctx, [connection])}`);
 }
 
-async function remove(ctx: Context, options: { newDefault?: string }, id: string): Promise<void> {
+async function remove(ctx: Context, options: { newDefault?: string }, ref: string): Promise<void> {
   const { api } = await connect(ctx);
-  await removeConfirmed(ctx, id, () => api.whatsapp.remove(id, options.newDefault ? { newDefaultId: options.newDefault } : {}));
+  const names = nameLookup(ctx, api);
+  const id = await names.one('connection', ref);
+  const newDefaultId = await names.optional('connection', options.newDefault);
+  await removeConfirmed(ctx, id, () => api.whatsapp.remove(id, newDefaultId ? { newDefaultId } : {}));
 }
 
-async function restart(ctx: Context, options: { newQr?: boolean }, id: string): Promise<void> {
+async function restart(ctx: Context, options: { newQr?: boolean }, ref: string): Promise<void> {
   const { api } = await connect(ctx);
+  const id = await nameLookup(ctx, api).one('connection', ref);
   const connection = options.newQr ? await api.whatsapp.newQrCode(id) : await api.whatsapp.startSession(id);
   emit(ctx, connection, () => ctx.t('connections.restarted', { name: connection.name, status: connection.status }));
 }
 
-async function logout(ctx: Context, _options: object, id: string): Promise<void> {
+async function logout(ctx: Context, _options: object, ref: string): Promise<void> {
   const { api } = await connect(ctx);
+  const id = await nameLookup(ctx, api).one('connection', ref);
   const connection = await api.whatsapp.disconnect(id);
   emit(ctx, connection, () => ctx.t('connections.loggedOut', { name: connection.name, status: connection.status }));
 }
@@ -115,7 +124,7 @@ function connectionOptions(command: Command, texts: Texts): Command {
     .option('--completion <text>', t('connections.completionOption'))
     .option('--out-of-hours <text>', t('connections.outOfHoursOption'))
     .option('--rating <text>', t('connections.ratingOption'))
-    .option('--queues <ids>', t('connections.queuesOption'))
+    .option('--queues <queues>', t('connections.queuesOption'))
     .option('--expires-ticket <minutes>', t('connections.expiresTicketOption'));
 }
 
@@ -131,32 +140,32 @@ export function connectionsCommand(program: Command, texts: Texts): void {
     .description(t('connections.createDescription'))
     .addHelpText('after', examples(texts, ['atende connections create', 'atende connections create --name Sales --provider sandbox --json']))
     .action(action(texts, create));
-  connectionOptions(connections.command('update <id>'), texts)
+  connectionOptions(connections.command('update <connection>'), texts)
     .option('--new-token', t('connections.newTokenOption'))
     .description(t('connections.updateDescription'))
-    .addHelpText('after', examples(texts, ['atende connections update 66a1f0c2e4b0a1b2c3d4e5f6 --greeting "Hello!" --default', 'atende connections update 66a1f0c2e4b0a1b2c3d4e5f6 --new-token']))
+    .addHelpText('after', examples(texts, ['atende connections update Sales --greeting "Hello!" --queues Vendas,Suporte --default', 'atende connections update 66a1f0c2e4b0a1b2c3d4e5f6 --new-token']))
     .action(action(texts, update));
   connections
-    .command('delete <id>')
+    .command('delete <connection>')
     .description(t('connections.deleteDescription'))
-    .option('--new-default <id>', t('connections.newDefaultOption'))
-    .addHelpText('after', examples(texts, ['atende connections delete 66a1f0c2e4b0a1b2c3d4e5f6 --yes']))
+    .option('--new-default <connection>', t('connections.newDefaultOption'))
+    .addHelpText('after', examples(texts, ['atende connections delete Sales --yes', 'atende connections delete 66a1f0c2e4b0a1b2c3d4e5f6 --new-default Support --yes']))
     .action(action(texts, remove));
   connections
-    .command('qr <id>')
+    .command('qr <connection>')
     .description(t('connections.qrDescription'))
     .option('--timeout <seconds>', t('connections.timeoutOption'), '120')
-    .addHelpText('after', examples(texts, ['atende connections qr 66a1f0c2e4b0a1b2c3d4e5f6', 'atende connections qr 66a1f0c2e4b0a1b2c3d4e5f6 --timeout 60 --json']))
+    .addHelpText('after', examples(texts, ['atende connections qr Sales', 'atende connections qr 66a1f0c2e4b0a1b2c3d4e5f6 --timeout 60 --json']))
     .action(action(texts, showQr));
   connections
-    .command('restart <id>')
+    .command('restart <connection>')
     .description(t('connections.restartDescription'))
     .option('--new-qr', t('connections.newQrOption'))
-    .addHelpText('after', examples(texts, ['atende connections restart 66a1f0c2e4b0a1b2c3d4e5f6', 'atende connections restart 66a1f0c2e4b0a1b2c3d4e5f6 --new-qr']))
+    .addHelpText('after', examples(texts, ['atende connections restart Sales', 'atende connections restart 66a1f0c2e4b0a1b2c3d4e5f6 --new-qr']))
     .action(action(texts, restart));
   connections
-    .command('logout <id>')
+    .command('logout <connection>')
     .description(t('connections.logoutDescription'))
-    .addHelpText('after', examples(texts, ['atende connections logout 66a1f0c2e4b0a1b2c3d4e5f6']))
+    .addHelpText('after', examples(texts, ['atende connections logout Sales']))
     .action(action(texts, logout));
 }

@@ -12,8 +12,13 @@ import { UsageError } from '../support/errors.js';
 
 export interface Sheet {
   rows: ContactUploadRow[];
-  /** The first line was a header: spreadsheet line = row + 1. */
-  header: boolean;
+  /** The row number the spreadsheet shows for each of `rows` (header and blank rows counted). */
+  lines: number[];
+}
+
+interface SheetRow {
+  line: number;
+  cells: string[];
 }
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -49,7 +54,7 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-async function worksheetRows(ctx: Context, bytes: Buffer, fileName: string): Promise<string[][]> {
+async function worksheetRows(ctx: Context, bytes: Buffer, fileName: string): Promise<SheetRow[]> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   let sheet;
@@ -65,11 +70,11 @@ async function worksheetRows(ctx: Context, bytes: Buffer, fileName: string): Pro
   } catch (error) {
     throw new UsageError(ctx.t('contacts.unreadable', { file: fileName, reason: error instanceof Error ? error.message : String(error) }));
   }
-  const rows: string[][] = [];
+  const rows: SheetRow[] = [];
   sheet?.eachRow({ includeEmpty: false }, (row) => {
     const cells: string[] = [];
     for (let column = 1; column <= row.cellCount; column += 1) cells.push(cellText(row.getCell(column).value).trim());
-    if (cells.some((cell) => cell !== '')) rows.push(cells);
+    if (cells.some((cell) => cell !== '')) rows.push({ line: row.number, cells });
   });
   return rows;
 }
@@ -77,11 +82,14 @@ async function worksheetRows(ctx: Context, bytes: Buffer, fileName: string): Pro
 export async function readContactSheet(ctx: Context, file: { bytes: Buffer; fileName: string }): Promise<Sheet> {
   const extension = extname(file.fileName).toLowerCase();
   if (!['.xlsx', '.csv', '.txt'].includes(extension)) throw new UsageError(ctx.t('contacts.unsupported', { file: file.fileName }));
-  const cells = await worksheetRows(ctx, file.bytes, file.fileName);
-  const first = cells[0] ?? [];
+  const sheetRows = await worksheetRows(ctx, file.bytes, file.fileName);
+  const first = sheetRows[0]?.cells ?? [];
   const header = first.some((cell) => contactColumnOf(cell) !== null);
   const columns = header ? first : ['name', 'number', 'email'];
-  const rows = (header ? cells.slice(1) : cells).map((line) => Object.fromEntries(columns.map((column, index) => [column, line[index] ?? ''])));
-  if (rows.length === 0) throw new UsageError(ctx.t('contacts.empty', { file: file.fileName }));
-  return { rows, header };
+  const data = header ? sheetRows.slice(1) : sheetRows;
+  if (data.length === 0) throw new UsageError(ctx.t('contacts.empty', { file: file.fileName }));
+  return {
+    rows: data.map((row) => Object.fromEntries(columns.map((column, index) => [column, row.cells[index] ?? '']))),
+    lines: data.map((row) => row.line),
+  };
 }

@@ -1,20 +1,22 @@
 /**
  * atende contacts import|export|merge (document 2, contacts): import sends the sheet's rows in
- * chunks to POST /contacts/upload with a progress bar and reports every refused row (the spec's
- * newContacts / errorBag); export writes the semicolon-separated contatos.csv; merge joins the
- * contacts that are one person (POST /contacts/merge), listing the pairs first.
+ * chunks to POST /contacts/upload with a progress bar and reports every refused row at its line in
+ * the sheet (the spec's newContacts / errorBag; exit 5 when some rows were refused, 6 when all
+ * were); export writes the semicolon-separated contatos.csv; merge joins the contacts that are one
+ * person (POST /contacts/merge), listing the pairs first.
  */
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, type ContactImportError, type ContactImportResult, type ContactMergeResult } from '@atende/shared';
+import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, type ContactImportResult, type ContactMergeResult } from '@atende/shared';
 import { connect } from '../support/client.js';
 import { action, examples, type Context } from '../support/context.js';
-import { UsageError } from '../support/errors.js';
+import { RowsRefused, UsageError } from '../support/errors.js';
 import { readLocalFile } from '../support/files.js';
 import { confirmed } from '../support/prompts.js';
 import type { Texts } from '../support/i18n.js';
 import { emit, table } from '../support/output.js';
 import { progressBar } from '../support/progress.js';
+import { refusedRows } from './contactImportReport.js';
 import { readContactSheet } from './contactSheet.js';
 
 const DEFAULT_CHUNK = 500;
@@ -25,12 +27,6 @@ function chunkSize(ctx: Context, raw: string): number {
     throw new UsageError(ctx.t('errors.invalid', { option: '--chunk', reason: ctx.texts.validation('max', { limit: CONTACT_UPLOAD_MAX_ROWS }) }));
   }
   return size;
-}
-
-/** A refused row's reason: the field and rule of a validation error, else the translated code. */
-function reason(ctx: Context, failure: ContactImportError): string {
-  const { code, field, message } = failure.error;
-  return code === 'ERR_VALIDATION' ? `${field ?? ''}: ${message}` : ctx.texts.error(code, message);
 }
 
 async function importContacts(ctx: Context, options: { chunk: string }, path: string): Promise<void> {
@@ -44,26 +40,28 @@ async function importContacts(ctx: Context, options: { chunk: string }, path: st
       const chunk = sheet.rows.slice(start, start + size);
       const answer = await api.contacts.upload(chunk);
       result.newContacts.push(...answer.newContacts);
-      // Rows are numbered within each call: renumbered within the whole sheet.
+      // Rows are numbered within each call: renumbered within the whole upload.
       result.errorBag.push(...answer.errorBag.map((failure) => ({ ...failure, row: failure.row + start })));
       progress.advance(chunk.length);
     }
   } finally {
     progress.done();
   }
-  const lineOf = (row: number) => row + (sheet.header ? 1 : 0);
+  const refused = refusedRows(ctx, sheet, result.errorBag);
   const { t } = ctx;
-  emit(ctx, { ...result, rows: sheet.rows.length }, () => {
-    const summary = t('contacts.imported', { created: result.newContacts.length, refused: result.errorBag.length, rows: sheet.rows.length });
-    if (result.errorBag.length === 0) return summary;
-    const report = table(result.errorBag, [
-      { label: t('contacts.line'), value: (failure) => lineOf(failure.row) },
+  emit(ctx, { newContacts: result.newContacts, errorBag: refused, rows: sheet.rows.length }, () => {
+    const summary = t('contacts.imported', { created: result.newContacts.length, refused: refused.length, rows: sheet.rows.length });
+    if (refused.length === 0) return summary;
+    const report = table(refused, [
+      { label: t('contacts.line'), value: (failure) => failure.row },
       { label: t('common.name'), value: (failure) => failure.contactName },
       { label: t('contacts.number'), value: (failure) => failure.number },
-      { label: t('contacts.reason'), value: (failure) => reason(ctx, failure) },
+      { label: t('contacts.reason'), value: (failure) => failure.reason },
     ]);
     return `${summary}\n${report}`;
   });
+  if (refused.length === sheet.rows.length) throw new RowsRefused(t('contactImport.allRefused', { rows: sheet.rows.length }), true);
+  if (refused.length > 0) throw new RowsRefused(t('contactImport.someRefused', { refused: refused.length, rows: sheet.rows.length }), false);
 }
 
 async function exportContacts(ctx: Context, _options: object, file = CONTACTS_EXPORT_FILE): Promise<void> {
@@ -121,7 +119,7 @@ export function contactsCommand(program: Command, texts: Texts): void {
     .command('import <file>')
     .description(t('contacts.importDescription'))
     .option('--chunk <rows>', t('contacts.chunkOption'), String(DEFAULT_CHUNK))
-    .addHelpText('after', examples(texts, ['atende contacts import clientes.xlsx', 'atende contacts import contatos.csv --json']))
+    .addHelpText('after', `${examples(texts, ['atende contacts import clientes.xlsx', 'atende contacts import contatos.csv --json'])}\n\n${t('contactImport.exitCodes')}`)
     .action(action(texts, importContacts));
   contacts
     .command('export [file]')

@@ -8,6 +8,7 @@ import type { ApiClient, RealtimeClient, RealtimeEvent } from '@atende/shared/cl
 import { connect } from '../support/client.js';
 import type { Context } from '../support/context.js';
 import { UsageError, WaitFailed } from '../support/errors.js';
+import { nameLookup } from '../support/names.js';
 
 type Show = (connection: Whatsapp) => void;
 
@@ -59,10 +60,11 @@ function waitForConnected(ctx: Context, api: ApiClient, realtime: RealtimeClient
   });
 }
 
-export async function showQr(ctx: Context, options: { timeout: string }, id: string): Promise<void> {
+export async function showQr(ctx: Context, options: { timeout: string }, ref: string): Promise<void> {
   const seconds = Number(options.timeout);
   if (!Number.isInteger(seconds) || seconds < 1) throw new UsageError(ctx.t('errors.invalid', { option: '--timeout', reason: ctx.texts.validation('min', { limit: 1 }) }));
   const { server, api } = await connect(ctx);
+  const id = await nameLookup(ctx, api).one('connection', ref);
   const [{ createRealtimeClient }, show] = await Promise.all([import('@atende/shared/client'), qrDisplay(ctx)]);
   const realtime = createRealtimeClient({ baseUrl: server, api });
   await realtime.connect();

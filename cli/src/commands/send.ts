@@ -8,6 +8,7 @@ import { connect, refusal, sessionClient } from '../support/client.js';
 import { action, examples, type Context } from '../support/context.js';
 import { UsageError } from '../support/errors.js';
 import { readLocalFile } from '../support/files.js';
+import { nameLookup } from '../support/names.js';
 import type { Texts } from '../support/i18n.js';
 import { emit } from '../support/output.js';
 import { ask, checked } from '../support/prompts.js';
@@ -24,7 +25,7 @@ async function connectionToken(ctx: Context, options: SendOptions) {
   if (options.token) return { token: options.token, api: (await sessionClient(ctx)).api };
   if (!options.connection) throw new UsageError(ctx.t('send.connectionOrToken'));
   const { api } = await connect(ctx);
-  const connection = await api.whatsapp.get(checked<string>(ctx, '--connection', idRule, options.connection));
+  const connection = await api.whatsapp.get(await nameLookup(ctx, api).one('connection', options.connection));
   // Only admins receive the token: anyone else is refused as the API would refuse them.
   if (!connection.token) throw await refusal('ERR_NO_PERMISSION', 'the connection token is shown to admins only');
   return { token: connection.token, api };
@@ -49,13 +50,13 @@ export function sendCommand(program: Command, texts: Texts): void {
   program
     .command('send [text]')
     .description(t('send.description'))
-    .option('--connection <id>', t('send.connectionOption'))
+    .option('--connection <connection>', t('send.connectionOption'))
     .option('--token <token>', t('send.tokenOption'))
     .option('--to <number>', t('send.toOption'))
     .option('--file <path>', t('send.fileOption'), (path: string, previous: string[]) => [...previous, path], [] as string[])
     .option('--quote <messageId>', t('send.quoteOption'))
     .addHelpText('after', examples(texts, [
-      'atende send --connection 66a1f0c2e4b0a1b2c3d4e5f6 --to 5511999990000 "Your order has shipped"',
+      'atende send --connection Sales --to 5511999990000 "Your order has shipped"',
       'atende send --connection 66a1f0c2e4b0a1b2c3d4e5f6 --to 5511999990000 --file invoice.pdf "Your invoice"',
       'atende send --server https://atende.example.com --token $CONNECTION_TOKEN --to 5511999990000 "Hello" --json',
     ]))

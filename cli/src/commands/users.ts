@@ -7,6 +7,7 @@ import { action, commaList, examples, type Context } from '../support/context.js
 import type { Texts } from '../support/i18n.js';
 import { emit, table } from '../support/output.js';
 import { ask, checkedFields, choose } from '../support/prompts.js';
+import { nameLookup, type NameLookup } from '../support/names.js';
 import { removeConfirmed } from '../support/remove.js';
 
 interface UserOptions {
@@ -24,14 +25,15 @@ interface UserOptions {
 
 const OPTION_OF = { name: '--name', email: '--email', password: '--password', profile: '--profile', queueIds: '--queues', whatsappId: '--connection', allTicket: '--all-tickets', language: '--language', companyId: '--company', super: '--super' };
 
-function fieldsOf(options: UserOptions): Record<string, unknown> {
+/** The fields of the options; queues and the connection named by id or name (looked up in the user's company). */
+async function fieldsOf(options: UserOptions, names: NameLookup): Promise<Record<string, unknown>> {
   return {
     name: options.name,
     email: options.email,
     password: options.password,
     profile: options.profile,
-    queueIds: commaList(options.queues),
-    whatsappId: options.connection,
+    queueIds: await names.many('queue', commaList(options.queues)),
+    whatsappId: await names.optional('connection', options.connection),
     // The spec's wire value for "off" is spelled desabled.
     allTicket: options.allTickets === undefined ? undefined : options.allTickets ? 'enabled' : 'desabled',
     language: options.language,
@@ -61,7 +63,7 @@ async function list(ctx: Context, options: { company?: string }): Promise<void> 
 async function create(ctx: Context, options: UserOptions): Promise<void> {
   const { t } = ctx;
   const { api } = await connect(ctx);
-  const fields = { ...fieldsOf(options) };
+  const fields = await fieldsOf(options, nameLookup(ctx, api, { companyId: options.company }));
   fields.name = await ask(ctx, options.name, { option: '--name', message: t('users.namePrompt'), rule: userCreateSchema.extract('name') });
   fields.email = await ask(ctx, options.email, { option: '--email', message: t('users.emailPrompt'), rule: userCreateSchema.extract('email') });
   fields.password = await ask(ctx, options.password, { option: '--password', message: t('users.passwordPrompt'), rule: userCreateSchema.extract('password'), secret: true });
@@ -70,22 +72,28 @@ async function create(ctx: Context, options: UserOptions): Promise<void> {
   emit(ctx, user, () => `${t('users.created', { name: user.name, id: user.id })}\n${userTable(ctx, [user])}`);
 }
 
-async function update(ctx: Context, options: UserOptions, id: string): Promise<void> {
-  const data = checkedFields<Partial<UserData>>(ctx, userUpdateSchema, fieldsOf(options), OPTION_OF);
+async function update(ctx: Context, options: UserOptions, ref: string): Promise<void> {
   const { api } = await connect(ctx);
+  const id = await nameLookup(ctx, api).one('user', ref);
+  // A super user may change another company's user: its queues and connection are that company's.
+  const named = options.queues !== undefined || options.connection !== undefined;
+  const companyId = named && api.session.get()?.user.super ? (await api.users.get(id)).companyId : undefined;
+  const data = checkedFields<Partial<UserData>>(ctx, userUpdateSchema, await fieldsOf(options, nameLookup(ctx, api, { companyId })), OPTION_OF);
   const user = await api.users.update(id, data);
   emit(ctx, user, () => `${ctx.t('users.updated', { name: user.name })}\n${userTable(ctx, [user])}`);
 }
 
-async function setPassword(ctx: Context, options: { password?: string }, id: string): Promise<void> {
+async function setPassword(ctx: Context, options: { password?: string }, ref: string): Promise<void> {
   const { api } = await connect(ctx);
+  const id = await nameLookup(ctx, api).one('user', ref);
   const password = await ask(ctx, options.password, { option: '--password', message: ctx.t('users.newPasswordPrompt'), rule: userCreateSchema.extract('password'), secret: true });
   const user = await api.users.update(id, { password });
   emit(ctx, { id: user.id, passwordChanged: true }, () => ctx.t('users.passwordChanged', { name: user.name }));
 }
 
-async function remove(ctx: Context, _options: object, id: string): Promise<void> {
+async function remove(ctx: Context, _options: object, ref: string): Promise<void> {
   const { api } = await connect(ctx);
+  const id = await nameLookup(ctx, api).one('user', ref);
   await removeConfirmed(ctx, id, () => api.users.remove(id));
 }
 
@@ -96,8 +104,8 @@ function userOptions(command: Command, texts: Texts): Command {
     .option('--email <email>', t('users.emailOption'))
     .option('--password <password>', t('users.passwordOption'))
     .addOption(new Option('--profile <profile>', t('users.profileOption')).choices(PROFILES))
-    .option('--queues <ids>', t('users.queuesOption'))
-    .option('--connection <id>', t('users.connectionOption'))
+    .option('--queues <queues>', t('users.queuesOption'))
+    .option('--connection <connection>', t('users.connectionOption'))
     .option('--all-tickets', t('users.allTicketsOption'))
     .option('--no-all-tickets', t('users.noAllTicketsOption'))
     .addOption(new Option('--language <lang>', t('users.languageOption')).choices(LANGUAGES))
@@ -116,21 +124,21 @@ export function usersCommand(program: Command, texts: Texts): void {
     .action(action(texts, list));
   userOptions(users.command('create'), texts)
     .description(t('users.createDescription'))
-    .addHelpText('after', examples(texts, ['atende users create', 'atende users create --name Ana --email ana@acme.test --password s3cret --profile user --queues 66a1f0c2e4b0a1b2c3d4e5f6']))
+    .addHelpText('after', examples(texts, ['atende users create', 'atende users create --name Ana --email ana@acme.test --password s3cret --profile user --queues Vendas,Suporte --connection Demo']))
     .action(action(texts, create));
-  userOptions(users.command('update <id>'), texts)
+  userOptions(users.command('update <user>'), texts)
     .description(t('users.updateDescription'))
-    .addHelpText('after', examples(texts, ['atende users update 66a1f0c2e4b0a1b2c3d4e5f6 --profile admin']))
+    .addHelpText('after', examples(texts, ['atende users update ana@acme.test --profile admin', 'atende users update 66a1f0c2e4b0a1b2c3d4e5f6 --queues Suporte']))
     .action(action(texts, update));
   users
-    .command('delete <id>')
+    .command('delete <user>')
     .description(t('users.deleteDescription'))
-    .addHelpText('after', examples(texts, ['atende users delete 66a1f0c2e4b0a1b2c3d4e5f6 --yes']))
+    .addHelpText('after', examples(texts, ['atende users delete ana@acme.test --yes']))
     .action(action(texts, remove));
   users
-    .command('set-password <id>')
+    .command('set-password <user>')
     .description(t('users.setPasswordDescription'))
     .option('--password <password>', t('users.passwordOption'))
-    .addHelpText('after', examples(texts, ['atende users set-password 66a1f0c2e4b0a1b2c3d4e5f6', 'atende users set-password 66a1f0c2e4b0a1b2c3d4e5f6 --password n3w-s3cret']))
+    .addHelpText('after', examples(texts, ['atende users set-password ana@acme.test', 'atende users set-password 66a1f0c2e4b0a1b2c3d4e5f6 --password n3w-s3cret']))
     .action(action(texts, setPassword));
 }

@@ -1,9 +1,10 @@
-/** atende whatsapp status [id]: the health of the company's connections (issue 21). */
+/** atende whatsapp status [connection]: the health of the company's connections (issue 21). */
 import type { Command } from 'commander';
 import { formatDuration, type ConnectionHealth } from '@atende/shared';
 import { connect } from '../support/client.js';
 import { action, examples, type Context } from '../support/context.js';
 import type { Texts } from '../support/i18n.js';
+import { nameLookup } from '../support/names.js';
 import { details, emit, table } from '../support/output.js';
 
 /** How long ago, or "never". */
@@ -52,11 +53,11 @@ function healthDetails(ctx: Context, row: ConnectionHealth, now: number): string
   return timeline.length > 0 ? `${summary}\n\n${ctx.t('whatsapp.timelineTitle')}\n${timeline.join('\n')}` : summary;
 }
 
-async function status(ctx: Context, _options: object, id: string | undefined): Promise<void> {
+async function status(ctx: Context, _options: object, ref: string | undefined): Promise<void> {
   const { api } = await connect(ctx);
   const now = Date.now();
-  if (id) {
-    const health = await api.whatsapp.health(id);
+  if (ref) {
+    const health = await api.whatsapp.health(await nameLookup(ctx, api).one('connection', ref));
     emit(ctx, health, () => healthDetails(ctx, health, now));
     return;
   }
@@ -68,8 +69,8 @@ export function whatsappCommand(program: Command, texts: Texts): void {
   const { t } = texts;
   const whatsapp = program.command('whatsapp').description(t('whatsapp.description'));
   whatsapp
-    .command('status [id]')
+    .command('status [connection]')
     .description(t('whatsapp.statusDescription'))
-    .addHelpText('after', examples(texts, ['atende whatsapp status', 'atende whatsapp status 66a1f0c2e4b0a1b2c3d4e5f6', 'atende whatsapp status --json']))
+    .addHelpText('after', examples(texts, ['atende whatsapp status', 'atende whatsapp status Sales', 'atende whatsapp status --json']))
     .action(action(texts, status));
 }

@@ -8,6 +8,11 @@ export interface QuickMessageData {
   message?: string;
   /** Shared with everyone of the company (admins only). */
   geral?: boolean;
+  /** Offered in the composer's "/" list (default true). */
+  status?: boolean;
+  /** A personal one colleagues may see and use / also edit (set by its owner). */
+  allowView?: boolean;
+  allowEdit?: boolean;
 }
 
 export function quickMessageCalls(http: Http) {

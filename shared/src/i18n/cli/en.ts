@@ -1,9 +1,10 @@
 /** English texts of the operator CLI; same keys as ./pt.ts (enforced by the type). */
+import { cliInboxEn } from './inbox/en.js';
 import type { CliTranslation } from './pt.js';
 
 export const cliEn: CliTranslation = {
   description: 'Atende command line for operators',
-  exitCodes: 'Exit codes: 0 success, 1 usage error, 2 refused by the server, 3 server unreachable, 4 wait ended without success (qr).',
+  exitCodes: 'Exit codes: 0 success, 1 usage error (a name that matches nothing or more than one thing too), 2 refused by the server, 3 server unreachable, 4 wait ended without success (qr), 5 and 6 some or all rows refused (contacts import).',
   options: {
     server: 'server address (default: ATENDE_SERVER or the saved session)',
     json: 'print JSON for scripts (never asks questions)',
@@ -66,7 +67,7 @@ export const cliEn: CliTranslation = {
     nameOption: 'company name',
     emailOption: "company e-mail (also the first admin's login)",
     phoneOption: 'phone',
-    planOption: 'plan id (see atende plans list)',
+    planOption: 'plan: name or id (see atende plans list)',
     passwordOption: "first admin's password",
     dueDateOption: 'due date',
     recurrenceOption: 'billing recurrence',
@@ -123,8 +124,8 @@ export const cliEn: CliTranslation = {
     emailOption: 'e-mail (login)',
     passwordOption: 'password',
     profileOption: 'profile',
-    queuesOption: 'queue ids, comma separated',
-    connectionOption: 'default connection id',
+    queuesOption: 'queues: names or ids, comma separated',
+    connectionOption: 'default connection: name or id',
     allTicketsOption: 'also sees tickets without a queue',
     noAllTicketsOption: 'does not see tickets without a queue',
     languageOption: 'interface language',
@@ -199,7 +200,7 @@ export const cliEn: CliTranslation = {
     completionOption: 'message sent when a ticket is resolved',
     outOfHoursOption: 'message sent out of business hours',
     ratingOption: 'rating request message',
-    queuesOption: 'queue ids, comma separated',
+    queuesOption: 'queues: names or ids, comma separated',
     expiresTicketOption: 'minutes without activity before an open ticket expires (0: never)',
     newTokenOption: 'draw a new API token (the old one stops working)',
     newDefaultOption: 'the new default when deleting the default connection',
@@ -226,7 +227,7 @@ export const cliEn: CliTranslation = {
   },
   send: {
     description: "send a message through a connection's send API",
-    connectionOption: 'connection id (its API token is read; admins)',
+    connectionOption: 'connection: name or id (its API token is read; admins)',
     tokenOption: "the connection's API token (no login needed)",
     toOption: 'number: country code and number',
     fileOption: 'file to send (repeat for several)',
@@ -244,7 +245,7 @@ export const cliEn: CliTranslation = {
     outboxDescription: 'what the customers received through a sandbox connection',
     numberOption: "the phone's number",
     tokenOption: 'the QR code content (checked when given)',
-    connectionOption: 'sandbox connection id',
+    connectionOption: 'sandbox connection: name or id',
     fromOption: "customer's number",
     nameOption: "customer's name",
     toOption: 'only what this number received',
@@ -341,4 +342,5 @@ export const cliEn: CliTranslation = {
     tryIt: 'Sign in at {{server}} with any of them. A new customer: atende sandbox say --connection {{connection}} --from 5511999990000 --name "Ana" "Oi!"',
     notPaired: '{{name}} was not paired within {{seconds}} s.',
   },
+  ...cliInboxEn,
 };

@@ -1,9 +1,10 @@
 /** Spanish texts of the operator CLI; same keys as ./pt.ts (enforced by the type). */
+import { cliInboxEs } from './inbox/es.js';
 import type { CliTranslation } from './pt.js';
 
 export const cliEs: CliTranslation = {
   description: 'Línea de comandos de Atende para operadores',
-  exitCodes: 'Códigos de salida: 0 éxito, 1 error de uso, 2 rechazado por el servidor, 3 servidor inaccesible, 4 espera terminada sin éxito (qr).',
+  exitCodes: 'Códigos de salida: 0 éxito, 1 error de uso (también un nombre que no existe o que puede ser más de uno), 2 rechazado por el servidor, 3 servidor inaccesible, 4 espera terminada sin éxito (qr), 5 y 6 filas rechazadas en parte o todas (contacts import).',
   options: {
     server: 'dirección del servidor (por defecto: ATENDE_SERVER o la sesión guardada)',
     json: 'imprime JSON para scripts (nunca hace preguntas)',
@@ -66,7 +67,7 @@ export const cliEs: CliTranslation = {
     nameOption: 'nombre de la empresa',
     emailOption: 'correo de la empresa (también el acceso del primer administrador)',
     phoneOption: 'teléfono',
-    planOption: 'id del plan (vea atende plans list)',
+    planOption: 'plan: nombre o id (vea atende plans list)',
     passwordOption: 'contraseña del primer administrador',
     dueDateOption: 'fecha de vencimiento',
     recurrenceOption: 'recurrencia de cobro',
@@ -123,8 +124,8 @@ export const cliEs: CliTranslation = {
     emailOption: 'correo (acceso)',
     passwordOption: 'contraseña',
     profileOption: 'perfil',
-    queuesOption: 'ids de las colas, separados por comas',
-    connectionOption: 'id de la conexión por defecto',
+    queuesOption: 'colas: nombres o ids, separados por comas',
+    connectionOption: 'conexión por defecto: nombre o id',
     allTicketsOption: 'también ve tickets sin cola',
     noAllTicketsOption: 'no ve tickets sin cola',
     languageOption: 'idioma de la interfaz',
@@ -199,7 +200,7 @@ export const cliEs: CliTranslation = {
     completionOption: 'mensaje enviado al resolver un ticket',
     outOfHoursOption: 'mensaje enviado fuera del horario de atención',
     ratingOption: 'mensaje de solicitud de valoración',
-    queuesOption: 'ids de las colas, separados por comas',
+    queuesOption: 'colas: nombres o ids, separados por comas',
     expiresTicketOption: 'minutos sin actividad hasta que un ticket abierto vence (0: nunca)',
     newTokenOption: 'genera un nuevo token de la API (el anterior deja de funcionar)',
     newDefaultOption: 'la nueva conexión por defecto al eliminar la actual',
@@ -226,7 +227,7 @@ export const cliEs: CliTranslation = {
   },
   send: {
     description: 'envía un mensaje por la API de envío de una conexión',
-    connectionOption: 'id de la conexión (se lee su token de la API; administradores)',
+    connectionOption: 'conexión: nombre o id (se lee su token de la API; administradores)',
     tokenOption: 'el token de la API de la conexión (sin iniciar sesión)',
     toOption: 'número: código de país y número',
     fileOption: 'archivo a enviar (repita para varios)',
@@ -244,7 +245,7 @@ export const cliEs: CliTranslation = {
     outboxDescription: 'lo que los clientes recibieron por una conexión sandbox',
     numberOption: 'el número del teléfono',
     tokenOption: 'el contenido del código QR (se comprueba si se indica)',
-    connectionOption: 'id de la conexión sandbox',
+    connectionOption: 'conexión sandbox: nombre o id',
     fromOption: 'número del cliente',
     nameOption: 'nombre del cliente',
     toOption: 'solo lo que recibió este número',
@@ -341,4 +342,5 @@ export const cliEs: CliTranslation = {
     tryIt: 'Inicie sesión en {{server}} con cualquiera de ellos. Un cliente nuevo: atende sandbox say --connection {{connection}} --from 5511999990000 --name "Ana" "Oi!"',
     notPaired: '{{name}} no se vinculó en {{seconds}} s.',
   },
+  ...cliInboxEs,
 };

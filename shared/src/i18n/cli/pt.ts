@@ -1,7 +1,9 @@
 /** Portuguese texts of the operator CLI (`atende`); the reference shape of the en and es files beside it. */
+import { cliInboxPt } from './inbox/pt.js';
+
 export const cliPt = {
   description: 'Linha de comando do Atende para operadores',
-  exitCodes: 'Códigos de saída: 0 sucesso, 1 erro de uso, 2 recusado pelo servidor, 3 servidor inacessível, 4 espera encerrada sem sucesso (qr).',
+  exitCodes: 'Códigos de saída: 0 sucesso, 1 erro de uso (um nome que não existe ou que pode ser mais de um também), 2 recusado pelo servidor, 3 servidor inacessível, 4 espera encerrada sem sucesso (qr), 5 e 6 linhas recusadas em parte ou todas (contacts import).',
   options: {
     server: 'endereço do servidor (padrão: ATENDE_SERVER ou a sessão salva)',
     json: 'imprime JSON para scripts (nunca faz perguntas)',
@@ -64,7 +66,7 @@ export const cliPt = {
     nameOption: 'nome da empresa',
     emailOption: 'e-mail da empresa (também o login do primeiro administrador)',
     phoneOption: 'telefone',
-    planOption: 'id do plano (veja atende plans list)',
+    planOption: 'plano: nome ou id (veja atende plans list)',
     passwordOption: 'senha do primeiro administrador',
     dueDateOption: 'data de vencimento',
     recurrenceOption: 'recorrência da cobrança',
@@ -121,8 +123,8 @@ export const cliPt = {
     emailOption: 'e-mail (login)',
     passwordOption: 'senha',
     profileOption: 'perfil',
-    queuesOption: 'ids das filas, separados por vírgula',
-    connectionOption: 'id da conexão padrão',
+    queuesOption: 'filas: nomes ou ids, separados por vírgula',
+    connectionOption: 'conexão padrão: nome ou id',
     allTicketsOption: 'também vê tickets sem fila',
     noAllTicketsOption: 'não vê tickets sem fila',
     languageOption: 'idioma da interface',
@@ -197,7 +199,7 @@ export const cliPt = {
     completionOption: 'mensagem enviada ao resolver um ticket',
     outOfHoursOption: 'mensagem enviada fora do expediente',
     ratingOption: 'mensagem de pedido de avaliação',
-    queuesOption: 'ids das filas, separados por vírgula',
+    queuesOption: 'filas: nomes ou ids, separados por vírgula',
     expiresTicketOption: 'minutos sem atividade até um ticket aberto expirar (0: nunca)',
     newTokenOption: 'gera um novo token da API (o antigo deixa de funcionar)',
     newDefaultOption: 'a nova conexão padrão ao excluir a padrão',
@@ -224,7 +226,7 @@ export const cliPt = {
   },
   send: {
     description: 'envia uma mensagem pela API de envio de uma conexão',
-    connectionOption: 'id da conexão (seu token da API é lido; administradores)',
+    connectionOption: 'conexão: nome ou id (seu token da API é lido; administradores)',
     tokenOption: 'o token da API da conexão (sem precisar entrar)',
     toOption: 'número: código do país e número',
     fileOption: 'arquivo a enviar (repita para vários)',
@@ -242,7 +244,7 @@ export const cliPt = {
     outboxDescription: 'o que os clientes receberam por uma conexão sandbox',
     numberOption: 'o número do telefone',
     tokenOption: 'o conteúdo do QR code (conferido quando informado)',
-    connectionOption: 'id da conexão sandbox',
+    connectionOption: 'conexão sandbox: nome ou id',
     fromOption: 'número do cliente',
     nameOption: 'nome do cliente',
     toOption: 'só o que este número recebeu',
@@ -339,6 +341,7 @@ export const cliPt = {
     tryIt: 'Entre em {{server}} com qualquer um deles. Um novo cliente: atende sandbox say --connection {{connection}} --from 5511999990000 --name "Ana" "Oi!"',
     notPaired: '{{name}} não foi pareada em {{seconds}} s.',
   },
+  ...cliInboxPt,
 };
 
 export type CliTranslation = typeof cliPt;
