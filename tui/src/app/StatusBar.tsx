@@ -5,6 +5,7 @@
 import type { ConnectionHealth, User } from '@atende/shared';
 import type { RealtimeStatus } from '@atende/shared/client';
 import { Box, Text } from 'ink';
+import { terminalLine } from '../format/text.js';
 import { ConnectionsLine } from './ConnectionsLine.js';
 import { useTexts } from './i18n.js';
 
@@ -21,12 +22,15 @@ export function StatusBar({
   notification,
   connections,
   now,
+  muted,
 }: {
   user: User;
   status: RealtimeStatus;
   notification: string | null;
   connections: ConnectionHealth[];
   now: Date;
+  /** The bell is off (m). */
+  muted: boolean;
 }) {
   const { t } = useTexts();
   const look = STATUS_LOOK[status];
@@ -37,14 +41,17 @@ export function StatusBar({
           <Text bold color="cyan">
             Atende
           </Text>
-          <Text>{` ${user.name}`}</Text>
-          <Text dimColor>{user.company?.name ? ` · ${user.company.name}` : ''}</Text>
+          <Text>{` ${terminalLine(user.name)}`}</Text>
+          <Text dimColor>{user.company?.name ? ` · ${terminalLine(user.company.name)}` : ''}</Text>
         </Text>
         <ConnectionsLine connections={connections} now={now} />
-        <Text color={look.color}>{`${look.symbol} ${t(`realtime.${status}`)}`}</Text>
+        <Text>
+          {muted ? <Text dimColor>{`${t('tui.bell.muted')} · `}</Text> : null}
+          <Text color={look.color}>{`${look.symbol} ${t(`realtime.${status}`)}`}</Text>
+        </Text>
       </Box>
       <Text color="yellow" bold wrap="truncate">
-        {notification ? `🔔 ${notification}` : ' '}
+        {notification ? `🔔 ${terminalLine(notification)}` : ' '}
       </Text>
     </Box>
   );
@@ -61,7 +68,7 @@ export interface Notice {
 export function NoticeLine({ notice, wrap = 'truncate' }: { notice: Notice | null; wrap?: 'truncate' | 'wrap' }) {
   return (
     <Text color={notice?.tone === 'error' ? 'red' : 'green'} wrap={wrap}>
-      {notice ? notice.text : ' '}
+      {notice ? terminalLine(notice.text) : ' '}
     </Text>
   );
 }
