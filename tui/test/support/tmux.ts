@@ -17,8 +17,8 @@ const segmenter = new Intl.Segmenter();
 const ASCII = /^[\x20-\x7e]$/;
 const BOX_START = /^[│╭╰║╔╚]/;
 const BOX_END = /[│╮╯║╗╝]$/;
-/** Prints each hex-encoded line it reads alone on a cleared screen, the cursor left after it. */
-const PRINTER = `process.stdin.setRawMode(true);let b='';process.stdin.on('data',(d)=>{b+=d;let i;while((i=b.indexOf('\\r'))>=0){const h=b.slice(0,i);b=b.slice(i+1);process.stdout.write('\\x1b[2J\\x1b[H'+Buffer.from(h,'hex').toString('utf8'));}});`;
+/** Says READY, then prints each hex-encoded line it reads alone on a cleared screen, the cursor left after it. */
+const PRINTER = `process.stdin.setRawMode(true);process.stdout.write('READY');let b='';process.stdin.on('data',(d)=>{b+=d;let i;while((i=b.search(/[\\r\\n]/))>=0){const h=b.slice(0,i);b=b.slice(i+1);if(h)process.stdout.write('\\x1b[2J\\x1b[H'+Buffer.from(h,'hex').toString('utf8'));}});`;
 
 export interface TerminalOptions {
   columns: number;
@@ -80,6 +80,8 @@ export async function startTerminal(options: TerminalOptions): Promise<TerminalU
     if (unknown.length === 0) return;
     await tmux('new-window', '-d', '-t', 'inbox', '-n', 'ruler', `${process.execPath} -e "${PRINTER}"`);
     try {
+      // Keys sent before the printer takes the terminal raw would be echoed and cooked.
+      await until(async () => (await tmux('capture-pane', '-p', '-t', 'inbox:ruler')).stdout.startsWith('READY'), 'the printer is ready');
       for (const grapheme of unknown) {
         await tmux('send-keys', '-t', 'inbox:ruler', '-l', `${Buffer.from(grapheme, 'utf8').toString('hex')}\r`);
         await until(async () => (await tmux('capture-pane', '-p', '-t', 'inbox:ruler')).stdout.split('\n')[0] === grapheme, `tmux prints ${JSON.stringify(grapheme)}`);
