@@ -71,7 +71,15 @@ const key = (section: KeySection, action: string): KeyHelp => KEY_SECTIONS[secti
 export const FOOTER_KEYS: Record<Focus, { keys: KeyHelp[]; pinned: KeyHelp[] }> = {
   list: { keys: [...KEY_SECTIONS.list, ...KEY_SECTIONS.tickets, ...KEY_SECTIONS.general.slice(0, 4)], pinned: [key('general', 'help'), key('general', 'quit')] },
   conversation: {
-    keys: [key('conversation', 'compose'), key('conversation', 'scroll'), ...KEY_SECTIONS.tickets, key('conversation', 'quote'), key('conversation', 'download'), key('conversation', 'back')],
+    keys: [
+      key('conversation', 'compose'),
+      key('conversation', 'scroll'),
+      key('conversation', 'back'),
+      key('conversation', 'quote'),
+      ...['accept', 'resolve', 'transfer', 'tags', 'return', 'reopen'].map((action) => key('tickets', action)),
+      key('conversation', 'download'),
+      key('tickets', 'stopFlow'),
+    ],
     pinned: [key('general', 'help'), key('general', 'quit')],
   },
   composer: { keys: KEY_SECTIONS.composer.filter((entry) => entry.action !== 'leave'), pinned: [key('composer', 'leave')] },

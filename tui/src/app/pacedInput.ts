@@ -64,7 +64,7 @@ export function createInputSplitter(): (chunk: string) => string[] {
         const end = input.indexOf(PASTE_END);
         if (end === -1) {
           // Keep what could be the start of the end mark for the next chunk.
-          const keep = partialMarkAt(input, PASTE_END);
+          const keep = partialMarkAt(input, PASTE_END, 1);
           pasting += input.slice(0, input.length - keep);
           pending = input.slice(input.length - keep);
           return pieces;
@@ -77,7 +77,8 @@ export function createInputSplitter(): (chunk: string) => string[] {
       }
       const start = input.indexOf(PASTE_START);
       if (start === -1) {
-        const keep = partialMarkAt(input, PASTE_START);
+        // A lone Esc at the end is the Esc key, not the start of a mark: it goes at once.
+        const keep = partialMarkAt(input, PASTE_START, 2);
         pieces.push(...splitKeys(input.slice(0, input.length - keep)));
         pending = input.slice(input.length - keep);
         return pieces;
@@ -90,9 +91,9 @@ export function createInputSplitter(): (chunk: string) => string[] {
   };
 }
 
-/** Length of the end of `input` that is the beginning of `mark` (0 when none). */
-function partialMarkAt(input: string, mark: string): number {
-  for (let length = Math.min(mark.length - 1, input.length); length > 1; length -= 1) {
+/** Length of the end of `input` (at least `shortest`) that is the beginning of `mark` (0 when none). */
+function partialMarkAt(input: string, mark: string, shortest: number): number {
+  for (let length = Math.min(mark.length - 1, input.length); length >= shortest; length -= 1) {
     if (mark.startsWith(input.slice(input.length - length))) return length;
   }
   return 0;
