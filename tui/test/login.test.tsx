@@ -94,7 +94,7 @@ describe('sign-in and session (against a real server)', () => {
     await company.admin.users.create({ name: 'Rafa', ...account, profile: 'user', queueIds: [company.queue.id] });
     const session = await sessionOf(server, account);
     inbox = renderInbox(server, { session, env: { LANG: 'pt_BR.UTF-8' } });
-    await inbox.see('Abertos 0', 'Aguardando 0');
+    await inbox.see('Abertos 0', 'Aguardando 0', '● Conectado');
     // The user picks Spanish in the console (the same account): the inbox switches at once.
     await inbox.connection.api.users.setLanguage('es');
     await inbox.see('Abiertos 0', 'En espera 0');

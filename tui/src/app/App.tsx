@@ -91,10 +91,17 @@ export function App({ connection, language, env = process.env, bell, muted, down
   /** The user as the server has it now; the saved session keeps it for the next start. */
   const latestUser = useRef(user);
   latestUser.current = user;
+  /** The newest copy of the user seen: an answer asked for before a change must not undo it. */
+  const newest = useRef({ userId: '', at: '' });
   const onUser = useCallback(
     (update: Partial<User> & { id: string }) => {
       const current = latestUser.current;
-      if (!current || current.id !== update.id || !changed(current, update)) return;
+      if (!current || current.id !== update.id) return;
+      if (update.updatedAt) {
+        if (newest.current.userId === update.id && update.updatedAt < newest.current.at) return;
+        newest.current = { userId: update.id, at: update.updatedAt };
+      }
+      if (!changed(current, update)) return;
       const next = { ...current, ...update, company: update.company ?? current.company };
       latestUser.current = next;
       const session = connection.api.session.get();

@@ -12,12 +12,14 @@ export function useSignedInUser(api: ApiClient, feed: Feed, userId: string, onUs
   const latest = useRef({ onUser, onError });
   latest.current = { onUser, onError };
 
+  // Again once the feed is connected: a change made before its subscriptions were in place is not missed.
+  const connected = feed.status === 'connected';
   useEffect(() => {
     api.auth.me().then(
       (user) => latest.current.onUser(user),
       (error: unknown) => latest.current.onError(error),
     );
-  }, [api, feed.generation]);
+  }, [api, feed.generation, connected]);
 
   useFeedEvent(feed, 'user', (event) => {
     const user = event.user as (Partial<User> & { id?: string }) | undefined;
