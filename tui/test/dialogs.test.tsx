@@ -104,15 +104,15 @@ describe('dialogs and layout (against a real server)', () => {
   it('filters the lists by queue', async () => {
     await customerSays(company, carla, 'Carla Suporte', 'Preciso de suporte');
     await inbox.press(KEYS.escape, KEYS.escape, '2');
-    await inbox.see('Carla Suporte');
+    await inbox.see('▌Carla Suporte');
     await inbox.press('f');
     await inbox.see('Filter by queue', '[ ] Suporte', '[ ] Vendas');
     await inbox.press(KEYS.down, ' ', KEYS.enter);
-    await inbox.seeWhere((frame) => frame.includes('Pending 0') && !frame.includes('Carla Suporte'), 'only the Vendas queue');
+    await inbox.seeWhere((frame) => frame.includes('Pending 0') && !frame.includes('▌Carla Suporte'), 'only the Vendas queue');
     await inbox.press('f');
     await inbox.see('[x] Vendas');
     await inbox.press(' ', KEYS.enter);
-    await inbox.see('Pending 1', 'Carla Suporte');
+    await inbox.see('Pending 1', '▌Carla Suporte');
   });
 
   it('shows every key in the help dialog, a page at a time', async () => {
@@ -133,23 +133,23 @@ describe('dialogs and layout (against a real server)', () => {
     const admin = renderInbox(server, { session: await sessionOf(server, company.adminAccount) });
     try {
       await admin.press('2');
-      await admin.see('Lia Semfila', 'Carla Suporte');
+      await admin.see('▌Lia Semfila', '▌Carla Suporte');
       await admin.press('f');
       await admin.see('Filter by queue', '[ ] Suporte');
       await admin.press(' ', KEYS.enter);
-      await admin.see('Lia Semfila', 'Carla Suporte');
+      await admin.see('▌Lia Semfila', '▌Carla Suporte');
       // João and Maria are open in Vendas: the filter leaves them out.
       await admin.press('1');
       await admin.seeWhere((frame) => frame.includes('Open 0') && !frame.includes('João Comprador'), 'the open tickets of Vendas filtered out');
       await admin.press('/');
       await admin.type('Semfila');
-      await admin.see('Lia Semfila');
+      await admin.see('▌Lia Semfila');
     } finally {
       admin.unmount();
     }
     // An agent without allTicket does not see it (document 1: allTicket lets a user see queueless tickets).
     await inbox.press(KEYS.escape, '2');
-    await inbox.see('Carla Suporte');
+    await inbox.see('▌Carla Suporte');
     expect(inbox.frame()).not.to.include('Lia Semfila');
   });
 

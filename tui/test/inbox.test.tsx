@@ -102,13 +102,13 @@ describe('inbox (live, against a real server)', () => {
     await inbox.see('João Comprador');
     await inbox.press('a');
     await inbox.see('João Comprador +' + joao);
-    // In the conversation (the pending list previewed the same words): its header is above them.
-    await inbox.seeWhere((frame) => lineAbove(frame, 'Vocês entregam no sábado?').includes('João Comprador'), 'João’s conversation');
+    // In the conversation (the pending list and the notification line showed the same words): its header is above them.
+    await inbox.seeWhere((frame) => lineAbove(frame, '  Vocês entregam no sábado?').includes('João Comprador'), 'João’s conversation');
     const bellsBefore = inbox.bells();
     await customerSays(company, maria, 'Maria Cliente', 'Esqueci de dizer: é urgente');
     await inbox.see('🔔 New message from Maria Cliente: Esqueci de dizer: é urgente');
     expect(inbox.bells()).to.equal(bellsBefore + 1);
-    expect(lineAbove(inbox.frame(), 'Vocês entregam no sábado?'), 'João’s conversation stays on screen').to.include('João Comprador');
+    expect(lineAbove(inbox.frame(), '  Vocês entregam no sábado?'), 'João’s conversation stays on screen').to.include('João Comprador');
   });
 
   it('returns a ticket to the queue, resolves one and reopens it', async () => {
