@@ -60,7 +60,9 @@ describe('atende-inbox in a real terminal (tmux)', () => {
     if (configDir) await rm(configDir, { recursive: true, force: true });
   });
 
-  it('signs in, accepts the waiting customer and replies from the keyboard', async () => {
+  it('signs in, accepts the waiting customer and replies from the keyboard', async function () {
+    // The built program in a real terminal, step by step: slow on a loaded machine.
+    this.timeout(90_000);
     await shows('Atende — sign in', server.url);
     await keys('-l', company.agentAccount.email);
     await keys('Enter');

@@ -28,7 +28,9 @@ const BIN = fileURLToPath(new URL('../bin/atende-inbox.mjs', import.meta.url));
 const ADDRESS = 'Rua das Flores, 123\nApto 45\nSão Paulo - SP';
 const LONG = Array.from({ length: 45 }, (_, index) => `linha ${String(index + 1).padStart(2, '0')} do endereço de entrega`).join('\n');
 
-describe('atende-inbox as a daily driver, in a real terminal (tmux)', () => {
+describe('atende-inbox as a daily driver, in a real terminal (tmux)', function () {
+  // Each test starts the built inbox in a terminal and measures what tmux draws: slow on a loaded machine.
+  this.timeout(120_000);
   let server: SpawnedServer;
   let company: TestCompany;
   let configDir: string;
