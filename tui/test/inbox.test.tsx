@@ -57,14 +57,14 @@ describe('inbox (live, against a real server)', () => {
 
   it('mutes the bell with m (the line still says who waits), and rings again after a second m', async () => {
     await inbox.press('m');
-    await inbox.see('Bell off (m turns it on again).', 'bell off ·');
+    await inbox.see('Bell off (m turns it on again).', '🔕 ● Connected');
     const before = inbox.bells();
     await customerSays(company, pedro, 'Pedro Novo', 'Vocês abrem domingo?');
     await inbox.see('🔔 New customer waiting: Pedro Novo: Vocês abrem domingo?');
     expect(inbox.bells(), 'muted').to.equal(before);
     await inbox.press('m');
     await inbox.see('Bell on.');
-    expect(inbox.frame()).not.to.include('bell off ·');
+    expect(inbox.frame()).not.to.include('🔕');
     await customerSays(company, ines, 'Inês Nova', 'Bom dia!');
     await inbox.see('🔔 New customer waiting: Inês Nova: Bom dia!');
     expect(inbox.bells()).to.equal(before + 1);

@@ -39,8 +39,8 @@ describe('atende-inbox as a daily driver, in a real terminal (tmux)', function (
   const carla = customerNumber();
 
   /** The inbox at this size, signed in as the agent (the session file a login left). */
-  async function inbox(columns: number, rows: number, env: Record<string, string> = {}) {
-    terminal = await startTerminal({ columns, rows, args: ['--server', server.url], env: { ATENDE_CONFIG_DIR: configDir, ...env } });
+  async function inbox(columns: number, rows: number, env: Record<string, string> = {}, args: string[] = []) {
+    terminal = await startTerminal({ columns, rows, args: ['--server', server.url, ...args], env: { ATENDE_CONFIG_DIR: configDir, ...env } });
     return terminal;
   }
 
@@ -201,20 +201,30 @@ describe('atende-inbox as a daily driver, in a real terminal (tmux)', function (
     expect(await screen.brokenRows()).to.deep.equal([]);
   });
 
-  it('keeps ? and q in the footer, and shows every key in the help at 60x20 and 80x24', async () => {
+  it('keeps one status row and ? and q in the footer down to 40 columns, and shows every key in the help at 60x20 and 80x24', async () => {
     const { t } = textsFor('en');
     const labels = Object.values(KEY_SECTIONS)
       .flat()
       .map((key) => t(`tui.keys.${key.action}`));
-    const screen = await inbox(60, 20);
+    const screen = await inbox(60, 20, {}, ['--no-bell']);
     for (const [columns, rows] of [
+      [40, 16],
       [60, 20],
       [80, 24],
     ] as const) {
       await screen.resize(columns, rows);
       await screen.keys('Escape', '1');
-      const footer = (await screen.showsWhere((text) => text.trimEnd().split('\n').at(-1)!.endsWith('? help · q quit'), `? and q in the footer at ${columns} columns`)).trimEnd().split('\n').at(-1)!;
+      const redrawn = (text: string) => text.split('\n')[2] === `╭${'─'.repeat(columns - 2)}╮`;
+      const footer = (await screen.showsWhere((text) => redrawn(text) && text.trimEnd().split('\n').at(-1)!.endsWith('? help · q quit'), `? and q in the footer at ${columns} columns`))
+        .trimEnd()
+        .split('\n')
+        .at(-1)!;
       expect(footer.length).to.be.at.most(columns);
+      // One status row (the muted bell included), the panes below it, the footer last but one.
+      const layout = (await screen.showsWhere((text) => text.split('\n')[0]!.endsWith('🔕 ● Connected'), `the status row at ${columns} columns`)).split('\n');
+      expect([layout[1], layout[2]!.startsWith('╭'), layout[rows - 4]!.startsWith('╰'), layout[rows - 2]], `the rows at ${columns}x${rows}`).to.deep.equal(['', true, true, footer]);
+      expect(await screen.brokenRows(), `the inbox at ${columns}x${rows}`).to.deep.equal([]);
+      if (columns < 60) continue;
       await screen.keys('?');
       let page = await screen.shows('Keys', 'Any key closes');
       const seen = new Set<string>();

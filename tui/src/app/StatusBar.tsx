@@ -36,19 +36,26 @@ export function StatusBar({
   const look = STATUS_LOOK[status];
   return (
     <Box flexDirection="column" flexShrink={0}>
-      <Box justifyContent="space-between">
-        <Text wrap="truncate">
-          <Text bold color="cyan">
-            Atende
+      {/* One row at any width: the names give way first, the connection state never wraps. */}
+      <Box>
+        <Box flexGrow={1} flexShrink={1} flexBasis={0} minWidth={0}>
+          <Text wrap="truncate">
+            <Text bold color="cyan">
+              Atende
+            </Text>
+            <Text>{` ${terminalLine(user.name)}`}</Text>
+            <Text dimColor>{user.company?.name ? ` · ${terminalLine(user.company.name)}` : ''}</Text>
           </Text>
-          <Text>{` ${terminalLine(user.name)}`}</Text>
-          <Text dimColor>{user.company?.name ? ` · ${terminalLine(user.company.name)}` : ''}</Text>
-        </Text>
-        <ConnectionsLine connections={connections} now={now} />
-        <Text>
-          {muted ? <Text dimColor>{`${t('tui.bell.muted')} · `}</Text> : null}
-          <Text color={look.color}>{`${look.symbol} ${t(`realtime.${status}`)}`}</Text>
-        </Text>
+        </Box>
+        <Box flexShrink={1} minWidth={0} marginX={1}>
+          <ConnectionsLine connections={connections} now={now} />
+        </Box>
+        <Box flexShrink={0}>
+          <Text wrap="truncate">
+            {muted ? '🔕 ' : ''}
+            <Text color={look.color}>{`${look.symbol} ${t(`realtime.${status}`)}`}</Text>
+          </Text>
+        </Box>
       </Box>
       <Text color="yellow" bold wrap="truncate">
         {notification ? `🔔 ${terminalLine(notification)}` : ' '}

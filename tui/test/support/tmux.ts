@@ -111,7 +111,9 @@ export async function startTerminal(options: TerminalOptions): Promise<TerminalU
       const graphemes = rows.flatMap((row) => Array.from(segmenter.segment(row), ({ segment }) => segment));
       await measure([...new Set(graphemes.filter((grapheme) => !ASCII.test(grapheme)))]);
       const widthOf = (row: string) => Array.from(segmenter.segment(row), ({ segment }) => (ASCII.test(segment) ? 1 : widths.get(segment)!)).reduce((sum, width) => sum + width, 0);
-      return rows.filter((row) => BOX_START.test(row) && (widthOf(row) !== columns || !BOX_END.test(row))).map((row) => `${widthOf(row)} cells: ${row}`);
+      // A row with a box's right edge that does not start with its left edge was pushed off it too.
+      const boxRow = (row: string) => BOX_START.test(row) || BOX_END.test(row);
+      return rows.filter((row) => boxRow(row) && (widthOf(row) !== columns || !BOX_START.test(row) || !BOX_END.test(row))).map((row) => `${widthOf(row)} cells: ${row}`);
     },
     async resize(nextColumns, nextRows) {
       await tmux('resize-window', '-t', 'inbox:0', '-x', String(nextColumns), '-y', String(nextRows));

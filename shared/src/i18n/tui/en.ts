@@ -139,7 +139,6 @@ export const tuiEn: TuiTranslation = {
   bell: {
     on: 'Bell on.',
     off: 'Bell off (m turns it on again).',
-    muted: 'bell off',
   },
   help: {
     title: 'Keys',

@@ -139,7 +139,6 @@ export const tuiEs: TuiTranslation = {
   bell: {
     on: 'Campana encendida.',
     off: 'Campana apagada (m la enciende).',
-    muted: 'campana apagada',
   },
   help: {
     title: 'Teclas',

@@ -137,7 +137,6 @@ export const tuiPt = {
   bell: {
     on: 'Sino ligado.',
     off: 'Sino desligado (m liga de novo).',
-    muted: 'sino desligado',
   },
   help: {
     title: 'Teclas',
