@@ -1,7 +1,7 @@
 /**
  * The inbox's own keys, while the list or the messages have them (the composer, the search field
- * and the dialogs take theirs themselves): tabs, search, queue filter, help, quit, the ticket
- * actions, and moving and opening in the list.
+ * and the dialogs take theirs themselves): tabs, search, queue filter, the bell, help, quit, the
+ * ticket actions, and moving and opening in the list.
  */
 import type { Key } from 'ink';
 import { useApp } from 'ink';
