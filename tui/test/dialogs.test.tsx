@@ -1,6 +1,7 @@
 /**
  * The dialogs and the layout against a real server: transfer to a queue and a user or to a queue
- * alone, tags, search, the queue filter, help, and one pane at a time on a narrow terminal.
+ * alone, tags, search, the queue filter (queueless tickets alongside the queues picked), help, and
+ * one pane at a time on a narrow terminal.
  */
 import { expect } from 'chai';
 import type { Queue, User } from '@atende/shared';
@@ -18,6 +19,7 @@ describe('dialogs and layout (against a real server)', () => {
   const maria = customerNumber();
   const joao = customerNumber();
   const carla = customerNumber();
+  const lia = customerNumber();
 
   async function ticketOf(number: string) {
     const { tickets } = await company.admin.tickets.list({ searchParam: number, showAll: true });
@@ -102,23 +104,53 @@ describe('dialogs and layout (against a real server)', () => {
   it('filters the lists by queue', async () => {
     await customerSays(company, carla, 'Carla Suporte', 'Preciso de suporte');
     await inbox.press(KEYS.escape, KEYS.escape, '2');
-    await inbox.see('Carla Suporte');
+    await inbox.see('▌Carla Suporte');
     await inbox.press('f');
     await inbox.see('Filter by queue', '[ ] Suporte', '[ ] Vendas');
     await inbox.press(KEYS.down, ' ', KEYS.enter);
-    await inbox.seeWhere((frame) => frame.includes('Pending 0') && !frame.includes('Carla Suporte'), 'only the Vendas queue');
+    await inbox.seeWhere((frame) => frame.includes('Pending 0') && !frame.includes('▌Carla Suporte'), 'only the Vendas queue');
     await inbox.press('f');
     await inbox.see('[x] Vendas');
     await inbox.press(' ', KEYS.enter);
-    await inbox.see('Pending 1', 'Carla Suporte');
+    await inbox.see('Pending 1', '▌Carla Suporte');
   });
 
-  it('shows every key in the help dialog', async () => {
+  it('shows every key in the help dialog, a page at a time', async () => {
     await inbox.press('?');
-    await inbox.see('Keys', 'accept', 'quick answers', 'attach file', 'Any key closes');
+    await inbox.see('Keys', 'accept', 'Any key closes');
+    await inbox.press(KEYS.pageDown, KEYS.pageDown);
+    await inbox.see('quick answers', 'attach file');
     await inbox.press('x');
     await until(() => !inbox.frame().includes('Any key closes'), 'the help closed');
     expect(inbox.frame()).to.include('Pending 1');
+  });
+
+  it('shows an admin the tickets without a queue alongside the queues picked, in the lists and the search', async () => {
+    const queueless = await company.admin.whatsapp.create({ name: 'Sem fila', provider: 'sandbox', queueIds: [] });
+    await until(async () => (await company.admin.whatsapp.get(queueless.id)).status === 'qrcode', 'the second connection shows its QR');
+    await company.admin.sandbox.pair(queueless.id);
+    await company.admin.sandbox.send(queueless.id, { from: lia, name: 'Lia Semfila', body: 'Alguém me atende?' });
+    const admin = renderInbox(server, { session: await sessionOf(server, company.adminAccount) });
+    try {
+      await admin.press('2');
+      await admin.see('▌Lia Semfila', '▌Carla Suporte');
+      await admin.press('f');
+      await admin.see('Filter by queue', '[ ] Suporte');
+      await admin.press(' ', KEYS.enter);
+      await admin.see('▌Lia Semfila', '▌Carla Suporte');
+      // João and Maria are open in Vendas: the filter leaves them out.
+      await admin.press('1');
+      await admin.seeWhere((frame) => frame.includes('Open 0') && !frame.includes('João Comprador'), 'the open tickets of Vendas filtered out');
+      await admin.press('/');
+      await admin.type('Semfila');
+      await admin.see('▌Lia Semfila');
+    } finally {
+      admin.unmount();
+    }
+    // An agent without allTicket does not see it (document 1: allTicket lets a user see queueless tickets).
+    await inbox.press(KEYS.escape, '2');
+    await inbox.see('▌Carla Suporte');
+    expect(inbox.frame()).not.to.include('Lia Semfila');
   });
 
   it('shows one pane at a time on a narrow terminal', async () => {

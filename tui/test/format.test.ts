@@ -3,6 +3,8 @@ import { textsFor } from '../src/app/i18n.js';
 import { ackMark } from '../src/format/acks.js';
 import { describeMessage, parseLocation, parseVcard } from '../src/format/messages.js';
 import { filterQuickAnswers, quickAnswerLabel, quickAnswerQuery } from '../src/format/quickAnswers.js';
+import stringWidth from 'string-width';
+import { cellsOf, stableCluster, terminalText } from '../src/format/cells.js';
 import { textWidth, truncate, wrapText } from '../src/format/text.js';
 import { clockTime, daysLeft, longDate, relativeTime } from '../src/format/time.js';
 import type { QuickMessage } from '@atende/shared';
@@ -131,6 +133,35 @@ describe('formatting', () => {
       expect(textWidth('日本')).to.equal(4);
       expect(truncate('abcdef', 4)).to.equal('abc…');
       expect(truncate('abc', 4)).to.equal('abc');
+    });
+
+    it('shows emoji in the form terminals draw as wide as Ink measures: no skin tone, selector or keycap mark', () => {
+      expect(stableCluster('👍🏽')).to.equal('👍');
+      expect(stableCluster('❤️')).to.equal('❤');
+      expect(stableCluster('1️⃣')).to.equal('1');
+      expect(stableCluster('🏳️‍🌈'), 'a joined sequence whose first part is narrow').to.equal('🏳');
+      expect(stableCluster('👩🏽‍💻'), 'joined wide emoji stay joined').to.equal('👩‍💻');
+      expect(stableCluster('🇧🇷')).to.equal('🇧🇷');
+      expect(stableCluster('👨‍👩‍👧')).to.equal('👨‍👩‍👧');
+      expect(stableCluster('🏽'), 'a skin tone alone is an emoji').to.equal('🏽');
+      // Ink's measure (string-width) of each shown form is the width the inbox counts.
+      for (const text of ['Oi 👍🏽 🇧🇷 👨‍👩‍👧 ❤️ 1️⃣ 🏳️‍🌈', 'São Paulo', '日本', 'e\u0301']) expect(textWidth(text), text).to.equal(stringWidth(terminalText(text)));
+      expect(textWidth('👍🏽 🇧🇷 👨‍👩‍👧')).to.equal(8);
+    });
+
+    it('never lets control characters through to the terminal, and tabs become spaces', () => {
+      expect(terminalText('a\x1b[2Jb\x07c\u202Ed\te\nf')).to.equal('a[2Jbcd  e\nf');
+      expect(cellsOf('a👨‍👩‍👧b').map((cell) => [cell.text, cell.start, cell.end])).to.deep.equal([
+        ['a', 0, 1],
+        ['👨‍👩‍👧', 1, 9],
+        ['b', 9, 10],
+      ]);
+    });
+
+    it('cuts and wraps by graphemes, never inside one', () => {
+      expect(truncate('👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧', 5)).to.equal('👨‍👩‍👧👨‍👩‍👧…');
+      expect(wrapText('👍🏽👍🏽👍🏽', 4)).to.deep.equal(['👍👍', '👍']);
+      expect(wrapText('first  second', 20), 'spaces inside a line are kept').to.deep.equal(['first  second']);
     });
 
     it('wraps words, keeps line breaks and breaks words longer than the width', () => {

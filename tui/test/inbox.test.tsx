@@ -1,7 +1,8 @@
 /**
- * The agent's inbox live against a real server: a sandbox customer writes, the list updates,
- * accept and reply reach the customer's phone, the notification rules, the ticket transitions,
- * and a reconnection after the server restarts.
+ * The agent's inbox live against a real server: a sandbox customer writes, the list updates and
+ * the bell rings for the new waiting customer (m mutes it), the ticket reads before it is
+ * accepted, accept and reply reach the customer's phone, the notification rules, the ticket
+ * transitions, and a reconnection after the server restarts.
  */
 import { expect } from 'chai';
 import { rm } from 'node:fs/promises';
@@ -16,6 +17,8 @@ describe('inbox (live, against a real server)', () => {
   let inbox: InboxUnderTest;
   const maria = customerNumber();
   const joao = customerNumber();
+  const pedro = customerNumber();
+  const ines = customerNumber();
 
   async function ticketOf(number: string) {
     const { tickets } = await company.admin.tickets.list({ searchParam: number, showAll: true });
@@ -36,15 +39,35 @@ describe('inbox (live, against a real server)', () => {
     if (server) await rm(server.dataDir, { recursive: true, force: true });
   });
 
-  it('lists a new customer message live in the pending tab, and asks to accept before opening', async () => {
+  it('rings the bell once for a new waiting customer, and opens the ticket read-only before it is accepted', async () => {
     await customerSays(company, maria, 'Maria Cliente', 'Preciso de ajuda com o pedido 123');
-    await inbox.see('Pending 1');
+    await inbox.see('Pending 1', '🔔 New customer waiting: Maria Cliente: Preciso de ajuda com o pedido 123');
+    expect(inbox.bells(), 'one bell for the new waiting customer').to.equal(1);
+    await customerSays(company, maria, 'Maria Cliente', 'Alguém aí?');
     await inbox.press('2');
-    await inbox.see('Maria Cliente');
+    await inbox.see('Maria Cliente', 'Alguém aí?');
+    expect(inbox.bells(), 'more messages of a waiting ticket ring no more (no allTicket)').to.equal(1);
     await inbox.press(KEYS.enter);
-    await inbox.see('Accept the ticket (a) before opening it.');
-    expect(inbox.frame()).not.to.include('Preciso de ajuda');
-    expect(inbox.bells(), 'a pending ticket does not ring for an agent without allTicket').to.equal(0);
+    await inbox.see('Maria Cliente +' + maria, '[pending]', 'Preciso de ajuda com o pedido 123', 'Read only: accept the ticket (a) to reply.');
+    await inbox.press('i');
+    expect(inbox.frame()).not.to.include('Enter send');
+    const ticket = await ticketOf(maria);
+    expect([ticket?.status, ticket?.userId], 'reading it changed nothing').to.deep.equal(['pending', null]);
+  });
+
+  it('mutes the bell with m (the line still says who waits), and rings again after a second m', async () => {
+    await inbox.press('m');
+    await inbox.see('Bell off (m turns it on again).', '🔕 ● Connected');
+    const before = inbox.bells();
+    await customerSays(company, pedro, 'Pedro Novo', 'Vocês abrem domingo?');
+    await inbox.see('🔔 New customer waiting: Pedro Novo: Vocês abrem domingo?');
+    expect(inbox.bells(), 'muted').to.equal(before);
+    await inbox.press('m');
+    await inbox.see('Bell on.');
+    expect(inbox.frame()).not.to.include('🔕');
+    await customerSays(company, ines, 'Inês Nova', 'Bom dia!');
+    await inbox.see('🔔 New customer waiting: Inês Nova: Bom dia!');
+    expect(inbox.bells()).to.equal(before + 1);
   });
 
   it('accepts the ticket and opens its conversation', async () => {
@@ -66,9 +89,10 @@ describe('inbox (live, against a real server)', () => {
   });
 
   it('shows the customer’s answer live, without the bell while the conversation is on screen', async () => {
+    const before = inbox.bells();
     await customerSays(company, maria, 'Maria Cliente', 'Obrigada, fico no aguardo');
     await inbox.see('Obrigada, fico no aguardo');
-    expect(inbox.bells()).to.equal(0);
+    expect(inbox.bells()).to.equal(before);
     expect(inbox.frame()).not.to.include('New message from');
   });
 
@@ -77,17 +101,21 @@ describe('inbox (live, against a real server)', () => {
     await inbox.press(KEYS.escape, KEYS.escape, '2');
     await inbox.see('João Comprador');
     await inbox.press('a');
-    await inbox.see('João Comprador +' + joao, 'Vocês entregam no sábado?');
+    await inbox.see('João Comprador +' + joao);
+    // In the conversation (the pending list and the notification line showed the same words): its header is above them.
+    await inbox.seeWhere((frame) => lineAbove(frame, '  Vocês entregam no sábado?').includes('João Comprador'), 'João’s conversation');
     const bellsBefore = inbox.bells();
     await customerSays(company, maria, 'Maria Cliente', 'Esqueci de dizer: é urgente');
     await inbox.see('🔔 New message from Maria Cliente: Esqueci de dizer: é urgente');
     expect(inbox.bells()).to.equal(bellsBefore + 1);
-    expect(inbox.frame(), 'João’s conversation stays on screen').to.include('Vocês entregam no sábado?');
+    expect(lineAbove(inbox.frame(), '  Vocês entregam no sábado?'), 'João’s conversation stays on screen').to.include('João Comprador');
   });
 
   it('returns a ticket to the queue, resolves one and reopens it', async () => {
+    const bells = inbox.bells();
     await inbox.press('p');
     await inbox.see('Ticket returned to the queue.', 'Pick a ticket and press Enter.');
+    expect(inbox.bells(), 'a ticket the agent returned is no new customer').to.equal(bells);
     await until(async () => (await ticketOf(joao))?.status === 'pending', 'João waits in the queue');
     expect((await ticketOf(joao))?.userId).to.equal(null);
 

@@ -1,5 +1,8 @@
 import { expect } from 'chai';
 import { textsFor } from '../src/app/i18n.js';
+import { keysThatFit } from '../src/app/Footer.js';
+import { helpLines } from '../src/app/HelpDialog.js';
+import { FOOTER_KEYS, KEY_SECTIONS } from '../src/app/keymap.js';
 import { composerLines } from '../src/screens/composerLines.js';
 import { conversationLines, messageLines } from '../src/screens/messageLines.js';
 import { tabLabels, tabLines, ticketLines } from '../src/screens/ticketLines.js';
@@ -35,6 +38,13 @@ describe('screen lines', () => {
       expect(selected.flat().every((segment) => segment.inverse)).to.equal(true);
     });
 
+    it("previews a waiting customer's last message, not the bot's greeting sent after it", () => {
+      const waiting = makeTicket({ status: 'pending', lastMessage: 'Olá! Escolha uma opção', lastCustomerMessage: 'Meu pedido não chegou' });
+      expect(plain(ticketLines(waiting, false, { t, now, width: 40 })[1]!)).to.include('Meu pedido não chegou');
+      expect(plain(ticketLines({ ...waiting, status: 'open' }, false, { t, now, width: 40 })[1]!), 'an open ticket shows the last message').to.include('Olá! Escolha');
+      expect(plain(ticketLines({ ...waiting, lastCustomerMessage: '' }, false, { t, now, width: 40 })[1]!), 'tickets stored before the field').to.include('Olá! Escolha');
+    });
+
     it('cuts a long contact name before the time', () => {
       const [first] = ticketLines(makeTicket({ contact: { ...makeTicket().contact!, name: 'Maria Aparecida dos Santos Oliveira' } }), false, { t, now, width: 24 });
       expect(plain(first!)).to.equal('▌Maria Aparecida… 10 min');
@@ -67,6 +77,40 @@ describe('screen lines', () => {
     });
   });
 
+  describe('a message taller than the pane', () => {
+    it('hides its last lines when scrolled up, and says how many are below', () => {
+      const tall = makeMessage({ id: 'tall', body: Array.from({ length: 30 }, (_, index) => `row ${index + 1}`).join('\n') });
+      const shown = conversationLines([tall], 0, 0, 10, context, 12).map(plain);
+      expect(shown).to.have.length(10);
+      expect(shown.at(-1)).to.equal('↓ 12 more lines below');
+      expect(shown.at(-2)).to.equal('  row 18');
+      const top = conversationLines([tall], 0, 0, 10, context, 22).map(plain);
+      expect(top[0]!.startsWith('▶')).to.equal(true);
+      expect(top[1]).to.equal('  row 1');
+    });
+  });
+
+  describe('keys on screen', () => {
+    it('keeps help and quit in the footer at any width, and whole keys only', () => {
+      expect(FOOTER_KEYS.list.pinned.map((key) => key.keys)).to.deep.equal(['?', 'q']);
+      const shown = keysThatFit(FOOTER_KEYS.list.keys, 31, t);
+      expect(shown.map((key) => key.keys)).to.deep.equal(['↑↓', 'Enter', 'a']);
+      expect(keysThatFit(FOOTER_KEYS.list.keys, 3, t)).to.deep.equal([]);
+    });
+
+    it('lays the help out in as many columns as fit, no line wider than the dialog', () => {
+      const every = Object.values(KEY_SECTIONS).flat().length + Object.keys(KEY_SECTIONS).length;
+      for (const width of [40, 56, 76, 116, 200]) {
+        const lines = helpLines(t, width);
+        expect(Math.max(...lines.map((line) => textWidth(plain(line)))), `at ${width}`).to.be.at.most(width);
+        const text = lines.map(plain).join('\n');
+        expect(Object.values(KEY_SECTIONS).flat().filter((key) => !text.includes(t(`tui.keys.${key.action}`).slice(0, 8))), `at ${width}`).to.deep.equal([]);
+        expect(lines.length, `at ${width}`).to.be.at.least(Math.ceil(every / Math.max(1, Math.floor((width + 2) / 43))));
+      }
+      expect(helpLines(t, 200).length, 'wide terminals use columns').to.be.below(helpLines(t, 56).length);
+    });
+  });
+
   describe('composer', () => {
     it('wraps the text with the cursor as an inverted cell, five rows at most', () => {
       const text = 'first line\nsecond';
@@ -77,6 +121,7 @@ describe('screen lines', () => {
       expect(shown).to.have.length(5);
       expect(shown.at(-1)).to.equal('line 7 ');
       expect(composerLines({ text: 'abc', cursor: 0 }, 20, false)).to.deep.equal([[{ text: 'abc' }]]);
+      expect(composerLines({ text: 'a👍🏽b', cursor: 1 }, 20, true), 'the cursor on a whole grapheme, shown as terminals draw it').to.deep.equal([[{ text: 'a' }, { text: '👍', inverse: true }, { text: 'b' }]]);
     });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Signing in against a real server: masked password, translated errors, the session saved in the
- * file the CLI shares (mode 0600) and reused at the next start, the language of the user or of
- * the flag, an expired subscription, and the session ended by the server or by a login elsewhere.
+ * file the CLI shares (mode 0600) and reused at the next start, the language (flag, environment,
+ * the user's own, live), an expired subscription, and the session ended by the server or by a login elsewhere.
  */
 import { expect } from 'chai';
 import { fileSession, readSavedSession } from '@atende/shared/node';
@@ -86,6 +86,28 @@ describe('sign-in and session (against a real server)', () => {
     inbox.unmount();
 
     inbox = renderInbox(server, { session: await sessionOf(server, account), language: 'pt' });
+    await inbox.see('Abertos 0', 'Aguardando 0');
+  });
+
+  it('follows the terminal’s locale and ATENDE_LANGUAGE, and the user’s language live when it changes elsewhere', async () => {
+    const account = { email: `${unique('lang')}@inbox.test`, password: 'agent-secret' };
+    await company.admin.users.create({ name: 'Rafa', ...account, profile: 'user', queueIds: [company.queue.id] });
+    const session = await sessionOf(server, account);
+    inbox = renderInbox(server, { session, env: { LANG: 'pt_BR.UTF-8' } });
+    await inbox.see('Abertos 0', 'Aguardando 0', '● Conectado');
+    // The user picks Spanish in the console (the same account): the inbox switches at once.
+    await inbox.connection.api.users.setLanguage('es');
+    await inbox.see('Abiertos 0', 'En espera 0');
+    inbox.unmount();
+
+    // Changed while the inbox was closed: the next start speaks what the server has, not the saved session.
+    await createApiClient({ baseUrl: server.url, session }).users.setLanguage('en');
+    expect(session.get()?.user.language).to.equal('es');
+    inbox = renderInbox(server, { session, env: { LANG: 'pt_BR.UTF-8' } });
+    await inbox.see('Open 0', 'Pending 0');
+    inbox.unmount();
+
+    inbox = renderInbox(server, { session, env: { ATENDE_LANGUAGE: 'pt', LC_ALL: 'es_ES.UTF-8' } });
     await inbox.see('Abertos 0', 'Aguardando 0');
   });
 

@@ -4,13 +4,16 @@ import { ticketViewerOf } from '@atende/shared';
 import { chooseServer, DEFAULT_SERVER, parseArgs } from '../src/app/args.js';
 import { inboxUiReducer, initialUi, selectedRow } from '../src/app/inboxUi.js';
 import { layoutFor } from '../src/app/layout.js';
-import { splitKeys } from '../src/app/pacedInput.js';
+import { chooseLanguage } from '../src/app/language.js';
+import { createInputSplitter, splitKeys } from '../src/app/pacedInput.js';
 import { sessionIdOf } from '../src/state/connection.js';
 import { conversationReducer, emptyConversation } from '../src/state/conversation.js';
 import { editorActionFor, editorReducer, emptyEditor, type EditorAction } from '../src/state/editor.js';
 import { shouldNotify } from '../src/state/notifications.js';
+import { createOutbox, type Draft } from '../src/state/outbox.js';
+import { stepDown, stepUp } from '../src/state/scroll.js';
 import { acceptUpdate, offers, reopenUpdate, resolveUpdate, returnUpdate, transferUpdate } from '../src/state/ticketActions.js';
-import { emptyTickets, ticketsOfTab, ticketsReducer, unreadOf } from '../src/state/tickets.js';
+import { emptyTickets, inQueues, ticketsOfTab, ticketsReducer, unreadOf } from '../src/state/tickets.js';
 import { makeMessage, makeTicket, makeUser } from './support/fixtures.js';
 
 const agent = ticketViewerOf(makeUser());
@@ -125,6 +128,35 @@ describe('inbox state', () => {
       expect(run([{ type: 'set', text: 'abc' }, { type: 'home' }, { type: 'delete' }])).to.deep.equal({ text: 'bc', cursor: 0 });
     });
 
+    it('moves and deletes by graphemes: a family or a flag is one', () => {
+      expect(run([{ type: 'insert', text: 'a👨‍👩‍👧' }, { type: 'backspace' }])).to.deep.equal({ text: 'a', cursor: 1 });
+      expect(run([{ type: 'insert', text: '🇧🇷b' }, { type: 'home' }, { type: 'right' }])).to.deep.equal({ text: '🇧🇷b', cursor: 4 });
+      expect(run([{ type: 'set', text: '👍🏽x' }, { type: 'home' }, { type: 'delete' }])).to.deep.equal({ text: 'x', cursor: 0 });
+    });
+
+    it('removes the word before the cursor, to the line start or end, and puts the last removal back (readline)', () => {
+      const typed = run([{ type: 'insert', text: 'rua das flores 12' }]);
+      expect(editorReducer(typed, { type: 'killWord' })).to.deep.include({ text: 'rua das flores ', cursor: 15, killed: '12' });
+      const twice = [{ type: 'killWord' }, { type: 'killWord' }] as EditorAction[];
+      expect(twice.reduce(editorReducer, typed)).to.deep.include({ text: 'rua das ', killed: 'flores ' });
+      const lines = run([{ type: 'insert', text: 'linha um\nlinha dois' }, { type: 'left' }, { type: 'left' }]);
+      expect(editorReducer(lines, { type: 'killToStart' })).to.deep.include({ text: 'linha um\nis', cursor: 9, killed: 'linha do' });
+      expect(editorReducer(lines, { type: 'killToEnd' })).to.deep.include({ text: 'linha um\nlinha do', killed: 'is' });
+      const atStart = run([{ type: 'insert', text: 'um\ndois' }, { type: 'home' }]);
+      expect(editorReducer(atStart, { type: 'killToStart' }), 'Ctrl+U at a line start joins it to the line above').to.deep.include({ text: 'umdois', cursor: 2 });
+      const atEnd = run([{ type: 'insert', text: 'um\ndois' }, { type: 'home' }, { type: 'left' }]);
+      expect(editorReducer(atEnd, { type: 'killToEnd' }), 'Ctrl+K at a line end joins the next').to.deep.include({ text: 'umdois', cursor: 2 });
+      const yanked = [{ type: 'killWord' }, { type: 'set', text: '' }, { type: 'yank' }] as EditorAction[];
+      expect(yanked.reduce(editorReducer, typed)).to.deep.include({ text: '12', cursor: 2 });
+      expect(editorReducer(emptyEditor, { type: 'yank' })).to.equal(emptyEditor);
+    });
+
+    it('maps Ctrl+W, Ctrl+U, Ctrl+K, Ctrl+Y and Alt+Backspace to those edits; a paste loses its control characters', () => {
+      expect(['w', 'u', 'k', 'y', 'a', 'e'].map((letter) => editorActionFor(letter, key({ ctrl: true }), true)?.type)).to.deep.equal(['killWord', 'killToStart', 'killToEnd', 'yank', 'home', 'end']);
+      expect(editorActionFor('', key({ backspace: true, meta: true }), true)).to.deep.equal({ type: 'killWord' });
+      expect(editorActionFor('a\x1b[31mb', key(), true)).to.deep.equal({ type: 'insert', text: 'a[31mb' });
+    });
+
     it('maps keys to edits: Alt+Enter and Ctrl+J break lines in the composer only; Enter and Esc stay with the owner', () => {
       expect(editorActionFor('', key({ return: true, meta: true }), true)).to.deep.equal({ type: 'insert', text: '\n' });
       expect(editorActionFor('\n', key(), true)).to.deep.equal({ type: 'insert', text: '\n' });
@@ -200,6 +232,22 @@ describe('inbox state', () => {
   });
 
   describe('command line', () => {
+    it('reads --version, --no-bell and -V', () => {
+      expect(parseArgs(['--version'])).to.deep.equal({ kind: 'version' });
+      expect(parseArgs(['-V'])).to.deep.equal({ kind: 'version' });
+      expect(parseArgs(['--no-bell', '--server', 'http://a:1'])).to.deep.equal({ kind: 'run', muted: true, server: 'http://a:1' });
+    });
+
+    it('takes the language from --lang, ATENDE_LANGUAGE, the user, then LC_ALL, LC_MESSAGES, LANG', () => {
+      expect(chooseLanguage({ env: {} })).to.equal('en');
+      expect(chooseLanguage({ env: { LANG: 'pt_BR.UTF-8' } })).to.equal('pt');
+      expect(chooseLanguage({ env: { LANG: 'pt_BR.UTF-8', LC_MESSAGES: 'es_ES.UTF-8' } })).to.equal('es');
+      expect(chooseLanguage({ env: { LANG: 'pt_BR.UTF-8', LC_ALL: 'C.UTF-8' } }), 'LC_ALL decides even when Atende lacks its language').to.equal('en');
+      expect(chooseLanguage({ env: { LANG: 'pt_BR.UTF-8' }, user: 'es' }), "the user's choice before the terminal's").to.equal('es');
+      expect(chooseLanguage({ env: { ATENDE_LANGUAGE: 'pt', LANG: 'es_ES' }, user: 'es' })).to.equal('pt');
+      expect(chooseLanguage({ flag: 'en', env: { ATENDE_LANGUAGE: 'pt' }, user: 'es' })).to.equal('en');
+    });
+
     it('reads --server and --lang, and refuses what it does not know', () => {
       expect(parseArgs([])).to.deep.equal({ kind: 'run' });
       expect(parseArgs(['--server', 'https://atende.example.com/', '--lang=es'])).to.deep.equal({ kind: 'run', server: 'https://atende.example.com', language: 'es' });
@@ -227,6 +275,108 @@ describe('inbox state', () => {
       expect(splitKeys('ab\x1b[Acd\x7f')).to.deep.equal(['ab', '\x1b[Acd', '\x7f']);
       expect(splitKeys('olá 👍')).to.deep.equal(['olá 👍']);
     });
+
+    it('hands a bracketed paste over whole, its line breaks as text, even split across chunks', () => {
+      const split = createInputSplitter();
+      expect(split('a\x1b[200~Rua X, 1\r\nApto 2\rSP\x1b[201~\r')).to.deep.equal(['a', 'Rua X, 1\nApto 2\nSP', '\r']);
+      expect(split('\x1b[20')).to.deep.equal([]);
+      expect(split('0~linha\x1b')).to.deep.equal([]);
+      expect(split('[31m um\r')).to.deep.equal([]);
+      expect(split('dois\x1b[2')).to.deep.equal([]);
+      expect(split('01~x')).to.deep.equal(['linha[31m um\ndois', 'x']);
+    });
+  });
+
+  describe('scrolling a conversation', () => {
+    const heights = [3, 40, 2];
+    const heightOf = (index: number) => heights[index]!;
+
+    it('goes through a message taller than the pane a page at a time, to its first line, then to the previous message', () => {
+      let place = { index: 1, below: 0 };
+      const seen = [];
+      for (let step = 0; step < 5 && place; step += 1) {
+        seen.push(place);
+        place = stepUp(place, heightOf, 14)!;
+      }
+      expect(seen).to.deep.equal([
+        { index: 1, below: 0 },
+        { index: 1, below: 12 },
+        { index: 1, below: 24 },
+        { index: 1, below: 27 },
+        { index: 0, below: 0 },
+      ]);
+      expect(stepUp({ index: 0, below: 0 }, heightOf, 14), 'nothing older loaded').to.equal(null);
+    });
+
+    it('comes down through it to its last line, and shows the next message from its first line', () => {
+      expect(stepDown({ index: 1, below: 27 }, heightOf, 14, 3)).to.deep.equal({ index: 1, below: 15 });
+      expect(stepDown({ index: 1, below: 5 }, heightOf, 14, 3)).to.deep.equal({ index: 1, below: 0 });
+      expect(stepDown({ index: 0, below: 0 }, heightOf, 14, 3)).to.deep.equal({ index: 1, below: 27 });
+      expect(stepDown({ index: 2, below: 0 }, heightOf, 14, 3)).to.deep.equal({ index: 2, below: 0 });
+    });
+  });
+
+  describe('outbox', () => {
+    const draft = (body: string): Draft => ({ body, attachment: null, quote: null });
+
+    it('sends one message at a time per ticket, in order; a failure holds the line until it is retried or taken back', async () => {
+      const sent: string[] = [];
+      const failures: unknown[] = [];
+      let failNext = false;
+      const pending: (() => void)[] = [];
+      const outbox = createOutbox(
+        (ticketId, { body }) =>
+          new Promise<void>((resolve, reject) => {
+            pending.push(() => {
+              if (failNext) {
+                failNext = false;
+                reject(new Error('offline'));
+              } else {
+                sent.push(`${ticketId}:${body}`);
+                resolve();
+              }
+            });
+          }),
+        (error) => failures.push(error),
+      );
+      const settle = () => new Promise((resolve) => setImmediate(resolve));
+      const next = async () => {
+        pending.shift()!();
+        await settle();
+      };
+      outbox.enqueue('t1', draft('um'));
+      outbox.enqueue('t1', draft('dois'));
+      outbox.enqueue('t2', draft('outro ticket'));
+      expect(outbox.items('t1').map((item) => [item.body, item.state])).to.deep.equal([
+        ['um', 'sending'],
+        ['dois', 'waiting'],
+      ]);
+      expect(pending, 'one send per ticket at a time').to.have.length(2);
+      failNext = true;
+      await next();
+      expect(failures).to.have.length(1);
+      expect(outbox.items('t1').map((item) => item.state)).to.deep.equal(['failed', 'waiting']);
+      await next();
+      expect(sent).to.deep.equal(['t2:outro ticket']);
+      outbox.retry('t1');
+      await next();
+      await next();
+      expect(sent).to.deep.equal(['t2:outro ticket', 't1:um', 't1:dois']);
+      expect(outbox.items('t1')).to.deep.equal([]);
+
+      outbox.enqueue('t1', draft('três'));
+      failNext = true;
+      await next();
+      expect(outbox.takeBack('t1')).to.deep.equal(draft('três'));
+      expect(outbox.items('t1')).to.deep.equal([]);
+      expect(outbox.takeBack('t1'), 'nothing failed').to.equal(null);
+    });
+  });
+
+  it('shows queueless tickets alongside the queues picked in the filter', () => {
+    expect(inQueues(makeTicket({ queueId: null, queue: null }), ['q2'])).to.equal(true);
+    expect(inQueues(makeTicket({ queueId: 'q1' }), ['q2'])).to.equal(false);
+    expect(inQueues(makeTicket({ queueId: 'q1' }), [])).to.equal(true);
   });
 
   it('reads the session id of an access token', () => {

@@ -48,8 +48,10 @@ describe('atende-inbox in a real terminal (tmux)', () => {
     company = await createCompany(server);
     await customerSays(company, maria, 'Maria Cliente', 'Boa tarde, meu pedido chegou quebrado');
     configDir = await mkdtemp(path.join(tmpdir(), 'atende-inbox-tmux-'));
-    // CI=true as on a build machine, where Ink would otherwise draw nothing until the inbox quits.
-    await tmux('new-session', '-d', '-s', 'inbox', '-x', '120', '-y', '32', '-e', `ATENDE_CONFIG_DIR=${configDir}`, '-e', 'CI=true', `${process.execPath} ${BIN} --server ${server.url}`);
+    // CI=true as on a build machine, where Ink would otherwise draw nothing until the inbox quits;
+    // a locale without a language of Atende's, so that the inbox speaks English whatever the machine's.
+    const locale = ['-e', 'LANG=C.UTF-8', '-e', 'LC_ALL=', '-e', 'LC_MESSAGES=', '-e', 'ATENDE_LANGUAGE='];
+    await tmux('new-session', '-d', '-s', 'inbox', '-x', '120', '-y', '32', '-e', `ATENDE_CONFIG_DIR=${configDir}`, '-e', 'CI=true', ...locale, `${process.execPath} ${BIN} --server ${server.url}`);
   });
 
   after(async () => {
@@ -58,7 +60,9 @@ describe('atende-inbox in a real terminal (tmux)', () => {
     if (configDir) await rm(configDir, { recursive: true, force: true });
   });
 
-  it('signs in, accepts the waiting customer and replies from the keyboard', async () => {
+  it('signs in, accepts the waiting customer and replies from the keyboard', async function () {
+    // The built program in a real terminal, step by step: slow on a loaded machine.
+    this.timeout(90_000);
     await shows('Atende — sign in', server.url);
     await keys('-l', company.agentAccount.email);
     await keys('Enter');

@@ -193,9 +193,9 @@ export function createInboundPipeline(deps: {
     return updated;
   }
 
-  /** The ticket takes a stored message: its count, last message and, from the customer, unread and last interaction. */
+  /** The ticket takes a stored message: its count, last message and, from the customer, its last message, unread and last interaction. */
   function countOnTicket(ticket: TicketDoc, message: MessageDoc, lastMessage: string, touchTicket: boolean): Promise<TicketDoc | null> {
-    const change: TicketChange = { $set: { lastMessage, messageCount: Math.max(ticket.messageCount ?? 0, message.seq + 1) } };
+    const change: TicketChange = { $set: { lastMessage, ...(message.fromMe ? {} : { lastCustomerMessage: lastMessage }), messageCount: Math.max(ticket.messageCount ?? 0, message.seq + 1) } };
     if (touchTicket && !message.fromMe) {
       change.$set = { ...change.$set, lastInteractionAt: new Date() };
       change.$inc = { unreadMessages: 1 };

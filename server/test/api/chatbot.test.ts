@@ -33,6 +33,24 @@ describe('queue chatbot: greeting, queue choice, options tree, out of hours', ()
     return found.body;
   }
 
+  it("keeps the customer's last message apart from the bot's, for the pending lists' preview", async () => {
+    const number = customerNumber();
+    await customerSays(t, tenant.admin, whatsappId, number, 'my order arrived broken');
+    await received(number, /Welcome to ACME/);
+    const greeted = await eventually(async () => {
+      const ticket = await ticketOf(t, tenant.admin, number, 'pending');
+      return ticket?.lastMessage.startsWith('Welcome to ACME') ? ticket : null;
+    }, 5_000, 'the greeting is the last message');
+    expect(greeted.lastCustomerMessage).to.equal('my order arrived broken');
+    await customerSays(t, tenant.admin, whatsappId, number, '2');
+    await received(number, /^Support here/);
+    const routed = await eventually(async () => {
+      const ticket = await ticketOf(t, tenant.admin, number, 'pending');
+      return ticket?.lastMessage.startsWith('Support here') ? ticket : null;
+    }, 5_000, 'the queue greeting is the last message');
+    expect(routed.lastCustomerMessage).to.equal('2');
+  });
+
   it('greets with the numbered queues, routes the answer, and walks the options tree', async () => {
     const number = customerNumber();
     await customerSays(t, tenant.admin, whatsappId, number, 'hi');

@@ -98,7 +98,7 @@ describe('crash leftovers are repaired at the next start', () => {
     second = await startChannelTestApp('crashrepair', { databaseName: first.databaseName, env });
     const admin = await login(second, tenant.adminEmail, tenant.password);
     const repaired = await ticketOf(second, admin, number, 'open');
-    expect(repaired).to.deep.include({ unreadMessages: 2, lastMessage: 'stored just before the crash' });
+    expect(repaired).to.deep.include({ unreadMessages: 2, lastMessage: 'stored just before the crash', lastCustomerMessage: 'stored just before the crash' });
     const acked = await eventually(async () => {
       const history = await second!.call('GET', `/messages/${pending.id}`, { token: admin.token });
       return (history.body.messages as { body: string; ack: number }[]).find((message) => message.body === 'thanks, checking' && message.ack === 3);

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createPlan, createTenant, expectError, login, loginSuper, unique, type Session, type Tenant } from '../support/fixtures.js';
 import { createQueue } from '../support/inboxFixtures.js';
+import { listen, waitFor } from '../support/realtimeFixtures.js';
 import { createConnection } from '../support/whatsappFixtures.js';
 
 describe('users', () => {
@@ -237,6 +238,17 @@ describe('users', () => {
       expect(answer.status).to.equal(200);
       expect(answer.body.language).to.equal('es');
       expect((await t.call('GET', '/auth/me', { token: supervisor.token })).body.language).to.equal('es');
+    });
+
+    it("tells the user's open programs on the user channel, so they switch language live", async () => {
+      const listener = await listen(t, supervisor.email, 'member-pass', 'user');
+      try {
+        expect((await t.call('POST', '/users/set-language/pt', { token: supervisor.token })).status).to.equal(200);
+        const event = await waitFor(listener.events, (seen) => seen.action === 'update' && (seen.user as { id?: string }).id === supervisor.user.id);
+        expect(event.user).to.include({ language: 'pt', companyId: tenant.companyId });
+      } finally {
+        await listener.client.disconnect();
+      }
     });
 
     it('accepts only pt, en and es', async () => {

@@ -37,6 +37,8 @@ export interface Ticket {
   isGroup: boolean;
   chatbot: boolean;
   lastMessage: string;
+  /** The customer's latest message as lists preview it ('' until the customer writes): not the bot's greeting or our replies. */
+  lastCustomerMessage: string;
   unreadMessages: number;
   useIntegration: boolean;
   promptId: string | null;

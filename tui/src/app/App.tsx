@@ -1,39 +1,63 @@
 /**
- * The program's root: the sign-in until there is a session, then the inbox. The language is the
- * --lang flag, else the user's own, else English. Notices (errors, confirmations) live here so
- * that the reason a session ended is still shown on the sign-in screen.
+ * The program's root: the sign-in until there is a session, then the inbox. The language follows
+ * language.ts (--lang, ATENDE_LANGUAGE, the user's own, the terminal's locale) and changes live
+ * with the user's. Notices (errors, confirmations) live here so that the reason a session ended is
+ * still shown on the sign-in screen. Ctrl+L redraws the whole screen, wherever the agent is.
  */
-import { DEFAULT_LANGUAGE, SUBSCRIPTION_WARNING_DAYS, TOAST_MS, type AuthAnswer, type Language, type User } from '@atende/shared';
+import { SUBSCRIPTION_WARNING_DAYS, TOAST_MS, type AuthAnswer, type Language, type User } from '@atende/shared';
 import { ApiError } from '@atende/shared/client';
+import { useStdout } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { daysLeft } from '../format/time.js';
 import { LoginScreen } from '../screens/LoginScreen.js';
 import type { Connection } from '../state/connection.js';
 import { describeError } from '../state/errors.js';
-import { KeysProvider } from '../ui/keys.js';
+import { KeysProvider, useKeys } from '../ui/keys.js';
 import { textsFor, TextsProvider, type Texts } from './i18n.js';
 import { Inbox } from './Inbox.js';
+import { chooseLanguage } from './language.js';
 import type { Notice } from './StatusBar.js';
 
 export interface AppProps {
   connection: Connection;
-  /** --lang: wins over the user's language. */
+  /** --lang: wins over everything else. */
   language?: Language;
+  /** Where ATENDE_LANGUAGE and the locale are read (the process's environment). */
+  env?: NodeJS.ProcessEnv;
   /** Rings the terminal bell (the notification rules decide when). */
   bell(): void;
+  /** --no-bell: the bell starts muted. */
+  muted?: boolean;
   /** Where saved media go. */
   downloadDir: string;
 }
 
 const SESSION_OVER = ['ERR_UNAUTHENTICATED', 'ERR_SESSION_EXPIRED', 'ERR_REFRESH_TOKEN_INVALID', 'ERR_SUBSCRIPTION_EXPIRED'];
+/** The user's fields the inbox shows or decides by; other updates (presence) change nothing here. */
+const USER_FIELDS = ['name', 'language', 'profile', 'super', 'queueIds', 'allTicket', 'companyId'] as const;
+/** Clears the screen and puts the cursor home; Ink then draws its whole frame again. */
+const CLEAR_SCREEN = '\x1b[2J\x1b[H';
 
 function subscriptionNotice(texts: Texts, daysLeftToDue: number | null): Notice | null {
   return daysLeftToDue === null ? null : { text: texts.t('auth.subscriptionEndsSoon', { count: daysLeftToDue }), tone: 'info' };
 }
 
-export function App({ connection, language, bell, downloadDir }: AppProps) {
+function changed(current: User, update: Partial<User>): boolean {
+  return USER_FIELDS.some((field) => field in update && JSON.stringify(update[field]) !== JSON.stringify(current[field]));
+}
+
+/** Ctrl+L: the terminal is cleared and the frame drawn again (after another program wrote over it). */
+function Redraw() {
+  const { write } = useStdout();
+  useKeys((input, key) => {
+    if (key.ctrl && input === 'l') write(CLEAR_SCREEN);
+  });
+  return null;
+}
+
+export function App({ connection, language, env = process.env, bell, muted, downloadDir }: AppProps) {
   const [user, setUser] = useState<User | null>(() => connection.api.session.get()?.user ?? null);
-  const texts = useMemo(() => textsFor(language ?? user?.language ?? DEFAULT_LANGUAGE), [language, user?.language]);
+  const texts = useMemo(() => textsFor(chooseLanguage({ flag: language, env, user: user?.language })), [language, env, user?.language]);
   // A saved session warns like a sign-in does when the subscription ends soon.
   const [notice, setNotice] = useState<Notice | null>(() =>
     subscriptionNotice(texts, user ? daysLeft(user.company?.dueDate, new Date(), SUBSCRIPTION_WARNING_DAYS) : null),
@@ -64,6 +88,29 @@ export function App({ connection, language, bell, downloadDir }: AppProps) {
     [connection],
   );
 
+  /** The user as the server has it now; the saved session keeps it for the next start. */
+  const latestUser = useRef(user);
+  latestUser.current = user;
+  /** The newest copy of the user seen: an answer asked for before a change must not undo it. */
+  const newest = useRef({ userId: '', at: '' });
+  const onUser = useCallback(
+    (update: Partial<User> & { id: string }) => {
+      const current = latestUser.current;
+      if (!current || current.id !== update.id) return;
+      if (update.updatedAt) {
+        if (newest.current.userId === update.id && update.updatedAt < newest.current.at) return;
+        newest.current = { userId: update.id, at: update.updatedAt };
+      }
+      if (!changed(current, update)) return;
+      const next = { ...current, ...update, company: update.company ?? current.company };
+      latestUser.current = next;
+      const session = connection.api.session.get();
+      if (session?.user.id === next.id) connection.api.session.set({ ...session, user: next });
+      setUser(next);
+    },
+    [connection],
+  );
+
   // In the inbox a notice is a toast; on the sign-in screen it stays (why the session ended).
   useEffect(() => {
     if (!notice || !user) return;
@@ -73,14 +120,27 @@ export function App({ connection, language, bell, downloadDir }: AppProps) {
 
   function signedIn(answer: AuthAnswer) {
     setUser(answer.user);
-    setNotice(subscriptionNotice(textsFor(language ?? answer.user.language ?? DEFAULT_LANGUAGE), answer.dueWarningDays ?? null));
+    setNotice(subscriptionNotice(textsFor(chooseLanguage({ flag: language, env, user: answer.user.language })), answer.dueWarningDays ?? null));
   }
 
   return (
     <TextsProvider texts={texts}>
       <KeysProvider>
+        <Redraw />
         {user ? (
-          <Inbox key={user.id} connection={connection} user={user} notice={notice} onNotice={onNotice} onError={onError} onSignOut={signOut} bell={bell} downloadDir={downloadDir} />
+          <Inbox
+            key={user.id}
+            connection={connection}
+            user={user}
+            notice={notice}
+            onNotice={onNotice}
+            onError={onError}
+            onSignOut={signOut}
+            bell={bell}
+            muted={muted}
+            onUser={onUser}
+            downloadDir={downloadDir}
+          />
         ) : (
           <LoginScreen connection={connection} notice={notice} onSignedIn={signedIn} />
         )}

@@ -6,6 +6,7 @@
 import { formatDuration, type ConnectionHealth, type WhatsappStatus } from '@atende/shared';
 import { Text } from 'ink';
 import { Fragment } from 'react';
+import { terminalLine } from '../format/text.js';
 import type { Translate } from './i18n.js';
 import { useTexts } from './i18n.js';
 
@@ -26,9 +27,10 @@ export interface ConnectionBadge {
 export function connectionBadges(rows: ConnectionHealth[], now: number, t: Translate): ConnectionBadge[] {
   return rows.map((row) => {
     const look = LOOK[row.status];
-    if (row.status === 'CONNECTED') return { color: look.color, text: `${look.symbol} ${row.name}` };
+    const name = terminalLine(row.name);
+    if (row.status === 'CONNECTED') return { color: look.color, text: `${look.symbol} ${name}` };
     const since = row.statusSince ? ` ${formatDuration(now - Date.parse(row.statusSince))}` : '';
-    return { color: look.color, text: `${look.symbol} ${row.name} (${t(`health.status.${row.status}`)}${since})` };
+    return { color: look.color, text: `${look.symbol} ${name} (${t(`health.status.${row.status}`)}${since})` };
   });
 }
 

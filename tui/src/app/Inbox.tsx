@@ -1,7 +1,8 @@
 /**
- * The signed-in inbox: the realtime feed, the tickets and the open conversation, laid out by the
- * terminal's size (two panes when wide, one at a time when narrow), the dialogs, the notification
- * line with the bell, and the notice and key lines.
+ * The signed-in inbox: the realtime feed, the tickets and the open conversation (a pending one
+ * read-only), laid out by the terminal's size (two panes when wide, one at a time when narrow),
+ * the dialogs, the notification line with the bell (m mutes it), the outbox of what the agent
+ * sends, and the notice and key lines.
  */
 import { ticketViewerOf, type Ticket, type User } from '@atende/shared';
 import type { AccountOpenedElsewhere } from '@atende/shared/client';
@@ -16,6 +17,8 @@ import { useConversation } from '../state/useConversation.js';
 import { useFeed } from '../state/useFeed.js';
 import { useQuickMessages } from '../state/useQuickMessages.js';
 import { useSearch } from '../state/useSearch.js';
+import { useOutbox } from '../state/useOutbox.js';
+import { useSignedInUser } from '../state/useSignedInUser.js';
 import { useTickets } from '../state/useTickets.js';
 import { Footer } from './Footer.js';
 import { InboxDialog } from './InboxDialog.js';
@@ -40,10 +43,14 @@ export interface InboxProps {
   /** The session is over here (account opened elsewhere): back to the sign-in with this text. */
   onSignOut(text: string): void;
   bell(): void;
+  /** The bell starts muted (--no-bell). */
+  muted?: boolean;
+  /** The user changed on the server (language, queues, profile...). */
+  onUser(user: Partial<User> & { id: string }): void;
   downloadDir: string;
 }
 
-export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, bell, downloadDir }: InboxProps) {
+export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, bell, muted: startMuted = false, onUser, downloadDir }: InboxProps) {
   const { api, server } = connection;
   const texts = useTexts();
   const { t } = texts;
@@ -54,6 +61,7 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
   const [ui, dispatchUi] = useReducer(inboxUiReducer, initialUi);
   const [queueFilter, setQueueFilter] = useState<string[]>([]);
   const [searchEditor, editSearch] = useReducer(editorReducer, emptyEditor);
+  const [muted, setMuted] = useState(startMuted);
 
   const onAccountOpenedElsewhere = useCallback(
     (event: AccountOpenedElsewhere) => {
@@ -65,7 +73,9 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
     [api, onSignOut, t],
   );
   const feed = useFeed(connection, `${user.id}:${user.companyId}`, { onAccountOpenedElsewhere, onError });
+  useSignedInUser(api, feed, user.id, onUser, onError);
   const tickets = useTickets(api, feed, viewer.isAdmin, onError);
+  const outbox = useOutbox(api, onError);
   const search = useSearch(api, ui.tab === 'search' ? searchEditor.text : '', queueFilter, viewer.isAdmin, onError);
   const quickMessages = useQuickMessages(api, feed.generation, onError);
   const connections = useConnectionHealth(connection, feed, onError);
@@ -82,13 +92,17 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
   const openTicket = ui.openTicketId ? (tickets.state.byId[ui.openTicketId] ?? null) : null;
   const current = showConversation ? openTicket : selected;
 
-  const { notification, seen } = useNotification(feed, viewer, conversationVisible ? ui.openTicketId : null, server, bell);
+  const { notification, seen } = useNotification({
+    feed,
+    viewer,
+    viewingTicketId: conversationVisible ? ui.openTicketId : null,
+    server,
+    known: tickets.state.byId,
+    bell: () => (muted ? undefined : bell()),
+  });
 
+  /** Opens the ticket's conversation; a pending one is read-only until accepted (a). */
   function open(ticket: Ticket) {
-    if (ticket.status === 'pending') {
-      onNotice(t('tui.actions.acceptFirst'));
-      return;
-    }
     tickets.dispatch({ type: 'upsert', ticket });
     dispatchUi({ type: 'open', ticketId: ticket.id });
     seen(ticket.id);
@@ -101,6 +115,10 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
     ids,
     act: (action) => runTicketAction(action, current, commandDeps),
     openSelected: () => (selected ? open(selected) : undefined),
+    toggleBell: () => {
+      onNotice(t(muted ? 'tui.bell.on' : 'tui.bell.off'));
+      setMuted(!muted);
+    },
     loadMore: () => (ui.tab !== 'search' && row >= ids.length - 1 ? tickets.loadMore(ui.tab) : undefined),
   });
 
@@ -137,6 +155,7 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
       connection={connection}
       ticket={openTicket}
       conversation={conversation}
+      outbox={outbox}
       focus={ui.focus === 'conversation' ? 'messages' : ui.focus === 'composer' ? 'composer' : null}
       onFocus={(focus) => dispatchUi({ type: 'focus', focus: focus === 'messages' ? 'conversation' : 'composer' })}
       width={conversationWidth}
@@ -155,7 +174,7 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
   const conversationOnly = !layout.wide && showConversation && openTicket !== null;
   return (
     <Box flexDirection="column" width={columns} height={rows - 1}>
-      <StatusBar user={user} status={feed.status} notification={notification?.text ?? null} connections={connections} now={now} />
+      <StatusBar user={user} status={feed.status} notification={notification?.text ?? null} connections={connections} now={now} muted={muted} />
       <Box flexDirection="row" height={layout.bodyHeight}>
         {ui.dialog ? (
           <InboxDialog
@@ -178,7 +197,7 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
         {!ui.dialog && (layout.wide || conversationOnly) ? conversationPane : null}
       </Box>
       <NoticeLine notice={notice} />
-      <Footer focus={ui.focus} />
+      <Footer focus={ui.focus} width={columns} />
     </Box>
   );
 }

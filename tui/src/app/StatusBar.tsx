@@ -5,6 +5,7 @@
 import type { ConnectionHealth, User } from '@atende/shared';
 import type { RealtimeStatus } from '@atende/shared/client';
 import { Box, Text } from 'ink';
+import { terminalLine } from '../format/text.js';
 import { ConnectionsLine } from './ConnectionsLine.js';
 import { useTexts } from './i18n.js';
 
@@ -21,30 +22,43 @@ export function StatusBar({
   notification,
   connections,
   now,
+  muted,
 }: {
   user: User;
   status: RealtimeStatus;
   notification: string | null;
   connections: ConnectionHealth[];
   now: Date;
+  /** The bell is off (m). */
+  muted: boolean;
 }) {
   const { t } = useTexts();
   const look = STATUS_LOOK[status];
   return (
     <Box flexDirection="column" flexShrink={0}>
-      <Box justifyContent="space-between">
-        <Text wrap="truncate">
-          <Text bold color="cyan">
-            Atende
+      {/* One row at any width: the names give way first, the connection state never wraps. */}
+      <Box>
+        <Box flexGrow={1} flexShrink={1} flexBasis={0} minWidth={0}>
+          <Text wrap="truncate">
+            <Text bold color="cyan">
+              Atende
+            </Text>
+            <Text>{` ${terminalLine(user.name)}`}</Text>
+            <Text dimColor>{user.company?.name ? ` · ${terminalLine(user.company.name)}` : ''}</Text>
           </Text>
-          <Text>{` ${user.name}`}</Text>
-          <Text dimColor>{user.company?.name ? ` · ${user.company.name}` : ''}</Text>
-        </Text>
-        <ConnectionsLine connections={connections} now={now} />
-        <Text color={look.color}>{`${look.symbol} ${t(`realtime.${status}`)}`}</Text>
+        </Box>
+        <Box flexShrink={1} minWidth={0} marginX={1}>
+          <ConnectionsLine connections={connections} now={now} />
+        </Box>
+        <Box flexShrink={0}>
+          <Text wrap="truncate">
+            {muted ? '🔕 ' : ''}
+            <Text color={look.color}>{`${look.symbol} ${t(`realtime.${status}`)}`}</Text>
+          </Text>
+        </Box>
       </Box>
       <Text color="yellow" bold wrap="truncate">
-        {notification ? `🔔 ${notification}` : ' '}
+        {notification ? `🔔 ${terminalLine(notification)}` : ' '}
       </Text>
     </Box>
   );
@@ -61,7 +75,7 @@ export interface Notice {
 export function NoticeLine({ notice, wrap = 'truncate' }: { notice: Notice | null; wrap?: 'truncate' | 'wrap' }) {
   return (
     <Text color={notice?.tone === 'error' ? 'red' : 'green'} wrap={wrap}>
-      {notice ? notice.text : ' '}
+      {notice ? terminalLine(notice.text) : ' '}
     </Text>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The keys of the inbox, in sections: the footer shows those of the part that takes the keys, the
- * help dialog (?) every section once. Labels are i18n keys under tui.keys.
+ * help dialog (?) and --help every section once. Labels are i18n keys under tui.keys.
  */
 import type { Focus } from './inboxUi.js';
 
@@ -27,11 +27,15 @@ export const KEY_SECTIONS = {
     { keys: 'Tab 1-4', action: 'switchTab' },
     { keys: '/', action: 'search' },
     { keys: 'f', action: 'filter' },
+    { keys: 'm', action: 'mute' },
+    { keys: 'Ctrl+L', action: 'redraw' },
     { keys: '?', action: 'help' },
     { keys: 'q', action: 'quit' },
   ],
   conversation: [
-    { keys: '↑↓ PgUp', action: 'selectMessage' },
+    { keys: '↑↓', action: 'scroll' },
+    { keys: 'PgUp PgDn', action: 'selectMessage' },
+    { keys: 'End G', action: 'newest' },
     { keys: 'Enter i', action: 'compose' },
     { keys: 'r', action: 'quote' },
     { keys: 'd', action: 'download' },
@@ -43,6 +47,10 @@ export const KEY_SECTIONS = {
     { keys: '/', action: 'quickAnswers' },
     { keys: 'Ctrl+O', action: 'attach' },
     { keys: 'Ctrl+X', action: 'clearExtras' },
+    { keys: 'Ctrl+W', action: 'killWord' },
+    { keys: 'Ctrl+U Ctrl+K', action: 'killLine' },
+    { keys: 'Ctrl+Y', action: 'yank' },
+    { keys: 'Ctrl+R', action: 'retry' },
     { keys: 'Esc', action: 'leave' },
   ],
   search: [
@@ -54,9 +62,26 @@ export const KEY_SECTIONS = {
 
 export type KeySection = keyof typeof KEY_SECTIONS;
 
-export const FOOTER_KEYS: Record<Focus, KeyHelp[]> = {
-  list: [...KEY_SECTIONS.list, ...KEY_SECTIONS.tickets, ...KEY_SECTIONS.general],
-  conversation: [...KEY_SECTIONS.conversation, ...KEY_SECTIONS.tickets, ...KEY_SECTIONS.general],
-  composer: KEY_SECTIONS.composer,
-  search: KEY_SECTIONS.search,
+const key = (section: KeySection, action: string): KeyHelp => KEY_SECTIONS[section].find((entry) => entry.action === action)!;
+
+/**
+ * The footer of each part: keys shown as the width allows, then keys kept on screen at any width
+ * (help and quit, or the way out of the field).
+ */
+export const FOOTER_KEYS: Record<Focus, { keys: KeyHelp[]; pinned: KeyHelp[] }> = {
+  list: { keys: [...KEY_SECTIONS.list, ...KEY_SECTIONS.tickets, ...KEY_SECTIONS.general.slice(0, 4)], pinned: [key('general', 'help'), key('general', 'quit')] },
+  conversation: {
+    keys: [
+      key('conversation', 'compose'),
+      key('conversation', 'scroll'),
+      key('conversation', 'back'),
+      key('conversation', 'quote'),
+      ...['accept', 'resolve', 'transfer', 'tags', 'return', 'reopen'].map((action) => key('tickets', action)),
+      key('conversation', 'download'),
+      key('tickets', 'stopFlow'),
+    ],
+    pinned: [key('general', 'help'), key('general', 'quit')],
+  },
+  composer: { keys: KEY_SECTIONS.composer.filter((entry) => entry.action !== 'leave'), pinned: [key('composer', 'leave')] },
+  search: { keys: KEY_SECTIONS.search.filter((entry) => entry.action !== 'back'), pinned: [key('search', 'back')] },
 };

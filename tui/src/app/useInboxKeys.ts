@@ -1,7 +1,7 @@
 /**
  * The inbox's own keys, while the list or the messages have them (the composer, the search field
- * and the dialogs take theirs themselves): tabs, search, queue filter, help, quit, the ticket
- * actions, and moving and opening in the list.
+ * and the dialogs take theirs themselves): tabs, search, queue filter, the bell, help, quit, the
+ * ticket actions, and moving and opening in the list.
  */
 import type { Key } from 'ink';
 import { useApp } from 'ink';
@@ -19,6 +19,8 @@ export interface InboxKeyHandlers {
   ids: string[];
   act(action: TicketAction): void;
   openSelected(): void;
+  /** m: the bell on or off. */
+  toggleBell(): void;
   /** The agent moved past the last row: the next page, when there is one. */
   loadMore(): void;
 }
@@ -50,6 +52,7 @@ export function useInboxKeys(handlers: InboxKeyHandlers): void {
       else if (/^[1-4]$/.test(input)) dispatchUi({ type: 'tab', tab: TABS[Number(input) - 1]! });
       else if (input === '/') dispatchUi({ type: 'tab', tab: 'search' });
       else if (input === 'f') dispatchUi({ type: 'dialog', dialog: 'queues' });
+      else if (input === 'm') handlers.toggleBell();
       else if (ACTION_KEYS[input]) handlers.act(ACTION_KEYS[input]!);
       else if (key.escape && ui.focus === 'conversation') dispatchUi({ type: 'focus', focus: 'list' });
     },

@@ -1,89 +1,81 @@
 /**
- * Measuring, cutting and wrapping text for terminal cells. The inbox wraps text itself (instead of
- * leaving it to Ink) so that it knows how many rows a message takes and can anchor the
- * conversation at its newest line.
+ * Cutting and wrapping text for terminal cells (cells.ts says how wide each grapheme is). The
+ * inbox wraps text itself (instead of leaving it to Ink) so that it knows how many rows a message
+ * takes and can anchor the conversation at its newest line.
  */
+import { cellsOf, type Cell } from './cells.js';
 
-const WIDE = /[\p{Extended_Pictographic}\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6]/u;
-const ZERO_WIDTH = /[\u200B-\u200F\u0300-\u036F\uFE00-\uFE0F]/u;
+export { terminalLine, terminalText, textWidth } from './cells.js';
 
-/** Cells a code point takes: emoji and East Asian wide characters take two, marks none. */
-function cellsOf(char: string): number {
-  if (ZERO_WIDTH.test(char)) return 0;
-  return WIDE.test(char) ? 2 : 1;
-}
-
-export function textWidth(text: string): number {
-  let width = 0;
-  for (const char of text) width += cellsOf(char);
-  return width;
-}
-
-/** Cuts to `max` cells, ending with … when something was cut. */
+/** Cuts to `max` cells on one line, ending with … when something was cut. */
 export function truncate(text: string, max: number): string {
   if (max <= 0) return '';
-  if (textWidth(text) <= max) return text;
+  const cells = cellsOf(text).map((cell) => (cell.text === '\n' ? { ...cell, text: ' ', width: 1 } : cell));
+  if (cells.reduce((sum, cell) => sum + cell.width, 0) <= max) return cells.map((cell) => cell.text).join('');
   let out = '';
   let width = 0;
-  for (const char of text) {
-    const cells = cellsOf(char);
-    if (width + cells > max - 1) break;
-    out += char;
-    width += cells;
+  for (const cell of cells) {
+    if (width + cell.width > max - 1) break;
+    out += cell.text;
+    width += cell.width;
   }
   return `${out}…`;
 }
 
 /** The first line of a text, with the others marked by … (list previews). */
 export function firstLine(text: string): string {
-  const [first = '', ...rest] = text.split('\n');
+  const [first = '', ...rest] = text.replace(/\r\n?/g, '\n').split('\n');
   return rest.length > 0 ? `${first}…` : first;
 }
 
-/** Breaks a word longer than the width into pieces of the width. */
-function hardBreak(word: string, width: number): string[] {
-  const pieces: string[] = [];
-  let piece = '';
-  let cells = 0;
-  for (const char of word) {
-    const size = cellsOf(char);
-    if (cells + size > width && piece) {
-      pieces.push(piece);
-      piece = '';
-      cells = 0;
-    }
-    piece += char;
-    cells += size;
-  }
-  if (piece) pieces.push(piece);
-  return pieces;
-}
+/** A cell the wrapping never drops nor breaks before (the composer's cursor). */
+export type WrapCell = Cell & { keep?: boolean };
 
-function wrapParagraph(paragraph: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of paragraph.split(/ +/)) {
-    if (!word) continue;
-    const candidate = line ? `${line} ${word}` : word;
-    if (textWidth(candidate) <= width) {
-      line = candidate;
+const isSpace = (cell: WrapCell) => cell.text === ' ' && !cell.keep;
+
+/**
+ * Word-wraps cells to `width`: a row breaks at its last space when the next word does not fit (the
+ * space goes), inside a word longer than the width, and at every line break (not kept in a row).
+ */
+export function wrapCells<T extends WrapCell>(cells: T[], width: number): T[][] {
+  const safeWidth = Math.max(1, width);
+  const rows: T[][] = [];
+  let row: T[] = [];
+  let used = 0;
+  let wrapped = false;
+  const close = (next: T[], brokenByWidth: boolean) => {
+    rows.push(row);
+    row = next;
+    used = next.reduce((sum, cell) => sum + cell.width, 0);
+    wrapped = brokenByWidth;
+  };
+  for (const cell of cells) {
+    if (cell.text === '\n' && !cell.keep) {
+      close([], false);
       continue;
     }
-    if (line) lines.push(line);
-    const pieces = hardBreak(word, width);
-    line = pieces.pop() ?? '';
-    lines.push(...pieces);
+    // A row continued from the one above does not start with the spaces it broke at.
+    if (wrapped && row.length === 0 && isSpace(cell)) continue;
+    if (used + cell.width > safeWidth && row.length > 0) {
+      if (isSpace(cell)) {
+        close([], true);
+        continue;
+      }
+      const space = row.findLastIndex(isSpace);
+      if (space > 0) {
+        const carried = row.slice(space + 1);
+        row = row.slice(0, space);
+        close(carried, true);
+      } else close([], true);
+    }
+    row.push(cell);
+    used += cell.width;
   }
-  lines.push(line);
-  return lines;
+  rows.push(row);
+  return rows;
 }
 
-/** Word-wraps to `width` cells; newlines are kept, tabs become spaces. */
+/** Word-wraps to `width` cells; line breaks are kept, tabs become spaces. */
 export function wrapText(text: string, width: number): string[] {
-  const safeWidth = Math.max(1, width);
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/\t/g, '  ')
-    .split('\n')
-    .flatMap((paragraph) => wrapParagraph(paragraph, safeWidth));
+  return wrapCells(cellsOf(text), width).map((row) => row.map((cell) => cell.text).join(''));
 }

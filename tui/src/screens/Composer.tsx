@@ -1,18 +1,22 @@
 /**
- * The composer (document 1 sections 4 and 5): only on open tickets; Enter sends, Alt+Enter or
- * Ctrl+J breaks the line; "/" suggests quick answers (with their attachment); Ctrl+O attaches a file by its path; a quoted
- * message goes with the text; empty text without a file is not sent.
+ * The composer (document 1 sections 4 and 5): only on open tickets; Enter hands the message to the
+ * outbox and the composer is free at once (what is typed meanwhile is the next message), Alt+Enter
+ * or Ctrl+J breaks the line, a paste comes in whole; "/" suggests quick answers (with their
+ * attachment); Ctrl+O attaches a file by its path; a quoted message goes with the text; empty text
+ * without a file is not sent. Messages not sent yet show above the prompt; a failed one is retried
+ * with Ctrl+R or taken back to edit with ↑ in an empty composer.
  */
 import type { Message, QuickMessage, Ticket } from '@atende/shared';
-import type { ApiClient } from '@atende/shared/client';
 import { Box, Text } from 'ink';
 import { useReducer, useState } from 'react';
 import { useTexts } from '../app/i18n.js';
 import { absoluteUrl } from '../format/messages.js';
 import { filterQuickAnswers, quickAnswerLabel, quickAnswerQuery } from '../format/quickAnswers.js';
-import { truncate } from '../format/text.js';
+import { firstLine, textWidth, truncate } from '../format/text.js';
 import { editorActionFor, editorReducer, emptyEditor } from '../state/editor.js';
-import { attachmentAt, attachmentBlob, type Attachment } from '../state/media.js';
+import { attachmentAt, type Attachment } from '../state/media.js';
+import type { OutboxItem } from '../state/outbox.js';
+import { useOutboxLine, type Outbox } from '../state/useOutbox.js';
 import { LineText } from '../ui/lines.js';
 import { PickList } from '../ui/PickList.js';
 import { TextField } from '../ui/TextField.js';
@@ -21,51 +25,63 @@ import { composerLines } from './composerLines.js';
 import { useKeys } from '../ui/keys.js';
 
 const SUGGESTIONS_MAX = 5;
+const UNSENT_SHOWN = 3;
 const PROMPT = '> ';
 
 export interface ComposerProps {
-  api: ApiClient;
   /** The server's address, for the quick answers' attachments. */
   server: string;
   ticket: Ticket;
+  outbox: Outbox;
   quote: Message | null;
-  onClearQuote(): void;
+  /** The quote changes: cleared (sent, Ctrl+X) or given back with a failed message. */
+  onQuote(message: Message | null): void;
   focused: boolean;
   width: number;
   quickMessages: QuickMessage[];
   onLeave(): void;
   onNotice(text: string): void;
-  onError(error: unknown): void;
 }
 
-export function Composer({ api, server, ticket, quote, onClearQuote, focused, width, quickMessages, onLeave, onNotice, onError }: ComposerProps) {
+function UnsentLine({ item, width }: { item: OutboxItem; width: number }) {
+  const { t } = useTexts();
+  const text = firstLine(item.body) || item.attachment?.fileName || '';
+  if (item.state === 'failed') {
+    const prefix = `⚠ ${t('tui.composer.notSent')} `;
+    const hint = ` · ${t('tui.composer.failedHint')}`;
+    return <Text color="red" wrap="truncate">{`${prefix}${truncate(text, Math.max(4, width - textWidth(prefix) - textWidth(hint)))}${hint}`}</Text>;
+  }
+  return <Text dimColor wrap="truncate">{`◷ ${truncate(text, width - 2)}`}</Text>;
+}
+
+export function Composer({ server, ticket, outbox, quote, onQuote, focused, width, quickMessages, onLeave, onNotice }: ComposerProps) {
   const { t } = useTexts();
   const [editor, edit] = useReducer(editorReducer, emptyEditor);
   const [pathEditor, editPath] = useReducer(editorReducer, emptyEditor);
   const [askingPath, setAskingPath] = useState(false);
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const [suggestion, setSuggestion] = useState(0);
-  const [sending, setSending] = useState(false);
+  const unsent = useOutboxLine(outbox, ticket.id);
   const open = ticket.status === 'open';
   const query = quickAnswerQuery(editor.text);
   const suggestions = query === null ? [] : filterQuickAnswers(quickMessages, query).slice(0, SUGGESTIONS_MAX);
   const current = clamp(suggestion, suggestions.length);
 
-  async function send() {
+  function send() {
     const body = editor.text.trim();
     if (!body && !attachment) return;
-    setSending(true);
-    try {
-      const medias = attachment ? [await attachmentBlob(attachment)] : undefined;
-      await api.messages.send(ticket.id, { body, quotedMsg: quote ? { id: quote.id } : null, medias });
-      edit({ type: 'set', text: '' });
-      setAttachment(null);
-      onClearQuote();
-    } catch (error) {
-      onError(error);
-    } finally {
-      setSending(false);
-    }
+    outbox.enqueue(ticket.id, { body, attachment, quote });
+    edit({ type: 'set', text: '' });
+    setAttachment(null);
+    onQuote(null);
+  }
+
+  function takeBack() {
+    const draft = outbox.takeBack(ticket.id);
+    if (!draft) return;
+    edit({ type: 'set', text: draft.body });
+    setAttachment(draft.attachment);
+    onQuote(draft.quote);
   }
 
   async function choosePath() {
@@ -83,7 +99,6 @@ export function Composer({ api, server, ticket, quote, onClearQuote, focused, wi
         if (key.escape) onLeave();
         return;
       }
-      if (sending) return;
       if (askingPath) {
         if (key.return) void choosePath();
         else if (key.escape) setAskingPath(false);
@@ -101,10 +116,12 @@ export function Composer({ api, server, ticket, quote, onClearQuote, focused, wi
         setSuggestion(0);
       } else if (key.escape) onLeave();
       else if (key.ctrl && input === 'o') setAskingPath(true);
+      else if (key.ctrl && input === 'r') outbox.retry(ticket.id);
+      else if (key.upArrow && !editor.text && !attachment) takeBack();
       else if (key.ctrl && input === 'x') {
         setAttachment(null);
-        onClearQuote();
-      } else if (key.return && !key.meta) void send();
+        onQuote(null);
+      } else if (key.return && !key.meta) send();
       else {
         const action = editorActionFor(input, key, true);
         if (action) {
@@ -118,16 +135,20 @@ export function Composer({ api, server, ticket, quote, onClearQuote, focused, wi
 
   if (!open) return <Text color="yellow">{t(ticket.status === 'pending' ? 'tui.composer.acceptFirst' : 'tui.composer.reopenFirst')}</Text>;
   const inner = width - PROMPT.length;
+  const hidden = unsent.length - UNSENT_SHOWN;
   return (
     <Box flexDirection="column" flexShrink={0}>
+      {unsent.slice(0, UNSENT_SHOWN).map((item) => (
+        <UnsentLine key={item.key} item={item} width={width} />
+      ))}
+      {hidden > 0 ? <Text dimColor>{t('tui.composer.moreUnsent', { count: hidden })}</Text> : null}
       {quote ? <Text dimColor wrap="truncate">{`↪ ${t('tui.composer.quoting')} ${truncate(quote.body.replace(/\s+/g, ' '), inner - 12)}`}</Text> : null}
-      {attachment ? <Text color="magenta" wrap="truncate">{`📎 ${attachment.fileName}`}</Text> : null}
+      {attachment ? <Text color="magenta" wrap="truncate">{`📎 ${truncate(attachment.fileName, width - 3)}`}</Text> : null}
       {query !== null ? <PickList items={suggestions.map((quick) => ({ id: quick.id, label: quickAnswerLabel(quick) }))} cursor={current} height={SUGGESTIONS_MAX} empty={t('tui.composer.noQuickAnswers')} /> : null}
       {editor.text === '/' ? <Text dimColor>{t('tui.composer.quickAnswersHint')}</Text> : null}
       {askingPath ? <TextField label={t('tui.composer.attachPrompt')} state={pathEditor} focused /> : null}
-      {sending ? <Text dimColor>{t('tui.composer.sending')}</Text> : null}
-      {!askingPath && !sending && !focused && !editor.text ? <Text dimColor>{t('tui.composer.placeholder')}</Text> : null}
-      {!askingPath && !sending && (focused || editor.text)
+      {!askingPath && !focused && !editor.text ? <Text dimColor>{t('tui.composer.placeholder')}</Text> : null}
+      {!askingPath && (focused || editor.text)
         ? composerLines(editor, inner, focused).map((line, index) => (
             <Box key={index}>
               <Text color="cyan">{index === 0 ? PROMPT : '  '}</Text>

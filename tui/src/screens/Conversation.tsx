@@ -1,21 +1,24 @@
 /**
  * The conversation pane: header, messages anchored at the newest (or at the one the agent moved
- * to), composer. Its keys: move between messages (older pages load at the top), write, quote the
- * selected message, save its media.
+ * to), composer. Its keys: move between messages, and through a message taller than the pane a
+ * page at a time (older pages load at the top); write, quote the selected message, save its media.
+ * A pending ticket is shown read-only until it is accepted.
  */
 import type { Message, QuickMessage, Ticket } from '@atende/shared';
-import { Box, Text } from 'ink';
-import { useState } from 'react';
+import { Box, measureElement, Text, type DOMElement } from 'ink';
+import { useEffect, useRef, useState } from 'react';
 import { useTexts } from '../app/i18n.js';
 import { describeMessage } from '../format/messages.js';
 import type { Connection } from '../state/connection.js';
+import type { Outbox } from '../state/useOutbox.js';
 import type { ConversationHook } from '../state/useConversation.js';
 import { downloadMedia, downloadName } from '../state/media.js';
+import { stepDown, stepUp, type Place } from '../state/scroll.js';
 import { BottomLines } from '../ui/lines.js';
 import { clamp } from '../ui/window.js';
 import { Composer } from './Composer.js';
 import { ConversationHeader } from './ConversationHeader.js';
-import { conversationLines } from './messageLines.js';
+import { conversationLines, messageHeight } from './messageLines.js';
 import { useKeys } from '../ui/keys.js';
 
 const BORDER = 2;
@@ -25,6 +28,7 @@ export interface ConversationProps {
   connection: Connection;
   ticket: Ticket;
   conversation: ConversationHook;
+  outbox: Outbox;
   focus: 'messages' | 'composer' | null;
   onFocus(focus: 'messages' | 'composer'): void;
   width: number;
@@ -36,22 +40,51 @@ export interface ConversationProps {
   onError(error: unknown): void;
 }
 
+/** Where the pane is: following the newest message, or at a message (and lines hidden below it). */
+interface Position {
+  selectedId: string | null;
+  below: number;
+}
+
 export function Conversation(props: ConversationProps) {
   const { connection, ticket, conversation, focus, onFocus, width, height, now, onNotice, onError } = props;
   const texts = useTexts();
   const { t } = texts;
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [position, setPosition] = useState<Position>({ selectedId: null, below: 0 });
   const [quote, setQuote] = useState<Message | null>(null);
+  const linesBox = useRef<DOMElement>(null);
+  const [rows, setRows] = useState(height);
   const { messages, hasMore } = conversation.state;
   const last = messages.length - 1;
-  const found = selectedId ? messages.findIndex((message) => message.id === selectedId) : -1;
+  const found = position.selectedId ? messages.findIndex((message) => message.id === position.selectedId) : -1;
   const anchor = found >= 0 ? found : last;
+  const below = found >= 0 ? position.below : 0;
   const open = ticket.status === 'open';
+  const inner = width - BORDER;
+  const context = { texts, server: connection.server, now, width: inner, contactName: ticket.contact?.name ?? '' };
+
+  // The rows left for the messages once the header and the composer took theirs.
+  useEffect(() => {
+    const measured = linesBox.current ? measureElement(linesBox.current).height : rows;
+    if (measured > 0 && measured !== rows) setRows(measured);
+  });
+
+  function place(next: Place) {
+    const following = next.index >= last && next.below === 0;
+    setPosition({ selectedId: following ? null : (messages[next.index]?.id ?? null), below: next.below });
+  }
 
   function select(index: number) {
     if (index < 0 && hasMore) conversation.loadOlder();
-    const next = clamp(index, messages.length);
-    setSelectedId(next >= last ? null : (messages[next]?.id ?? null));
+    place({ index: clamp(index, messages.length), below: 0 });
+  }
+
+  const heightOf = (index: number) => messageHeight(messages[index]!, context);
+
+  function up() {
+    const next = stepUp({ index: anchor, below }, heightOf, rows);
+    if (next) place(next);
+    else if (hasMore) conversation.loadOlder();
   }
 
   function compose() {
@@ -71,11 +104,11 @@ export function Conversation(props: ConversationProps) {
   useKeys(
     (input, key) => {
       if (key.ctrl || key.meta) return;
-      if (key.upArrow || input === 'k') select(anchor - 1);
-      else if (key.downArrow || input === 'j') select(anchor + 1);
+      if (messages.length > 0 && (key.upArrow || input === 'k')) up();
+      else if (messages.length > 0 && (key.downArrow || input === 'j')) place(stepDown({ index: anchor, below }, heightOf, rows, messages.length));
       else if (key.pageUp) select(anchor - PAGE);
       else if (key.pageDown) select(anchor + PAGE);
-      else if (key.end || input === 'G') setSelectedId(null);
+      else if (key.end || input === 'G') setPosition({ selectedId: null, below: 0 });
       else if (key.return || input === 'i') compose();
       else if (input === 'r' && messages[anchor]) {
         setQuote(messages[anchor]!);
@@ -85,28 +118,25 @@ export function Conversation(props: ConversationProps) {
     { isActive: focus === 'messages' },
   );
 
-  const inner = width - BORDER;
-  const context = { texts, server: connection.server, now, width: inner, contactName: ticket.contact?.name ?? '' };
-  const lines = messages.length > 0 ? conversationLines(messages, anchor, focus === 'messages' ? anchor : null, height, context) : [];
+  const lines = messages.length > 0 ? conversationLines(messages, anchor, focus === 'messages' ? anchor : null, rows, context, below) : [];
   return (
     <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor={focus ? 'cyan' : 'gray'}>
       <ConversationHeader ticket={ticket} />
       {hasMore && anchor < PAGE ? <Text dimColor>{t('tui.conversation.older')}</Text> : null}
       {conversation.state.page === 0 ? <Text dimColor>{t('tui.conversation.loading')}</Text> : null}
-      <BottomLines lines={lines} />
+      <BottomLines lines={lines} boxRef={linesBox} />
       <Composer
         key={ticket.id}
-        api={connection.api}
         server={connection.server}
         ticket={ticket}
+        outbox={props.outbox}
         quote={quote}
-        onClearQuote={() => setQuote(null)}
+        onQuote={setQuote}
         focused={focus === 'composer'}
         width={inner}
         quickMessages={props.quickMessages}
         onLeave={() => onFocus('messages')}
         onNotice={onNotice}
-        onError={onError}
       />
     </Box>
   );

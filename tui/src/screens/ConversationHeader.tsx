@@ -2,6 +2,7 @@
 import type { Ticket } from '@atende/shared';
 import { Box, Text } from 'ink';
 import { useTexts } from '../app/i18n.js';
+import { terminalLine } from '../format/text.js';
 import { terminalColor } from '../ui/colors.js';
 
 const STATUS_COLORS = { open: 'green', pending: 'yellow', closed: 'gray' } as const;
@@ -11,20 +12,20 @@ export function ConversationHeader({ ticket }: { ticket: Ticket }) {
   return (
     <Box flexDirection="column" flexShrink={0}>
       <Text wrap="truncate">
-        <Text bold>{ticket.contact?.name || ticket.contact?.number}</Text>
+        <Text bold>{terminalLine(ticket.contact?.name || ticket.contact?.number || '')}</Text>
         <Text dimColor>{ticket.contact?.number ? ` +${ticket.contact.number}` : ''}</Text>
         <Text color={STATUS_COLORS[ticket.status]}>{` [${t(`tui.status.${ticket.status}`)}]`}</Text>
       </Text>
       <Text wrap="truncate">
-        <Text color={terminalColor(ticket.queue?.color)}>{ticket.queue?.name ?? t('tui.conversation.noQueue')}</Text>
-        <Text dimColor>{` · ${ticket.user?.name ?? t('tui.conversation.noUser')}`}</Text>
+        <Text color={terminalColor(ticket.queue?.color)}>{terminalLine(ticket.queue?.name ?? t('tui.conversation.noQueue'))}</Text>
+        <Text dimColor>{` · ${terminalLine(ticket.user?.name ?? t('tui.conversation.noUser'))}`}</Text>
         {ticket.tags.map((tag) => (
-          <Text key={tag.id} color={terminalColor(tag.color)}>{` #${tag.name}`}</Text>
+          <Text key={tag.id} color={terminalColor(tag.color)}>{` #${terminalLine(tag.name)}`}</Text>
         ))}
       </Text>
       {ticket.flowRun ? (
         <Text wrap="truncate" color="magenta">
-          {`${t('tui.conversation.flowRun', { name: ticket.flowRun.flowName })} `}
+          {`${t('tui.conversation.flowRun', { name: terminalLine(ticket.flowRun.flowName) })} `}
           <Text dimColor>{`(s ${t('tui.keys.stopFlow')})`}</Text>
         </Text>
       ) : null}

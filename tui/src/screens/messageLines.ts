@@ -53,12 +53,22 @@ export function messageLines(message: Message, selected: boolean, context: Messa
 
 /**
  * The lines of the messages up to `anchor` (included) that fill `rows`, oldest first: the
- * conversation ends at the anchor, the newest message unless the agent moved up.
+ * conversation ends at the anchor, the newest message unless the agent moved up, less the
+ * anchor's last `below` lines when the agent scrolled up inside it (a message taller than the
+ * pane); a last row then says how many lines are below.
  */
-export function conversationLines(messages: Message[], anchor: number, selected: number | null, rows: number, context: MessageLineContext): Line[] {
+export function conversationLines(messages: Message[], anchor: number, selected: number | null, rows: number, context: MessageLineContext, below = 0): Line[] {
+  const room = below > 0 ? rows - 1 : rows;
   const lines: Line[] = [];
-  for (let index = anchor; index >= 0 && lines.length < rows; index -= 1) {
+  for (let index = anchor; index >= 0 && lines.length < room + below; index -= 1) {
     lines.unshift(...messageLines(messages[index]!, index === selected, context));
   }
-  return lines.slice(-rows);
+  const shown = lines.slice(0, lines.length - below).slice(-room);
+  if (below > 0) shown.push([{ text: context.texts.t('tui.conversation.below', { count: below }), dim: true }]);
+  return shown;
+}
+
+/** Rows a message takes (its header, quote, text, address and problem lines). */
+export function messageHeight(message: Message, context: MessageLineContext): number {
+  return messageLines(message, false, context).length;
 }

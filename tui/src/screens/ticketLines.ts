@@ -1,6 +1,7 @@
 /**
  * The ticket list as lines: the tab bar (packed on as many rows as the width needs) and two rows
- * per ticket: queue colour, contact, relative time; last message, unread count.
+ * per ticket: queue colour, contact, relative time; last message (for a waiting customer, the
+ * customer's last one, not the bot's greeting), unread count.
  */
 import type { Ticket } from '@atende/shared';
 import type { Translate } from '../app/i18n.js';
@@ -80,7 +81,8 @@ export function ticketLines(ticket: Ticket, selected: boolean, { t, now, width }
   const unread = ticket.unreadMessages > 0;
   const first = spread([bar, { text: name, bold: unread || selected }], [{ text: ` ${relativeTime(ticket.updatedAt, now, t)}`, dim: true }], width);
   const badge: Segment[] = unread ? [{ text: ` ${ticket.unreadMessages} `, color: 'green', bold: true, inverse: true }] : [];
-  const second = spread([bar, { text: ` ${firstLine(ticket.lastMessage)}`, dim: true }], badge, width);
+  const preview = ticket.status === 'pending' ? ticket.lastCustomerMessage || ticket.lastMessage : ticket.lastMessage;
+  const second = spread([bar, { text: ` ${firstLine(preview)}`, dim: true }], badge, width);
   // The selection is drawn inverted over the whole row (the badge keeps its own look).
   return selected ? [first, second].map((line) => line.map((segment) => (segment.inverse ? segment : { ...segment, inverse: true }))) : [first, second];
 }

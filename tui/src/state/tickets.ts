@@ -71,9 +71,9 @@ export function ticketsReducer(state: TicketsState, action: TicketsAction): Tick
   }
 }
 
-/** Queue filter: an empty selection shows every queue. */
+/** Queue filter: an empty selection shows every queue; queueless tickets show alongside the queues picked (the lists' rule). */
 export function inQueues(ticket: Ticket, queueIds: string[]): boolean {
-  return queueIds.length === 0 || (ticket.queueId !== null && queueIds.includes(ticket.queueId));
+  return queueIds.length === 0 || ticket.queueId === null || queueIds.includes(ticket.queueId);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** A list to pick from: a cursor, optional check marks, and a window that follows the cursor. */
 import { Box, Text } from 'ink';
+import { terminalLine } from '../format/cells.js';
 import { windowStart } from './window.js';
 
 export interface PickItem {
@@ -20,7 +21,7 @@ export function PickList({ items, cursor, height, empty }: { items: PickItem[]; 
           <Text key={item.id} wrap="truncate" inverse={current}>
             {current ? '› ' : '  '}
             {item.checked === undefined ? '' : item.checked ? '[x] ' : '[ ] '}
-            <Text color={item.color}>{item.label}</Text>
+            <Text color={item.color}>{terminalLine(item.label)}</Text>
           </Text>
         );
       })}

@@ -1,5 +1,6 @@
-/** A text field: its content with the cursor shown as an inverted cell, optionally masked. */
+/** A one-line text field: its content with the cursor shown as an inverted cell, optionally masked. */
 import { Text } from 'ink';
+import { cellsOf } from '../format/cells.js';
 import type { EditorState } from '../state/editor.js';
 
 export interface TextFieldProps {
@@ -12,18 +13,18 @@ export interface TextFieldProps {
 }
 
 export function TextField({ label, state, focused, mask, placeholder }: TextFieldProps) {
-  const shown = mask ? mask.repeat([...state.text].length) : state.text;
-  const cursor = mask ? [...state.text.slice(0, state.cursor)].length * mask.length : state.cursor;
-  const beforeCursor = shown.slice(0, cursor);
-  const atCursor = shown.slice(cursor, cursor + 1);
-  const afterCursor = shown.slice(cursor + 1);
+  const cells = cellsOf(state.text).map((cell) => ({ ...cell, text: mask ? mask : cell.text === '\n' ? ' ' : cell.text }));
+  const join = (part: typeof cells) => part.map((cell) => cell.text).join('');
+  const at = cells.findIndex((cell) => cell.start >= state.cursor);
+  const split = at === -1 ? cells.length : at;
+  const under = cells[split];
   return (
     <Text wrap="truncate-start">
       {label ? <Text bold={focused}>{label} </Text> : null}
       {!state.text && placeholder && !focused ? <Text dimColor>{placeholder}</Text> : null}
-      {beforeCursor}
-      {focused ? <Text inverse>{atCursor && atCursor !== '\n' ? atCursor : ' '}</Text> : atCursor}
-      {afterCursor}
+      {join(cells.slice(0, split))}
+      {focused ? <Text inverse>{under?.text || ' '}</Text> : (under?.text ?? '')}
+      {join(cells.slice(split + 1))}
     </Text>
   );
 }

@@ -17,6 +17,7 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
     isGroup: false,
     chatbot: false,
     lastMessage: 'Olá',
+    lastCustomerMessage: 'Olá',
     unreadMessages: 0,
     useIntegration: false,
     promptId: null,

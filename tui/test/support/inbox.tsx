@@ -18,6 +18,7 @@ export const KEYS = {
   up: '\x1b[A',
   down: '\x1b[B',
   pageUp: '\x1b[5~',
+  pageDown: '\x1b[6~',
   backspace: '\x7f',
   altEnter: '\x1b\r',
   ctrlJ: '\n',
@@ -51,11 +52,29 @@ const settle = async () => {
   await new Promise((resolve) => setTimeout(resolve, 10));
 };
 
-export function renderInbox(server: SpawnedServer, options: { session?: SessionStore; language?: Language; downloadDir?: string } = {}): InboxUnderTest {
+export interface RenderOptions {
+  session?: SessionStore;
+  language?: Language;
+  /** The process environment the inbox reads (ATENDE_LANGUAGE, LC_ALL, LANG): none by default. */
+  env?: NodeJS.ProcessEnv;
+  muted?: boolean;
+  downloadDir?: string;
+}
+
+export function renderInbox(server: SpawnedServer, options: RenderOptions = {}): InboxUnderTest {
   const session = options.session ?? memorySession();
   const connection = connect(server.url, session);
   let bells = 0;
-  const app = render(<App connection={connection} language={options.language} bell={() => (bells += 1)} downloadDir={options.downloadDir ?? process.cwd()} />);
+  const app = render(
+    <App
+      connection={connection}
+      language={options.language}
+      env={options.env ?? {}}
+      muted={options.muted}
+      bell={() => (bells += 1)}
+      downloadDir={options.downloadDir ?? process.cwd()}
+    />,
+  );
   const frame = () => app.lastFrame() ?? '';
   const seeWhere = (check: (text: string) => boolean, what: string) => until(() => (check(frame()) ? frame() : null), () => `${what}\n--- last frame ---\n${frame()}\n---`);
   return {

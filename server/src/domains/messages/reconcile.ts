@@ -21,6 +21,8 @@ export function uncountedChange(ticket: Pick<TicketDoc, 'messageCount' | 'status
   const last = uncounted.at(-1);
   if (!last) return null;
   const change: TicketChange = { $set: { lastMessage: summary(last.body, last.mediaType), messageCount: last.seq + 1 } };
+  const fromCustomer = uncounted.filter((message) => !message.fromMe).at(-1);
+  if (fromCustomer) change.$set = { ...change.$set, lastCustomerMessage: summary(fromCustomer.body, fromCustomer.mediaType) };
   const unread = ticket.status === 'closed' ? 0 : uncounted.filter((message) => !message.fromMe && !message.read).length;
   if (unread > 0) {
     change.$set = { ...change.$set, lastInteractionAt: new Date() };

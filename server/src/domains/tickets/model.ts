@@ -40,6 +40,8 @@ export interface TicketDoc {
   queueOptionId: Types.ObjectId | null;
   amountUsedBotQueues: number;
   lastMessage: string;
+  /** The customer's latest message (lastMessage may be the bot's or ours): pending lists preview it. */
+  lastCustomerMessage: string;
   unreadMessages: number;
   useIntegration: boolean;
   promptId: Types.ObjectId | null;
@@ -98,6 +100,7 @@ export const TicketModel = tenantModel<TicketDoc>(
     queueOptionId: { type: ObjectId, ref: 'QueueOption', default: null },
     amountUsedBotQueues: { type: Number, default: 0 },
     lastMessage: { type: String, default: '' },
+    lastCustomerMessage: { type: String, default: '' },
     unreadMessages: { type: Number, default: 0 },
     useIntegration: { type: Boolean, default: false },
     promptId: { type: ObjectId, default: null },

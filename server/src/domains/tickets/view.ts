@@ -41,6 +41,7 @@ export async function ticketViews(companyId: string, tickets: TicketDoc[]): Prom
       isGroup: ticket.isGroup,
       chatbot: ticket.chatbot,
       lastMessage: ticket.lastMessage,
+      lastCustomerMessage: ticket.lastCustomerMessage ?? '',
       unreadMessages: ticket.unreadMessages,
       useIntegration: ticket.useIntegration,
       promptId: ticket.promptId ? String(ticket.promptId) : null,

@@ -214,7 +214,10 @@ export function createUserService(realtime: RealtimePublisher, probes: EmailProb
         { returnDocument: 'after' },
       ).lean<UserDoc>();
       if (!updated) throw new AppError('ERR_NO_USER_FOUND');
-      return toUser(updated);
+      // The user's other programs (another tab, the terminal inbox) switch language live.
+      const user = toUser(updated);
+      announce(String(updated.companyId), 'update', user);
+      return user;
     },
   };
 }
