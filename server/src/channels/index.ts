@@ -14,7 +14,7 @@ import { purgeSandbox } from './sandbox/model.js';
 import { createSandboxFactory, type SandboxSettings } from './sandbox/provider.js';
 import { createSessionManager, type SessionHandlers, type SessionManager } from './sessions.js';
 import { createAlerts } from './health/alerts.js';
-import { purgeHealth } from './health/model.js';
+import { purgeHealth } from '../domains/whatsapp/healthModel.js';
 import { createHealthRecorder } from './health/recorder.js';
 import type { Mailer } from '../platform/mail.js';
 

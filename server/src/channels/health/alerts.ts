@@ -13,7 +13,7 @@ import type { Mailer } from '../../platform/mail.js';
 import { setChannelFilter, type RealtimePublisher } from '../../platform/realtime.js';
 import { UserModel } from '../../domains/users/model.js';
 import { WhatsappModel, type WhatsappDoc } from '../../domains/whatsapp/model.js';
-import { ConnectionHealthModel, type ConnectionHealthDoc } from './model.js';
+import { ConnectionHealthModel, type ConnectionHealthDoc } from '../../domains/whatsapp/healthModel.js';
 import type { HealthRecorder } from './recorder.js';
 
 const WEBHOOK_TIMEOUT_MS = 5_000;

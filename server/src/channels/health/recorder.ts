@@ -8,7 +8,7 @@
 import { HEALTH_TIMELINE_MAX, type HealthReason, type WhatsappStatus } from '@atende/shared';
 import type { Logger } from '../../platform/logger.js';
 import { keyedSerial } from '../../platform/database/serial.js';
-import { ConnectionHealthModel, type ConnectionHealthDoc, type HealthEntryDoc } from './model.js';
+import { ConnectionHealthModel, type ConnectionHealthDoc, type HealthEntryDoc } from '../../domains/whatsapp/healthModel.js';
 
 export interface StatusChange {
   status: WhatsappStatus;

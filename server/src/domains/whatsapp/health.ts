@@ -2,7 +2,7 @@
 import type { ConnectionHealth } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import type { HealthRecorder } from '../../channels/health/recorder.js';
-import { ConnectionHealthModel, type ConnectionHealthDoc } from '../../channels/health/model.js';
+import { ConnectionHealthModel, type ConnectionHealthDoc } from './healthModel.js';
 import { WhatsappModel, type WhatsappDoc } from './model.js';
 import { findWhatsapp } from './queries.js';
 
