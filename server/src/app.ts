@@ -67,6 +67,7 @@ import { filesRoutes } from './domains/files/routes.js';
 import { flowEngineRoutes } from './automation/flows/routes.js';
 import { flowCampaignsRoutes } from './domains/flows/campaignRoutes.js';
 import { flowsRoutes } from './domains/flows/routes.js';
+import { promptsRoutes } from './domains/prompts/routes.js';
 
 export const API_PREFIX = '/api';
 
@@ -123,7 +124,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const presence = startPresence({ realtime, logger, intervalMs: config.userStatusMs });
   const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(config.loginWindowSeconds), mailer: createMailer(mailSettings.route), sealer };
   const routes = { prefix: API_PREFIX };
-  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes, invoicesRoutes, passwordResetRoutes, flowsRoutes, flowCampaignsRoutes].map((plugin) => ({ plugin, options: context, routes })));
+  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes, invoicesRoutes, passwordResetRoutes, flowsRoutes, flowCampaignsRoutes, promptsRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });
   const jobs = createJobs(logger, config.jobsProcessEvery, config.jobLockMs);
   const inbox = createInbox(context, jobs);

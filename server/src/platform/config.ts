@@ -49,6 +49,15 @@ export interface Config {
   mail: MailConfig | null;
   /** Seals secrets stored in the database (SMTP password, API keys): ATENDE_SECRET_KEY, else a key kept in the data dir. */
   secretKey: string;
+  openAi: OpenAiConfig;
+}
+
+/** The AI prompts' endpoint (automation/ai). */
+export interface OpenAiConfig {
+  /** The OpenAI-compatible endpoint of prompts and companies that name none. */
+  baseUrl: string;
+  /** How long one call to the endpoint may take before the ticket shows a timeout. */
+  timeoutMs: number;
 }
 
 /** Alerts of connections that stay down (issue 21). */
@@ -135,7 +144,11 @@ const schema = Joi.object({
   ATENDE_SECRET_KEY: Joi.string().min(16).allow(''),
   ATENDE_TIMEZONE: Joi.string().default('America/Sao_Paulo'),
   ATENDE_LANGUAGE: Joi.string().valid('pt', 'en', 'es').default('pt'),
+  ATENDE_OPENAI_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).allow('').default(''),
+  ATENDE_OPENAI_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(60_000),
 }).unknown(true);
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 export class ConfigError extends Error {}
 
@@ -199,5 +212,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     mail: value.ATENDE_SMTP_URL ? { smtpUrl: value.ATENDE_SMTP_URL, from: value.ATENDE_MAIL_FROM } : null,
     // Without a data dir secret (tests), the JWT secret stands in: sealed values then follow it.
     secretKey: value.ATENDE_SECRET_KEY || `${fallbackSecret ? fallbackSecret() : (value.JWT_SECRET ?? 'atende')}:ATENDE_SECRET_KEY`,
+    openAi: { baseUrl: value.ATENDE_OPENAI_BASE_URL || OPENAI_DEFAULT_BASE_URL, timeoutMs: value.ATENDE_OPENAI_TIMEOUT_MS },
   };
 }

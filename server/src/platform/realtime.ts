@@ -39,6 +39,7 @@ export const CHANNELS = [
   'flowbuilder',
   'flowcampaign',
   'file',
+  'prompt',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

@@ -21,3 +21,4 @@ export * from './flows.js';
 export * from './flowProblems.js';
 export * from './passwordReset.js';
 export * from './mailSettings.js';
+export * from './prompts.js';

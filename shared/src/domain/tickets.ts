@@ -2,6 +2,7 @@
 import type { ContactExtraInfo } from './contacts.js';
 import type { Profile } from './enums.js';
 import type { TicketFlowRun } from './flows.js';
+import type { TicketAiError } from './prompts.js';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -42,6 +43,13 @@ export interface Ticket {
   integrationId: string | null;
   /** The flow running in the conversation (issue 15), null when none runs. */
   flowRun: TicketFlowRun | null;
+  /**
+   * An automation (the AI assistant) handed the customer to the agents: it waits for one, and no
+   * automation answers it again until it is closed.
+   */
+  handedOver: boolean;
+  /** The AI assistant's last failure on this ticket (cleared by its next answer), null when none. */
+  aiError: TicketAiError | null;
   tags: { id: string; name: string; color: string }[];
   createdAt: string;
   updatedAt: string;

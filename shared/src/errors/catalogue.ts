@@ -105,6 +105,7 @@ export const ERROR_STATUS = {
   ERR_NO_FLOW_CAMPAIGN_FOUND: 404,
   ERR_DUPLICATED_PHRASE: 409,
   ERR_NO_FLOW_SIMULATION_FOUND: 404,
+  ERR_NO_PROMPT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

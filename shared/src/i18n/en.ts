@@ -52,6 +52,7 @@ export const enCommon: CommonTranslation = {
     ERR_NO_FLOW_CAMPAIGN_FOUND: 'Phrase campaign not found.',
     ERR_DUPLICATED_PHRASE: 'An active campaign with this phrase already exists on this connection.',
     ERR_NO_FLOW_SIMULATION_FOUND: 'No flow simulation found with this ID (it may have ended).',
+    ERR_NO_PROMPT_FOUND: 'Prompt not found.',
     ERR_CREATING_MESSAGE: 'Error saving the message. Please try again.',
     ERR_CREATING_TICKET: 'Error creating the ticket. Please try again.',
     ERR_FETCH_WAPP_MSG: 'Error fetching the message from WhatsApp; it may be too old.',
@@ -140,6 +141,8 @@ export const enCommon: CommonTranslation = {
     missedVideoCall: 'Missed video call',
     callsDisabled: '*Automatic message*:\nVoice and video calls are disabled on this WhatsApp number. Please send a text message.',
     undecryptable: 'This message could not be read; ask the customer to send it again.',
+    aiHandover: '*Automatic message*:\nSure! One of our agents will take over the conversation. Please wait, we will be with you shortly!',
+    aiAudioNotUnderstood: "Sorry, I could not understand your audio. Could you write your message?",
   },
   health: {
     status: {

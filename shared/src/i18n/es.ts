@@ -52,6 +52,7 @@ export const esCommon: CommonTranslation = {
     ERR_NO_FLOW_CAMPAIGN_FOUND: 'Campaña de frase no encontrada.',
     ERR_DUPLICATED_PHRASE: 'Ya existe una campaña activa con esta frase en esta conexión.',
     ERR_NO_FLOW_SIMULATION_FOUND: 'No se encontró ninguna simulación de flujo con este ID (puede haber terminado).',
+    ERR_NO_PROMPT_FOUND: 'Prompt no encontrado.',
     ERR_CREATING_MESSAGE: 'Error al guardar el mensaje. Inténtalo de nuevo.',
     ERR_CREATING_TICKET: 'Error al crear el ticket. Inténtalo de nuevo.',
     ERR_FETCH_WAPP_MSG: 'Error al obtener el mensaje de WhatsApp; tal vez sea demasiado antiguo.',
@@ -140,6 +141,8 @@ export const esCommon: CommonTranslation = {
     missedVideoCall: 'Videollamada perdida',
     callsDisabled: '*Mensaje automático*:\nLas llamadas de voz y video están deshabilitadas en este WhatsApp. Por favor, envía un mensaje de texto.',
     undecryptable: 'Este mensaje no se pudo leer; pida al cliente que lo envíe de nuevo.',
+    aiHandover: '*Mensaje automático*:\n¡Claro! Uno de nuestros agentes continuará la conversación. ¡Espera, ya te atendemos!',
+    aiAudioNotUnderstood: 'Lo siento, no pude entender tu audio. ¿Puedes escribir tu mensaje?',
   },
   health: {
     status: {

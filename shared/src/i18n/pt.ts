@@ -56,6 +56,7 @@ export const ptCommon = {
     ERR_NO_FLOW_CAMPAIGN_FOUND: 'Campanha de frase não encontrada.',
     ERR_DUPLICATED_PHRASE: 'Já existe uma campanha ativa com esta frase nesta conexão.',
     ERR_NO_FLOW_SIMULATION_FOUND: 'Nenhuma simulação de fluxo encontrada com este ID (ela pode ter terminado).',
+    ERR_NO_PROMPT_FOUND: 'Prompt não encontrado.',
     ERR_CREATING_MESSAGE: 'Erro ao registrar a mensagem. Tente novamente.',
     ERR_CREATING_TICKET: 'Erro ao criar o ticket. Tente novamente.',
     ERR_FETCH_WAPP_MSG: 'Erro ao buscar a mensagem no WhatsApp; talvez ela seja antiga demais.',
@@ -145,6 +146,8 @@ export const ptCommon = {
     missedVideoCall: 'Chamada de vídeo perdida',
     callsDisabled: '*Mensagem automática*:\nAs chamadas de voz e vídeo estão desabilitadas neste WhatsApp. Por favor, envie uma mensagem de texto.',
     undecryptable: 'Esta mensagem não pôde ser lida; peça ao cliente que a envie novamente.',
+    aiHandover: '*Mensagem automática*:\nCerto! Um de nossos atendentes vai continuar a conversa. Aguarde, já vamos te atender!',
+    aiAudioNotUnderstood: 'Desculpe, não consegui entender o seu áudio. Pode escrever a sua mensagem?',
   },
   health: {
     status: {

@@ -25,3 +25,4 @@ export * from './passwordReset.js';
 export * from './mailSettings.js';
 export * from './externalSend.js';
 export * from './flowSimulator.js';
+export * from './prompts.js';

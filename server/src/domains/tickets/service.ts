@@ -150,6 +150,8 @@ export function createTicketService(deps: {
         useIntegration: false,
         promptId: null,
         integrationId: null,
+        handedOver: false,
+        aiError: null,
         chatbot: false,
         queueOptionId: null,
         awaitingRating: rating,

@@ -46,6 +46,8 @@ export async function ticketViews(companyId: string, tickets: TicketDoc[]): Prom
       promptId: ticket.promptId ? String(ticket.promptId) : null,
       integrationId: ticket.integrationId ? String(ticket.integrationId) : null,
       flowRun: ticket.flowRun ?? null,
+      handedOver: ticket.handedOver ?? false,
+      aiError: ticket.aiError ?? null,
       tags: ticketTags,
       createdAt: ticket.createdAt.toISOString(),
       updatedAt: ticket.updatedAt.toISOString(),

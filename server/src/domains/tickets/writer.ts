@@ -12,6 +12,7 @@ import { applyDeltas, undoDeltas, type CompanyRef } from '../../platform/databas
 import { moveOf, type Counted } from './laneCounts.js';
 import { ContactModel, type ContactDoc } from '../contacts/model.js';
 import { contactCopyOf, TicketModel, type TicketContactCopy, type TicketDoc } from './model.js';
+import { announceQueueEntered, enteredQueue } from './queueEntered.js';
 
 const ACTIVE = new Set(['open', 'pending']);
 const ATTEMPTS = 5;
@@ -92,9 +93,10 @@ async function readTicket(companyId: CompanyRef, id: TicketId): Promise<TicketDo
  * Changes a ticket of a company and answers it as stored afterwards (null when it is gone or the
  * condition does not hold). `known` is a recent copy (saves a read) or the ticket's id.
  */
-export function updateTicket(companyId: CompanyRef, known: TicketDoc | TicketId, change: TicketChange, options: WriteOptions = {}): Promise<TicketDoc | null> {
+export async function updateTicket(companyId: CompanyRef, known: TicketDoc | TicketId, change: TicketChange, options: WriteOptions = {}): Promise<TicketDoc | null> {
   const id = isTicket(known) ? known._id : known;
-  return documentWrites.run(`Ticket:${String(id)}`, async () => {
+  let entered = false;
+  const stored = await documentWrites.run(`Ticket:${String(id)}`, async () => {
     let base = isTicket(known) ? known : await readTicket(companyId, id);
     for (let attempt = 0; attempt < ATTEMPTS && base; attempt++) {
       if (!holds(base, options.condition)) return null;
@@ -110,6 +112,7 @@ export function updateTicket(companyId: CompanyRef, known: TicketDoc | TicketId,
       }
       if (written) {
         await applyDeltas(companyId, move.shrink);
+        entered = enteredQueue(base, written);
         return written;
       }
       // Someone else wrote it meanwhile (another node, or our copy was old): redo from the stored one.
@@ -119,6 +122,9 @@ export function updateTicket(companyId: CompanyRef, known: TicketDoc | TicketId,
     if (base) throw new Error(`ticket ${String(id)} kept changing under ${ATTEMPTS} attempts to write it`);
     return null;
   });
+  // Outside the ticket's serialisation: a listener may write the ticket itself.
+  if (stored && entered) announceQueueEntered(stored);
+  return stored;
 }
 
 /** Stores a new ticket (fields not given take the model's defaults) and counts it in its lanes. */

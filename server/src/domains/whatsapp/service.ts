@@ -13,6 +13,7 @@ import { TicketModel, type TicketDoc } from '../tickets/model.js';
 import { updateTicket } from '../tickets/writer.js';
 import { UserModel } from '../users/model.js';
 import { FlowModel } from '../flows/model.js';
+import { refuseUnknownPrompt } from '../prompts/dto.js';
 import { companyConnections } from './cache.js';
 import { WhatsappModel, whatsappNameKey, type WhatsappDoc } from './model.js';
 import { announceWhatsapp, findWhatsapp, whatsappView, whatsappViews } from './queries.js';
@@ -101,6 +102,7 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
       await refuseUnknownQueues(companyId, [...(input.queueIds ?? []), input.transferQueueId ?? '']);
       refuseMissingGreeting(input.queueIds ?? [], input.greetingMessage ?? '');
       await refuseUnknownFlow(companyId, input.flowId);
+      await refuseUnknownPrompt(companyId, input.promptId);
       const token = input.token || newWhatsappToken();
       if (input.token) await refuseDuplicateToken(token);
       // The first connection of a company is its default, whatever was asked.
@@ -137,6 +139,7 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
       await refuseUnknownQueues(companyId, [...(input.queueIds ?? []), input.transferQueueId ?? '']);
       refuseMissingGreeting(input.queueIds ?? current.queueIds.map(String), input.greetingMessage ?? current.greetingMessage);
       await refuseUnknownFlow(companyId, input.flowId);
+      await refuseUnknownPrompt(companyId, input.promptId);
       const set = storedFields(input);
       if (input.token !== undefined) {
         set.token = input.token || newWhatsappToken();
