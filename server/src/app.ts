@@ -179,6 +179,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       stopped = true;
       presence.stop();
       await server.stop({ timeout: 5_000 });
+      await inbox.ai.stop();
       await inbox.outbound.stop();
       await channels.stop();
       await jobs.stop();

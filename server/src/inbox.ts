@@ -8,6 +8,7 @@ import { createInboundPipeline } from './channels/inbound.js';
 import { createOutboundSender } from './channels/outbound.js';
 import { createQueueChatbot } from './automation/queueChatbot.js';
 import { createFlowEngine, type FlowEngine } from './automation/flows/engine.js';
+import { createAiRunner, type AiRunner } from './automation/ai/runner.js';
 import { createCampaignConfirmations } from './domains/campaigns/confirmations.js';
 import { createTicketTimers, TICKET_TIMERS_JOB, type TicketTimers } from './automation/ticketTimers.js';
 import { applyAck, createMessageService, type MessageService } from './domains/messages/service.js';
@@ -27,6 +28,8 @@ export interface Inbox {
   outbound: OutboundQueue;
   /** The flow builder's engine (runs in tickets, the simulator). */
   flows: FlowEngine;
+  /** The AI assistant of prompts and of the flows' OpenAI blocks. */
+  ai: AiRunner;
   /** Schedules the recurring jobs (after the job runner started). */
   schedule(): Promise<void>;
   /** The channel layer's handlers; the sessions are where the outbound sender finds providers. */
@@ -34,7 +37,7 @@ export interface Inbox {
 }
 
 export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
-  const { realtime, logger, config } = context;
+  const { realtime, logger, config, sealer } = context;
   let sessions: SessionManager | undefined;
   const outbound = createOutboundSender({
     realtime,
@@ -44,9 +47,10 @@ export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
     backoffBaseMs: config.sendRetryMs,
   });
   const messages = createMessageService({ realtime, outbound, config });
-  const flows = createFlowEngine({ realtime, logger, config, jobs, messages });
+  const ai = createAiRunner({ realtime, logger, config, messages, sealer });
+  const flows = createFlowEngine({ realtime, logger, config, jobs, messages, ai });
   const tickets = createTicketService({ realtime, messages, config, leaveFlow: flows.leave });
-  const pipeline = createInboundPipeline({ realtime, logger, messages, chatbot: createQueueChatbot({ messages, config }), config, campaignAnswer: createCampaignConfirmations({ realtime, messages }), flows });
+  const pipeline = createInboundPipeline({ realtime, logger, messages, chatbot: createQueueChatbot({ messages, config }), config, campaignAnswer: createCampaignConfirmations({ realtime, messages }), flows, ai });
   const timers = createTicketTimers({ realtime, messages });
   jobs.define(TICKET_TIMERS_JOB, async () => {
     await timers.sweep();
@@ -58,6 +62,7 @@ export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
     timers,
     outbound,
     flows,
+    ai,
     async schedule() {
       await jobs.every(TICKET_TIMERS_JOB_INTERVAL_MS, TICKET_TIMERS_JOB);
       await flows.schedule();

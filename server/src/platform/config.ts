@@ -58,6 +58,8 @@ export interface OpenAiConfig {
   baseUrl: string;
   /** How long one call to the endpoint may take before the ticket shows a timeout. */
   timeoutMs: number;
+  /** The model asked to transcribe customers' audio. */
+  transcriptionModel: string;
 }
 
 /** Alerts of connections that stay down (issue 21). */
@@ -146,6 +148,7 @@ const schema = Joi.object({
   ATENDE_LANGUAGE: Joi.string().valid('pt', 'en', 'es').default('pt'),
   ATENDE_OPENAI_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).allow('').default(''),
   ATENDE_OPENAI_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(60_000),
+  ATENDE_OPENAI_TRANSCRIPTION_MODEL: Joi.string().trim().min(1).max(100).default('whisper-1'),
 }).unknown(true);
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -212,6 +215,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     mail: value.ATENDE_SMTP_URL ? { smtpUrl: value.ATENDE_SMTP_URL, from: value.ATENDE_MAIL_FROM } : null,
     // Without a data dir secret (tests), the JWT secret stands in: sealed values then follow it.
     secretKey: value.ATENDE_SECRET_KEY || `${fallbackSecret ? fallbackSecret() : (value.JWT_SECRET ?? 'atende')}:ATENDE_SECRET_KEY`,
-    openAi: { baseUrl: value.ATENDE_OPENAI_BASE_URL || OPENAI_DEFAULT_BASE_URL, timeoutMs: value.ATENDE_OPENAI_TIMEOUT_MS },
+    openAi: { baseUrl: value.ATENDE_OPENAI_BASE_URL || OPENAI_DEFAULT_BASE_URL, timeoutMs: value.ATENDE_OPENAI_TIMEOUT_MS, transcriptionModel: value.ATENDE_OPENAI_TRANSCRIPTION_MODEL },
   };
 }

@@ -143,6 +143,7 @@ export const enCommon: CommonTranslation = {
     undecryptable: 'This message could not be read; ask the customer to send it again.',
     aiHandover: '*Automatic message*:\nSure! One of our agents will take over the conversation. Please wait, we will be with you shortly!',
     aiAudioNotUnderstood: "Sorry, I could not understand your audio. Could you write your message?",
+    aiSimulated: '(OpenAI: in a conversation the model answers here; the simulator does not call it. The phrase to talk to a human leaves the block.)',
   },
   health: {
     status: {

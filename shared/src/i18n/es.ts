@@ -143,6 +143,7 @@ export const esCommon: CommonTranslation = {
     undecryptable: 'Este mensaje no se pudo leer; pida al cliente que lo envíe de nuevo.',
     aiHandover: '*Mensaje automático*:\n¡Claro! Uno de nuestros agentes continuará la conversación. ¡Espera, ya te atendemos!',
     aiAudioNotUnderstood: 'Lo siento, no pude entender tu audio. ¿Puedes escribir tu mensaje?',
+    aiSimulated: '(OpenAI: en una conversación el modelo responde aquí; el simulador no lo llama. La frase para hablar con un agente sale del bloque.)',
   },
   health: {
     status: {

@@ -148,6 +148,7 @@ export const ptCommon = {
     undecryptable: 'Esta mensagem não pôde ser lida; peça ao cliente que a envie novamente.',
     aiHandover: '*Mensagem automática*:\nCerto! Um de nossos atendentes vai continuar a conversa. Aguarde, já vamos te atender!',
     aiAudioNotUnderstood: 'Desculpe, não consegui entender o seu áudio. Pode escrever a sua mensagem?',
+    aiSimulated: '(OpenAI: numa conversa, o modelo responde aqui; o simulador não o chama. A frase para falar com um atendente sai do bloco.)',
   },
   health: {
     status: {

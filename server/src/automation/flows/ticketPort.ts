@@ -4,7 +4,7 @@
  * ticket's realtime update), and the ticket block hands the ticket to a queue.
  */
 import { Types } from 'mongoose';
-import type { FlowGraph, FlowRunEndReason, TicketFlowRun } from '@atende/shared';
+import type { FlowGraph, FlowOpenAiSettings, FlowRunEndReason, TicketFlowRun } from '@atende/shared';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storedMedia } from '../../platform/uploads.js';
@@ -14,8 +14,9 @@ import { QueueModel } from '../../domains/queues/model.js';
 import { publishTicket } from '../../domains/tickets/events.js';
 import { TicketModel, type TicketDoc } from '../../domains/tickets/model.js';
 import { updateTicket, type TicketChange } from '../../domains/tickets/writer.js';
+import type { AiRunner } from '../ai/runner.js';
 import type { FlowMediaBlock, FlowPort } from './interpreter.js';
-import type { FlowRunDoc } from './runModel.js';
+import { FlowRunModel, type FlowRunDoc } from './runModel.js';
 
 /** What the ticket shows of a run. */
 export function ticketFlowRunOf(run: FlowRunDoc): TicketFlowRun {
@@ -29,8 +30,8 @@ export async function writeTicket(realtime: RealtimePublisher, companyId: string
   return updated;
 }
 
-export function ticketPort(deps: { realtime: RealtimePublisher; logger: Logger; messages: MessageService }, companyId: string, ticketId: string): FlowPort {
-  const { realtime, logger, messages } = deps;
+export function ticketPort(deps: { realtime: RealtimePublisher; logger: Logger; messages: MessageService; ai?: AiRunner }, companyId: string, ticketId: string): FlowPort {
+  const { realtime, logger, messages, ai } = deps;
 
   async function ticket(): Promise<TicketDoc | null> {
     return TicketModel.findOne({ companyId, _id: ticketId }).lean<TicketDoc>();
@@ -58,6 +59,18 @@ export function ticketPort(deps: { realtime: RealtimePublisher; logger: Logger; 
       if (!(await QueueModel.exists({ companyId, _id: queueId }))) return false;
       await writeTicket(realtime, companyId, ticketId, { queueId: new Types.ObjectId(queueId), status: 'pending', userId: null, chatbot: false, queueOptionId: null, flowRun: null }, true);
       return true;
+    },
+
+    async ai(run: FlowRunDoc, settings: FlowOpenAiSettings): Promise<void> {
+      // Answered while the run still waits on this block (a later message or an agent may move it on).
+      const stillWaiting = async () => Boolean(await FlowRunModel.exists({ companyId, _id: run._id, nodeId: run.nodeId, waiting: 'ai' }));
+      if (ai) ai.answerInFlow(companyId, ticketId, settings, stillWaiting);
+      else logger.warn({ companyId, ticketId, nodeId: run.nodeId }, 'flow OpenAI block: no AI runner');
+    },
+
+    async handOver(queueId: string | null): Promise<void> {
+      await writeTicket(realtime, companyId, ticketId, { flowRun: null });
+      await ai?.handOver(companyId, ticketId, queueId);
     },
 
     async visit(): Promise<void> {},
