@@ -281,7 +281,7 @@ describe('flow engine: blocks run in live conversations on a sandbox connection'
       expect(await texts(number)).to.deep.equal(['Passing you on']);
     });
 
-    it('typebot and openai blocks end the run (failed) until their integration exists; a loop without a wait ends it too', async () => {
+    it('typebot blocks end the run (failed) until their integration exists; a loop without a wait ends it too', async () => {
       const typebot = await run(graphOf([['1', 'start'], ['tb', 'typebot', { typebotIntegration: { name: 'bot' } }], ['m', 'message', { label: 'after typebot' }]], [['1', 'tb'], ['tb', 'm']]));
       const loop = await run(
         graphOf(
