@@ -64,6 +64,7 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
   const fileList = await created(call('POST', '/files', { name: unique('Files '), message: 'Our catalogue' }), 'file list');
   const campaign = await created(call('POST', '/campaigns', { name: unique('Campaign '), message1: 'Hello', whatsappId: connection.id, tagId: tag.id, fileListId: fileList.id }), 'campaign');
   const flow = await created(call('POST', '/flowbuilder', { name: unique('Flow ') }), 'flow');
+  const prompt = await created(call('POST', '/prompt', { name: unique('Prompt '), prompt: 'You are the assistant of the company: answer in one short sentence.', apiKey: 'sk-world-0123456789abcdef', queueId: queue.id }), 'prompt');
   const flowCampaign = await created(call('POST', '/flowcampaign', { name: unique('Phrase '), flowId: flow.id, whatsappId: connection.id, phrase: unique('sweep phrase ') }), 'flow campaign');
   const contactList = await created(call('POST', '/contact-lists', { name: unique('List ') }), 'contact list');
   const contactListItem = await created(call('POST', '/contact-list-items', { name: 'Listed customer', number: customerNumber(), contactListId: contactList.id }), 'contact list item');
@@ -103,6 +104,7 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
       flow: flow.id,
       flowSimulation: simulation.simulationId,
       flowCampaign: flowCampaign.id,
+      prompt: prompt.id,
       ...platform,
     },
   };
