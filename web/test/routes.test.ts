@@ -21,8 +21,15 @@ describe('route guards', () => {
 
   it('lets anyone stay on an unknown path or a page this version lacks: the not-found page says so', () => {
     for (const context of [guest, member]) {
-      for (const path of ['/nowhere', '/tickets/a/b/c', '/prompts', '/queue-integration']) expect(guardRedirect(path, context), path).to.equal(null);
+      for (const path of ['/nowhere', '/tickets/a/b/c', '/queue-integration']) expect(guardRedirect(path, context), path).to.equal(null);
     }
+  });
+
+  it('keeps the prompts page for admins; its plan flag is the page\'s to tell (a toast, then /)', () => {
+    expect(guardRedirect('/prompts', guest)).to.equal('/login');
+    expect(guardRedirect('/prompts', member)).to.equal(null);
+    expect(guardRedirect('/prompts', { ...member, profile: 'supervisor' })).to.equal('/tickets');
+    expect(guardRedirect('/prompts', { ...member, profile: 'user' })).to.equal('/tickets');
   });
 
   it('lets signed-in users reach the private routes, tickets by uuid or by id', () => {

@@ -22,6 +22,8 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
     promptId: null,
     integrationId: null,
     flowRun: null,
+    handedOver: false,
+    aiError: null,
     tags: [],
     createdAt: '2025-03-10T12:00:00.000Z',
     updatedAt: '2025-03-10T12:00:00.000Z',

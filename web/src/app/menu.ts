@@ -71,7 +71,7 @@ export const MENU: MenuEntry[] = [
     children: [link('phraseLists', '/phrase-lists', 'flows'), link('flowbuilders', '/flowbuilders', 'flows')],
   },
   link('announcements', '/announcements', 'announcements', { super: true }),
-  link('prompts', '/prompts', 'prompts', { planFlag: 'useOpenAi' }),
+  link('prompts', '/prompts', 'prompts', { admin: true, planFlag: 'useOpenAi' }),
   link('integrations', '/queue-integration', 'integrations', { planFlag: 'useIntegrations' }),
   link('connections', '/connections', 'connections', { admin: true }),
   link('files', '/files', 'files', { admin: true }),

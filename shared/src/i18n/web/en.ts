@@ -9,6 +9,7 @@ import { inboxEn } from './inbox/en.js';
 import { flowbuildersEn } from './flowbuilders/en.js';
 import { flowEditorEn } from './flowEditor/en.js';
 import { filesEn } from './files/en.js';
+import { promptsEn } from './prompts/en.js';
 
 export const webEn: WebTranslation = {
   description: 'Atende web console',
@@ -319,4 +320,5 @@ export const webEn: WebTranslation = {
   contactLists: contactListsEn,
   flowEditor: flowEditorEn,
   files: filesEn,
+  prompts: promptsEn,
 };

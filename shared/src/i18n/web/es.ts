@@ -9,6 +9,7 @@ import { inboxEs } from './inbox/es.js';
 import { flowbuildersEs } from './flowbuilders/es.js';
 import { flowEditorEs } from './flowEditor/es.js';
 import { filesEs } from './files/es.js';
+import { promptsEs } from './prompts/es.js';
 
 export const webEs: WebTranslation = {
   description: 'Consola web de Atende',
@@ -319,4 +320,5 @@ export const webEs: WebTranslation = {
   contactLists: contactListsEs,
   flowEditor: flowEditorEs,
   files: filesEs,
+  prompts: promptsEs,
 };

@@ -8,6 +8,7 @@ import { inboxPt } from './inbox/pt.js';
 import { flowbuildersPt } from './flowbuilders/pt.js';
 import { flowEditorPt } from './flowEditor/pt.js';
 import { filesPt } from './files/pt.js';
+import { promptsPt } from './prompts/pt.js';
 
 export const webPt = {
   description: 'Console web do Atende',
@@ -318,6 +319,7 @@ export const webPt = {
   contactLists: contactListsPt,
   flowEditor: flowEditorPt,
   files: filesPt,
+  prompts: promptsPt,
 };
 
 export type WebTranslation = typeof webPt;

@@ -13,6 +13,7 @@ import { FormRow, MultiCheckField, SelectField, SwitchField, TextField, useSchem
 import { maskHour } from '../../ui/hourMask.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
+import { PromptPicker } from '../prompts/PromptPicker.js';
 import { connectionPayload, connectionValuesOf, newConnectionValues, type ConnectionValues } from './connectionValues.js';
 
 const Section = styled.h3`
@@ -104,6 +105,7 @@ export default function ConnectionModal({ whatsappId, onClose }: { whatsappId: s
                 <SelectField name="transferQueueId" label={t('web.connections.transferQueue')} empty={t('web.common.none')} options={queueOptions} />
               </FormRow>
               <SelectField name="flowId" label={t('web.connections.flow')} empty={t('web.common.none')} options={flows.map((flow) => ({ value: flow.id, label: flow.name }))} />
+              <PromptPicker />
               <TextField name="token" label={t('web.connections.token')} parse={keep} autoComplete="off" placeholder={t('web.connections.tokenHint')} />
 
               <Section>{t('web.connections.hours')}</Section>

@@ -18,6 +18,8 @@ export interface ConnectionValues {
   transferQueueId: string;
   /** The default conversation flow; '' for none. */
   flowId: string;
+  /** The AI prompt that answers tickets without a queue; '' for none. */
+  promptId: string;
   queueIds: string[];
   schedules: ScheduleRow[];
 }
@@ -44,6 +46,7 @@ export function newConnectionValues(): ConnectionValues {
     timeToTransfer: WHATSAPP_DEFAULTS.timeToTransfer,
     transferQueueId: '',
     flowId: '',
+    promptId: '',
     queueIds: [],
     schedules: weekSchedules(),
   };
@@ -57,6 +60,7 @@ export function connectionValuesOf(whatsapp: Whatsapp): ConnectionValues {
     token: whatsapp.token ?? '',
     transferQueueId: whatsapp.transferQueueId ?? '',
     flowId: whatsapp.flowId ?? '',
+    promptId: whatsapp.promptId ?? '',
     queueIds: whatsapp.queueIds,
     schedules: weekSchedules(whatsapp.schedules),
   };
@@ -65,7 +69,7 @@ export function connectionValuesOf(whatsapp: Whatsapp): ConnectionValues {
   return values;
 }
 
-/** POST/PUT /whatsapp body: an empty token draws a new one, an empty transfer queue or flow is none. */
+/** POST/PUT /whatsapp body: an empty token draws a new one, an empty transfer queue, flow or prompt is none. */
 export function connectionPayload(values: ConnectionValues): WhatsappData {
   const data: WhatsappData = {
     name: values.name ?? '',
@@ -74,6 +78,7 @@ export function connectionPayload(values: ConnectionValues): WhatsappData {
     token: values.token ?? '',
     transferQueueId: values.transferQueueId || null,
     flowId: values.flowId || null,
+    promptId: values.promptId || null,
     queueIds: values.queueIds,
     schedules: values.schedules,
   };

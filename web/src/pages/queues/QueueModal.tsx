@@ -12,6 +12,7 @@ import { useApi } from '../../app/api.js';
 import { Spinner } from '../../ui/controls.js';
 import { Dialog, FormButtons } from '../../ui/Dialog.js';
 import { FormRow, TextField, useSchemaValidator } from '../../ui/form.js';
+import { PromptPicker } from '../prompts/PromptPicker.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
 import QueueOptions from './QueueOptions.js';
@@ -28,6 +29,8 @@ interface QueueValues {
   greetingMessage?: string;
   outOfHoursMessage?: string;
   schedules?: ScheduleRow[];
+  /** The AI prompt that answers the queue's tickets; '' for none. */
+  promptId?: string;
 }
 
 function valuesOf(queue: Queue | null): QueueValues {
@@ -38,6 +41,7 @@ function valuesOf(queue: Queue | null): QueueValues {
     greetingMessage: queue?.greetingMessage ?? '',
     outOfHoursMessage: queue?.outOfHoursMessage ?? '',
     schedules: weekSchedules(queue?.schedules),
+    promptId: queue?.promptId ?? '',
   };
 }
 
@@ -83,6 +87,7 @@ export default function QueueModal({ queueId: initialId, onClose, onSaved }: Que
       orderQueue: values.orderQueue ? Number(values.orderQueue) : null,
       greetingMessage: values.greetingMessage ?? '',
       outOfHoursMessage: values.outOfHoursMessage ?? '',
+      promptId: values.promptId || null,
       ...(queueHours ? { schedules: values.schedules } : {}),
     };
     setSaving(true);
@@ -134,6 +139,7 @@ export default function QueueModal({ queueId: initialId, onClose, onSaved }: Que
                   </FormRow>
                   <TextField name="greetingMessage" label={t('web.backoffice.queues.greetingMessage')} multiline={3} />
                   <TextField name="outOfHoursMessage" label={t('web.backoffice.queues.outOfHoursMessage')} multiline={3} />
+                  <PromptPicker />
                 </div>
                 {queueHours ? (
                   <div hidden={tab !== 'hours'}>
