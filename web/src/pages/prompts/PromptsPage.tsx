@@ -6,8 +6,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Prompt, PromptEvent } from '@atende/shared';
+import { promptsPageTexts, type Prompt, type PromptEvent } from '@atende/shared';
 import { useApi } from '../../app/api.js';
+import { usePageTexts } from '../../app/lazyTexts.js';
 import { usePlanGate } from '../../app/usePlanGate.js';
 import { Button, IconButton } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
@@ -77,7 +78,11 @@ function Prompts() {
   );
 }
 
+/** The page's texts under web.prompts, next to the pickers' and the conversation's (first load). */
+const PAGE_TEXTS = { pt: { prompts: promptsPageTexts.pt }, en: { prompts: promptsPageTexts.en }, es: { prompts: promptsPageTexts.es } };
+
 export default function PromptsPage() {
+  usePageTexts(PAGE_TEXTS);
   const allowed = usePlanGate('useOpenAi', 'web.prompts.unauthorized');
   return allowed ? <Prompts /> : null;
 }
