@@ -11,7 +11,6 @@ import { webEs } from './web/es.js';
 import { webPt, type WebTranslation } from './web/pt.js';
 
 export type { CommonTranslation, Translation, WebTranslation };
-export { promptsPageTexts, type PromptsPageTranslation } from './web/prompts/page/index.js';
 export { en, es, pt };
 
 /** i18next resources: one translation tree per language. */
