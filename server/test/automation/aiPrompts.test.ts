@@ -19,6 +19,7 @@ describe('AI prompts answer customers on a sandbox connection (local OpenAI stan
   let t: TestApp;
   let ai: OpenAiStandIn;
   let tenant: Tenant;
+  let planId: string;
 
   before(async () => {
     ai = await startOpenAiStandIn();
@@ -26,7 +27,8 @@ describe('AI prompts answer customers on a sandbox connection (local OpenAI stan
     const superUser = await loginSuper(t);
     const plan = await t.call('POST', '/plans', { token: superUser.token, body: { name: 'AI plan', users: 5, connections: 20, queues: 20, value: 1, useOpenAi: true } });
     expect(plan.status, JSON.stringify(plan.body)).to.equal(201);
-    tenant = await createTenant(t, superUser, { planId: plan.body.id });
+    planId = plan.body.id;
+    tenant = await createTenant(t, superUser, { planId });
     // One queue per connection here: the ticket goes straight into it, without the queue's greeting.
     await t.call('PUT', '/settings/sendGreetingMessageOneQueues', { token: tenant.admin.token, body: { value: 'disabled' } });
   });
@@ -283,6 +285,22 @@ describe('AI prompts answer customers on a sandbox connection (local OpenAI stan
     await t.call('PUT', `/tickets/${second.id}`, { token: admin().token, body: { queueId: prompted.id, userId: null } });
     await settle(600);
     expect(ai.chats).to.have.length(1);
+  });
+
+  it("a plan without useOpenAi silences the company's prompts: the chatbot has the ticket", async () => {
+    const { queue, whatsappId } = await promptedLine();
+    const superUser = await loginSuper(t);
+    const setFlag = (useOpenAi: boolean) => t.call('PUT', `/plans/${planId}`, { token: superUser.token, body: { useOpenAi } });
+    expect((await setFlag(false)).status).to.equal(200);
+    try {
+      const number = customerNumber();
+      await customerSays(t, admin(), whatsappId, number, 'Anyone there?');
+      await eventually(async () => ((await ticket(number)).queueId === queue.id ? true : null), 5_000, 'the chatbot put the ticket in its queue');
+      await settle(600);
+      expect(ai.chats).to.have.length(0);
+    } finally {
+      await setFlag(true);
+    }
   });
 
   it("the company's default endpoint (setting openAiBaseUrl) serves prompts that name none", async () => {

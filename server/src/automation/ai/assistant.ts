@@ -9,6 +9,7 @@ import { humanPhrasesOf, PROMPT_DEFAULTS, type FlowOpenAiSettings } from '@atend
 import type { Config } from '../../platform/config.js';
 import type { Sealer } from '../../platform/sealing.js';
 import { openApiKey } from '../../domains/prompts/apiKey.js';
+import { planFlagsOfCompany } from '../../domains/plans/service.js';
 import { companyPrompts } from '../../domains/prompts/cache.js';
 import type { PromptDoc } from '../../domains/prompts/model.js';
 import { queueCards } from '../../domains/queues/cache.js';
@@ -70,7 +71,8 @@ export function fromFlowBlock(settings: FlowBlockSettings, sealer: Sealer): Assi
 
 /**
  * The prompt that answers a ticket not taken by an agent: its queue's, or, without a queue, its
- * connection's (the hand-over contract). Null when none applies.
+ * connection's (the hand-over contract). Null when none applies, or when the company's plan no
+ * longer has useOpenAi (prompts kept from before a downgrade stay silent).
  */
 export async function promptFor(ticket: Pick<TicketDoc, 'companyId' | 'queueId'>, whatsapp: Pick<ConnectionSettings, 'promptId'> | null): Promise<PromptDoc | null> {
   const companyId = String(ticket.companyId);
@@ -78,7 +80,8 @@ export async function promptFor(ticket: Pick<TicketDoc, 'companyId' | 'queueId'>
   if (ticket.queueId) promptId = (await queueCards.get(companyId)).get(String(ticket.queueId))?.promptId;
   else promptId = whatsapp?.promptId;
   if (!promptId) return null;
-  return (await companyPrompts.get(companyId)).get(String(promptId)) ?? null;
+  const prompt = (await companyPrompts.get(companyId)).get(String(promptId));
+  return prompt && (await planFlagsOfCompany(companyId)).useOpenAi ? prompt : null;
 }
 
 export async function hasPrompts(companyId: string): Promise<boolean> {
