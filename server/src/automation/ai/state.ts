@@ -21,7 +21,7 @@ export async function stateOf(companyId: Id, ticketId: Id): Promise<AiState> {
 /** Customer messages up to `seq` need no answer any more; new transcriptions are kept. */
 export function markAnswered(companyId: Id, ticketId: Id, seq: number, transcripts?: AiTranscript[]): Promise<void> {
   return documentWrites.run(`${AiTicketStateModel.modelName}:${String(ticketId)}`, async () => {
-    const set = transcripts ? { transcripts: transcripts.slice(-TRANSCRIPTS_KEPT) } : {};
-    await AiTicketStateModel.updateOne({ companyId, ticketId }, { $max: { answeredSeq: seq }, $set: set }, { upsert: true });
+    const update = transcripts ? { $max: { answeredSeq: seq }, $set: { transcripts: transcripts.slice(-TRANSCRIPTS_KEPT) } } : { $max: { answeredSeq: seq } };
+    await AiTicketStateModel.updateOne({ companyId, ticketId }, update, { upsert: true });
   });
 }
