@@ -15,9 +15,10 @@ export function settingValueSchema(key: string): StringSchema {
   return Joi.string().valid(...TOGGLE_VALUES).required();
 }
 
+/** The route's check; the value's own rule is its key's (settingUpdatePayload), '' for a text setting left empty. */
 export const settingUpdateSchema = Joi.object({
   key: Joi.string(),
-  value: Joi.string().required(),
+  value: Joi.string().allow('').required(),
 });
 
 /** The PUT body checked with the value rule of its key, so a refused value names the field "value". */
