@@ -151,6 +151,9 @@ describe('flows (/flowbuilder)', () => {
       expect(JSON.stringify(exported.body)).to.not.include(KEY);
       const imported = await api.flows.importFlow({ ...exported.body, name: 'Importada com chave' });
       expect(keyOf((await api.flows.getFlow(imported.id)).flow.flow!, 'ai1')).to.equal('');
+      // The block's optional endpoint is an http(s) address, as a prompt's.
+      const badEndpoint = node('ai1', 'openai', { typebotIntegration: { name: 'Bot', prompt: 'You help.', apiKey: KEY, baseURL: 'ftp://models.example.com' } });
+      expectInvalid(await t.call('POST', '/flowbuilder/flow', { token: admin(), body: { idFlow: keyed.id, nodes: [START, badEndpoint], connections: [edge('1', 'ai1')] } }), 'nodes.1.data.typebotIntegration.baseURL');
     });
 
     it('refuses a graph without a start, with two starts or with a dangling edge (400 ERR_FLOW_INVALID with the problems)', async () => {
