@@ -19,6 +19,9 @@ import { markAnswered, stateOf } from './state.js';
 import type { AiTranscript } from './stateModel.js';
 import type { TicketSide } from './ticketSide.js';
 
+/** Messages read beyond the context to find the customer's unanswered ones (automatic messages may follow them). */
+const LOOKBACK = 10;
+
 export interface AnswerJob {
   assistant: Assistant;
   /** A prompt's assistant hands over on the customer's phrase; a flow's block leaves it to the flow. */
@@ -58,11 +61,13 @@ export function createAnswerer(deps: { config: Config; messages: MessageService;
 
   return async function answer(ticket: TicketDoc, job: AnswerJob): Promise<void> {
     const { assistant } = job;
-    const [state, history] = await Promise.all([stateOf(ticket.companyId, ticket._id), lastMessages(ticket, assistant.maxMessages)]);
+    const [state, read] = await Promise.all([stateOf(ticket.companyId, ticket._id), lastMessages(ticket, assistant.maxMessages + LOOKBACK)]);
     // An agent's reply answers what the customer wrote before it.
-    const agentSeq = Math.max(-1, ...history.filter((message) => message.fromMe && message.userId).map((message) => message.seq));
-    const unanswered = history.filter((message) => !message.fromMe && isTurn(message) && message.seq > Math.max(state.answeredSeq, agentSeq));
+    const agentSeq = Math.max(-1, ...read.filter((message) => message.fromMe && message.userId).map((message) => message.seq));
+    const unanswered = read.filter((message) => !message.fromMe && isTurn(message) && message.seq > Math.max(state.answeredSeq, agentSeq));
     if (unanswered.length === 0) return;
+    // The last maxMessages messages, reaching back to the first message being answered.
+    const history = read.slice(Math.max(0, Math.min(read.length - assistant.maxMessages, read.indexOf(unanswered[0]!))));
     const lastSeq = Math.max(...unanswered.map((message) => message.seq));
     const transcripts: AiTranscript[] = [...state.transcripts];
 

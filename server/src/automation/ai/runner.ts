@@ -35,8 +35,9 @@ export interface AutomationMessage {
   mediaType: string;
 }
 
+/** What the inbound pipeline tells every runner about the message (the hand-over contract's shape). */
 export interface AutomationContext {
-  /** The message opened the ticket. */
+  /** The message opened the ticket (the assistant answers it either way). */
   created: boolean;
   /** Written before (offline replay, backfill): never answered by a runner. */
   replayed: boolean;
@@ -97,11 +98,6 @@ export function createAiRunner(deps: { realtime: RealtimePublisher; logger: Logg
     async handOver(companyId: string, ticketId: string | Types.ObjectId, sectorId: string | null): Promise<void> {
       const ticket = await TicketModel.findOne({ companyId, _id: ticketId }).lean<TicketDoc>();
       if (ticket && answerable(ticket)) await side.handOver(ticket, sectorId);
-    },
-
-    /** Resolves once the jobs queued for the ticket have run (tests). */
-    settled(ticketId: string): Promise<void> {
-      return tickets.settled(ticketId);
     },
 
     /** Stops listening and lets the jobs under way finish. */
