@@ -70,6 +70,7 @@ import { flowEngineRoutes } from './automation/flows/routes.js';
 import { flowCampaignsRoutes } from './domains/flows/campaignRoutes.js';
 import { flowsRoutes } from './domains/flows/routes.js';
 import { queueIntegrationsRoutes } from './domains/queueIntegrations/routes.js';
+import { promptsRoutes } from './domains/prompts/routes.js';
 
 export const API_PREFIX = '/api';
 
@@ -126,7 +127,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const presence = startPresence({ realtime, logger, intervalMs: config.userStatusMs });
   const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(config.loginWindowSeconds), mailer: createMailer(mailSettings.route), sealer };
   const routes = { prefix: API_PREFIX };
-  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes, invoicesRoutes, passwordResetRoutes, flowsRoutes, flowCampaignsRoutes].map((plugin) => ({ plugin, options: context, routes })));
+  await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes, invoicesRoutes, passwordResetRoutes, flowsRoutes, flowCampaignsRoutes, promptsRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });
   const jobs = createJobs(logger, config.jobsProcessEvery, config.jobLockMs);
   const inbox = createInbox(context, jobs);
@@ -183,6 +184,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       stopped = true;
       presence.stop();
       await server.stop({ timeout: 5_000 });
+      await inbox.ai.stop();
       await inbox.outbound.stop();
       await channels.stop();
       await inbox.integrations.stop();

@@ -9,6 +9,7 @@ import { createOutboundSender } from './channels/outbound.js';
 import { createQueueChatbot } from './automation/queueChatbot.js';
 import { createFlowEngine, type FlowEngine } from './automation/flows/engine.js';
 import { createIntegrationRunner, type IntegrationRunner } from './automation/integrations/runner.js';
+import { createAiRunner, type AiRunner } from './automation/ai/runner.js';
 import { createCampaignConfirmations } from './domains/campaigns/confirmations.js';
 import { createTicketTimers, TICKET_TIMERS_JOB, type TicketTimers } from './automation/ticketTimers.js';
 import { applyAck, createMessageService, type MessageService } from './domains/messages/service.js';
@@ -30,6 +31,8 @@ export interface Inbox {
   flows: FlowEngine;
   /** The queue integrations' runners (typebot, n8n, webhook, dialogflow, flowbuilder). */
   integrations: IntegrationRunner;
+  /** The AI assistant of prompts and of the flows' OpenAI blocks. */
+  ai: AiRunner;
   /** Schedules the recurring jobs (after the job runner started). */
   schedule(): Promise<void>;
   /** The channel layer's handlers; the sessions are where the outbound sender finds providers. */
@@ -37,7 +40,7 @@ export interface Inbox {
 }
 
 export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
-  const { realtime, logger, config } = context;
+  const { realtime, logger, config, sealer } = context;
   let sessions: SessionManager | undefined;
   const outbound = createOutboundSender({
     realtime,
@@ -47,11 +50,12 @@ export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
     backoffBaseMs: config.sendRetryMs,
   });
   const messages = createMessageService({ realtime, outbound, config });
+  const ai = createAiRunner({ realtime, logger, config, messages, sealer });
   // The flow's typebot block hands over to the integrations' typebot runner, whose flowbuilder type starts flows.
-  const flows = createFlowEngine({ realtime, logger, config, jobs, messages, typebot: (companyId, ticketId, settings) => integrations.startTypebot(companyId, ticketId, settings) });
-  const integrations = createIntegrationRunner({ realtime, logger, config, jobs, sealer: context.sealer, messages, flows: () => flows });
+  const flows = createFlowEngine({ realtime, logger, config, jobs, messages, ai, typebot: (companyId, ticketId, settings) => integrations.startTypebot(companyId, ticketId, settings) });
+  const integrations = createIntegrationRunner({ realtime, logger, config, jobs, sealer, messages, flows: () => flows });
   const tickets = createTicketService({ realtime, messages, config, leaveFlow: flows.leave });
-  const pipeline = createInboundPipeline({ realtime, logger, messages, chatbot: createQueueChatbot({ messages, config }), config, campaignAnswer: createCampaignConfirmations({ realtime, messages }), flows, integrations });
+  const pipeline = createInboundPipeline({ realtime, logger, messages, chatbot: createQueueChatbot({ messages, config }), config, campaignAnswer: createCampaignConfirmations({ realtime, messages }), flows, integrations, ai });
   const timers = createTicketTimers({ realtime, messages });
   jobs.define(TICKET_TIMERS_JOB, async () => {
     await timers.sweep();
@@ -64,6 +68,7 @@ export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
     outbound,
     flows,
     integrations,
+    ai,
     async schedule() {
       await jobs.every(TICKET_TIMERS_JOB_INTERVAL_MS, TICKET_TIMERS_JOB);
       await flows.schedule();

@@ -403,7 +403,8 @@ describe('web console: flow editor', () => {
         name: 'Assistente',
         projectName: 'Assistente',
         prompt: 'Você atende os clientes da loja.',
-        apiKey: 'sk-segredo',
+        // Stored sealed, answered masked (the key is a secret: see server domains/flows/blockKeys.ts).
+        apiKey: '...do',
         voice: 'texto',
         voiceKey: '',
         voiceRegion: '',

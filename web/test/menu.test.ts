@@ -12,12 +12,11 @@ function keys(entries: MenuEntry[]): string[] {
 
 describe('side menu gating', () => {
   it('shows an admin every existing screen of a full plan but the super one', () => {
-    expect(keys(visibleMenu(admin))).to.deep.equal(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'chats', 'helps', '|', 'campaignsGroup/campaigns', 'campaignsGroup/contactLists', 'campaignsGroup/campaignsConfig', 'flowsGroup/phraseLists', 'flowsGroup/flowbuilders', 'integrations', 'connections', 'files', 'queues', 'users', 'messagesApi', 'financeiro', 'settings']);
+    expect(keys(visibleMenu(admin))).to.deep.equal(['dashboard', 'tickets', 'kanban', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'chats', 'helps', '|', 'campaignsGroup/campaigns', 'campaignsGroup/contactLists', 'campaignsGroup/campaignsConfig', 'flowsGroup/phraseLists', 'flowsGroup/flowbuilders', 'prompts', 'integrations', 'connections', 'files', 'queues', 'users', 'messagesApi', 'financeiro', 'settings']);
   });
 
   it('never offers a screen this version does not have, whatever the gates', () => {
     const everything = keys(visibleMenu({ ...admin, super: true }));
-    for (const missing of ['prompts']) expect(everything).to.not.include(missing);
     // The flow editor is reached from the flows list, never from the menu.
     expect(everything.filter((key) => key.startsWith('flowsGroup'))).to.deep.equal(['flowsGroup/phraseLists', 'flowsGroup/flowbuilders']);
   });
@@ -30,13 +29,13 @@ describe('side menu gating', () => {
 
   it('hides the admin items from the user profile', () => {
     const user = keys(visibleMenu({ ...admin, profile: 'user' }));
-    for (const hidden of ['dashboard', 'connections', 'files', 'queues', 'users', 'financeiro', 'settings', 'integrations']) expect(user).to.not.include(hidden);
+    for (const hidden of ['dashboard', 'connections', 'files', 'queues', 'users', 'financeiro', 'settings', 'integrations', 'prompts']) expect(user).to.not.include(hidden);
     expect(user).to.include.members(['tickets', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'helps', 'kanban', 'chats']);
-    expect(keys(visibleMenu({ ...admin, profile: 'supervisor' }))).to.not.include.members(['users', 'files', 'integrations']);
+    expect(keys(visibleMenu({ ...admin, profile: 'supervisor' }))).to.not.include.members(['users', 'files', 'integrations', 'prompts']);
   });
 
   it('hides each plan-gated item when the plan lacks its flag', () => {
-    const gated = { useKanban: 'kanban', useInternalChat: 'chats', useSchedules: 'schedules', useExternalApi: 'messagesApi', useIntegrations: 'integrations' } as const;
+    const gated = { useKanban: 'kanban', useInternalChat: 'chats', useSchedules: 'schedules', useExternalApi: 'messagesApi', useIntegrations: 'integrations', useOpenAi: 'prompts' } as const;
     for (const [flag, key] of Object.entries(gated)) {
       const shown = keys(visibleMenu({ ...admin, planFlags: { ...allFlags, [flag]: false } }));
       expect(shown, flag).to.not.include(key);

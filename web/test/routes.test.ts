@@ -21,15 +21,17 @@ describe('route guards', () => {
 
   it('lets anyone stay on an unknown path or a page this version lacks: the not-found page says so', () => {
     for (const context of [guest, member]) {
-      for (const path of ['/nowhere', '/tickets/a/b/c', '/prompts']) expect(guardRedirect(path, context), path).to.equal(null);
+      for (const path of ['/nowhere', '/tickets/a/b/c']) expect(guardRedirect(path, context), path).to.equal(null);
     }
   });
 
-  it('leaves /queue-integration to admins (its page tells one without the plan flag and sends them to /)', () => {
-    expect(guardRedirect('/queue-integration', guest)).to.equal('/login');
-    expect(guardRedirect('/queue-integration', member)).to.equal(null);
-    expect(guardRedirect('/queue-integration', { ...member, profile: 'supervisor' })).to.equal('/tickets');
-    expect(guardRedirect('/queue-integration', { ...member, profile: 'user' })).to.equal('/tickets');
+  it('leaves /queue-integration and /prompts to admins (their pages tell one without the plan flag and send them to /)', () => {
+    for (const path of ['/queue-integration', '/prompts']) {
+      expect(guardRedirect(path, guest), path).to.equal('/login');
+      expect(guardRedirect(path, member), path).to.equal(null);
+      expect(guardRedirect(path, { ...member, profile: 'supervisor' }), path).to.equal('/tickets');
+      expect(guardRedirect(path, { ...member, profile: 'user' }), path).to.equal('/tickets');
+    }
   });
 
   it('lets signed-in users reach the private routes, tickets by uuid or by id', () => {

@@ -44,6 +44,7 @@ import { connectionSettings } from '../domains/whatsapp/cache.js';
 import type { QueueChatbot } from '../automation/queueChatbot.js';
 import type { FlowEngine } from '../automation/flows/engine.js';
 import type { IntegrationRunner } from '../automation/integrations/runner.js';
+import type { AiRunner } from '../automation/ai/runner.js';
 import type { CampaignAnswerHook } from '../domains/campaigns/confirmations.js';
 import type { Types } from 'mongoose';
 import type { InboundMessage } from './provider.js';
@@ -65,6 +66,8 @@ export function createInboundPipeline(deps: {
   flows?: FlowEngine;
   /** Queue integrations, after the flows (automation/integrations/runner.ts). */
   integrations?: IntegrationRunner;
+  /** The AI assistant of the ticket's queue or connection (automation/ai), after the flows, before the chatbot. */
+  ai?: AiRunner;
 }) {
   const { realtime, logger, messages, chatbot } = deps;
   const texts = createI18n(deps.config.language);
@@ -145,6 +148,7 @@ export function createInboundPipeline(deps: {
     const message = { body: inbound.body, replayed: Boolean(inbound.replayed) };
     if (deps.flows && (await deps.flows.customerMessage(stored, whatsappId, whatsapp.flowId, message, created))) return true;
     if (deps.integrations && (await deps.integrations.customerMessage(stored, inbound, whatsapp, { created }))) return true;
+    if (deps.ai && (await deps.ai.customerMessage(stored, { body: inbound.body, mediaType: inbound.mediaType }, whatsapp, { created, replayed: message.replayed }))) return true;
     if (created) await chatbot.start(stored, whatsapp);
     else if (stored.chatbot && stored.status === 'pending' && inbound.mediaType === 'chat' && !inbound.replayed) await chatbot.answer(stored, whatsapp, inbound.body);
     return true;

@@ -51,6 +51,7 @@ export interface Config {
   /** Seals secrets stored in the database (SMTP password, API keys): ATENDE_SECRET_KEY, else a key kept in the data dir. */
   secretKey: string;
   integrations: IntegrationsConfig;
+  openAi: OpenAiConfig;
 }
 
 /** Queue integrations (issue 16): the webhook types' deliveries and the dialogflow endpoint. */
@@ -63,6 +64,16 @@ export interface IntegrationsConfig {
   timeoutMs: number;
   /** Dialogflow's API address (regional endpoints, a proxy); null: Google's default. */
   dialogflowUrl: string | null;
+}
+
+/** The AI prompts' endpoint (automation/ai). */
+export interface OpenAiConfig {
+  /** The OpenAI-compatible endpoint of prompts and companies that name none. */
+  baseUrl: string;
+  /** How long one call to the endpoint may take before the ticket shows a timeout. */
+  timeoutMs: number;
+  /** The model asked to transcribe customers' audio. */
+  transcriptionModel: string;
 }
 
 /** Alerts of connections that stay down (issue 21). */
@@ -153,7 +164,12 @@ const schema = Joi.object({
   ATENDE_DIALOGFLOW_URL: Joi.string().uri({ scheme: ['http', 'https'] }).allow(''),
   ATENDE_TIMEZONE: Joi.string().default('America/Sao_Paulo'),
   ATENDE_LANGUAGE: Joi.string().valid('pt', 'en', 'es').default('pt'),
+  ATENDE_OPENAI_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).allow('').default(''),
+  ATENDE_OPENAI_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(60_000),
+  ATENDE_OPENAI_TRANSCRIPTION_MODEL: Joi.string().trim().min(1).max(100).default('whisper-1'),
 }).unknown(true);
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 export class ConfigError extends Error {}
 
@@ -215,13 +231,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     },
     alerts: { downMs: value.ATENDE_CONNECTION_ALERT_MS, webhookUrl: value.ATENDE_CONNECTION_ALERT_WEBHOOK || null },
     mail: value.ATENDE_SMTP_URL ? { smtpUrl: value.ATENDE_SMTP_URL, from: value.ATENDE_MAIL_FROM } : null,
-    // Without a data dir secret (tests), the JWT secret stands in: sealed values then follow it.
     integrations: {
       retryMs: value.ATENDE_INTEGRATION_RETRY_MS,
       attempts: value.ATENDE_INTEGRATION_ATTEMPTS,
       timeoutMs: value.ATENDE_INTEGRATION_TIMEOUT_MS,
       dialogflowUrl: value.ATENDE_DIALOGFLOW_URL || null,
     },
+    // Without a data dir secret (tests), the JWT secret stands in: sealed values then follow it.
     secretKey: value.ATENDE_SECRET_KEY || `${fallbackSecret ? fallbackSecret() : (value.JWT_SECRET ?? 'atende')}:ATENDE_SECRET_KEY`,
+    openAi: { baseUrl: value.ATENDE_OPENAI_BASE_URL || OPENAI_DEFAULT_BASE_URL, timeoutMs: value.ATENDE_OPENAI_TIMEOUT_MS, transcriptionModel: value.ATENDE_OPENAI_TRANSCRIPTION_MODEL },
   };
 }

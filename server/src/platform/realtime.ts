@@ -40,6 +40,7 @@ export const CHANNELS = [
   'flowcampaign',
   'file',
   'queueIntegration',
+  'prompt',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

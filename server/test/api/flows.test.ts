@@ -4,6 +4,8 @@ import { expect } from 'chai';
 import { ApiError, createApiClient, memorySession, type ApiClient } from '@atende/shared/client';
 import { FLOW_MEDIA_LIMITS, PAGE_SIZE, type FlowGraph } from '@atende/shared';
 import { mediaFilePath } from '../../src/platform/uploads.js';
+import { createSealer } from '../../src/platform/sealing.js';
+import { FlowModel, type FlowDoc } from '../../src/domains/flows/model.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { SAMPLES, type FileToSend } from '../support/backofficeFixtures.js';
 import { createMember, createTenant, expectError, expectInvalid, loginSuper, MISSING_ID, type Session, type Tenant } from '../support/fixtures.js';
@@ -122,6 +124,36 @@ describe('flows (/flowbuilder)', () => {
         { number: 1, value: 'Comprar' },
         { number: 2, value: 'Falar com alguém' },
       ]);
+    });
+
+    it("stores the OpenAI blocks' keys sealed and answers them masked; the mask sent back (or a duplicated block's) keeps the key; exports carry none", async () => {
+      const KEY = 'sk-block-0123456789abcdefghij';
+      const openai = (id: string, apiKey: string) => node(id, 'openai', { typebotIntegration: { name: 'Bot', prompt: 'You help.', apiKey, maxTokens: 100, temperature: 1, maxMessages: 10, queueId: null } });
+      const keyed = await api.flows.createFlow('Com chave');
+      const keyOf = (graph: FlowGraph, id: string) => (graph.nodes.find((each) => each.id === id)!.data as { typebotIntegration: { apiKey: string } }).typebotIntegration.apiKey;
+      const storedKey = async (id: string) => {
+        const doc = await FlowModel.findOne({ companyId: tenant.companyId, _id: keyed.id }).lean<FlowDoc>();
+        return keyOf(doc!.flow!, id);
+      };
+      const saved = await api.flows.saveFlow({ idFlow: keyed.id, nodes: [START, openai('ai1', KEY)], connections: [edge('1', 'ai1')] } as unknown as FlowGraph & { idFlow: string });
+      expect(keyOf(saved.flow.flow!, 'ai1')).to.equal('sk-...ghij');
+      const sealed = await storedKey('ai1');
+      expect(sealed.startsWith('v1:')).to.equal(true);
+      expect(createSealer(t.config.secretKey).open(sealed)).to.equal(KEY);
+      const read = (await api.flows.getFlow(keyed.id)).flow.flow!;
+      expect(JSON.stringify(read)).to.not.include(KEY);
+      // The editor saves what it read, with a copy of the block: both keep the key.
+      const copy = { ...read.nodes[1]!, id: 'ai2' } as FlowGraph['nodes'][number];
+      await api.flows.saveFlow({ idFlow: keyed.id, nodes: [...read.nodes, copy], connections: read.connections } as FlowGraph & { idFlow: string });
+      expect(await storedKey('ai1')).to.equal(sealed);
+      expect(createSealer(t.config.secretKey).open(await storedKey('ai2'))).to.equal(KEY);
+      const exported = await t.call('GET', `/flowbuilder/${keyed.id}/export`, { token: admin() });
+      expect(JSON.stringify(exported.body)).to.not.include(KEY);
+      const imported = await api.flows.importFlow({ ...exported.body, name: 'Importada com chave' });
+      expect(keyOf((await api.flows.getFlow(imported.id)).flow.flow!, 'ai1')).to.equal('');
+      // The block's optional endpoint is an http(s) address, as a prompt's.
+      const badEndpoint = node('ai1', 'openai', { typebotIntegration: { name: 'Bot', prompt: 'You help.', apiKey: KEY, baseURL: 'ftp://models.example.com' } });
+      expectInvalid(await t.call('POST', '/flowbuilder/flow', { token: admin(), body: { idFlow: keyed.id, nodes: [START, badEndpoint], connections: [edge('1', 'ai1')] } }), 'nodes.1.data.typebotIntegration.baseURL');
     });
 
     it('refuses a graph without a start, with two starts or with a dangling edge (400 ERR_FLOW_INVALID with the problems)', async () => {

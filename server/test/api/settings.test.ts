@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { SETTING_DEFAULTS, SETTING_KEYS } from '@atende/shared';
+import { SETTING_DEFAULTS, SETTING_KEYS, TEXT_SETTING_KEYS } from '@atende/shared';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createTenant, expectError, expectInvalid, loginSuper, type Session, type Tenant } from '../support/fixtures.js';
 
@@ -60,6 +60,15 @@ describe('settings', () => {
       expect((await put(tenant.admin, 'userRating', { value: 'disabled' })).body.value).to.equal('disabled');
     });
 
+    it('openAiBaseUrl takes an http(s) address or nothing', async () => {
+      const set = await put(tenant.admin, 'openAiBaseUrl', { value: ' http://127.0.0.1:11434/v1 ' });
+      expect(set.body).to.deep.equal({ key: 'openAiBaseUrl', value: 'http://127.0.0.1:11434/v1' });
+      expectInvalid(await put(tenant.admin, 'openAiBaseUrl', { value: 'ftp://files.example.com' }), 'value');
+      expectInvalid(await put(tenant.admin, 'openAiBaseUrl', { value: 'not an address' }), 'value');
+      expect((await put(tenant.admin, 'openAiBaseUrl', { value: '' })).body).to.deep.equal({ key: 'openAiBaseUrl', value: '' });
+      expect((await read(tenant.admin)).openAiBaseUrl).to.equal('');
+    });
+
     it('scheduleType accepts queue, company and disabled; chatBotType takes a text', async () => {
       for (const value of ['queue', 'company', 'disabled']) {
         const answer = await put(tenant.admin, 'scheduleType', { value });
@@ -71,7 +80,7 @@ describe('settings', () => {
     });
 
     it('every toggle key accepts enabled and disabled', async () => {
-      const toggles = SETTING_KEYS.filter((key) => key !== 'scheduleType' && key !== 'chatBotType');
+      const toggles = SETTING_KEYS.filter((key) => key !== 'scheduleType' && key !== 'chatBotType' && !TEXT_SETTING_KEYS.includes(key));
       for (const key of toggles) {
         const flipped = SETTING_DEFAULTS[key] === 'enabled' ? 'disabled' : 'enabled';
         const answer = await put(other.admin, key, { value: flipped });

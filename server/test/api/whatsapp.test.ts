@@ -3,6 +3,7 @@ import { listen } from '../support/realtimeFixtures.js';
 import { createApiClient, memorySession, type RealtimeClient, type RealtimeEvent } from '@atende/shared/client';
 import { createTicket } from '../../src/domains/tickets/writer.js';
 import { TicketModel } from '../../src/domains/tickets/model.js';
+import { PromptModel } from '../../src/domains/prompts/model.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createPlan, createTenant, expectError, expectInvalid, loginSuper, MISSING_ID, unique, type Session, type Tenant } from '../support/fixtures.js';
 import { createQueue as createAnyQueue } from '../support/inboxFixtures.js';
@@ -85,6 +86,8 @@ describe('whatsapp (connections and their sessions)', () => {
     it('stores every field: messages, timers, queues with their names, schedules', async () => {
       const sales = await createQueue(t, tenant.admin);
       const support = await createQueue(t, tenant.admin);
+      // A prompt of the company (one of another company, or none, is refused: prompts.test.ts).
+      const prompt = await PromptModel.create({ companyId: tenant.companyId, name: 'Line assistant', prompt: 'x'.repeat(50), model: 'gpt-4o-mini', maxTokens: 100, temperature: 1, maxMessages: 10, apiKey: 'v1:sealed', queueId: sales.id });
       const body = {
         name: unique('Full '),
         provider: 'sandbox',
@@ -99,7 +102,7 @@ describe('whatsapp (connections and their sessions)', () => {
         timeToTransfer: 10,
         transferQueueId: support.id,
         queueIds: [sales.id, support.id],
-        promptId: '65a1b2c3d4e5f60718293a4b',
+        promptId: String(prompt._id),
         integrationId: '',
         schedules: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '09:00', endTime: '17:30' }],
       };

@@ -28,6 +28,9 @@ describe('flow interpreter: one advance per state, whatever races it', () => {
   function recorder(graph: FlowGraph) {
     const said: string[] = [];
     const ends: string[] = [];
+    /** The OpenAI block's answers asked (the run's node and wait when asked), and hand-overs. */
+    const asked: string[] = [];
+    const handed: (string | null)[] = [];
     const port: FlowPort = {
       graph: async () => graph,
       say: async (text) => {
@@ -38,13 +41,19 @@ describe('flow interpreter: one advance per state, whatever races it', () => {
       media: async () => undefined,
       transfer: async () => true,
       typebot: async (settings) => Boolean(settings.urlN8N && settings.typebotSlug),
+      ai: async (run) => {
+        asked.push(`${run.nodeId}:${run.waiting}`);
+      },
+      handOver: async (queueId) => {
+        handed.push(queueId);
+      },
       visit: async () => undefined,
       waits: async () => undefined,
       ended: async (_run, reason) => {
         ends.push(reason);
       },
     };
-    return { port, said, ends };
+    return { port, said, ends, asked, handed };
   }
 
   async function newRun(nodeId: string, waiting: FlowRunDoc['waiting']): Promise<FlowRunDoc> {
@@ -95,5 +104,48 @@ describe('flow interpreter: one advance per state, whatever races it', () => {
     expect(second.answers).to.deep.equal([{ key: 'first.name', value: 'Ana' }]);
     expect(await interpreter.advance(second, port, { kind: 'message', body: '10' })).to.equal(true);
     expect(said).to.deep.equal(['Price?', 'Bye Ana']);
+  });
+  describe('the OpenAI block', () => {
+    const openai = (extra: Record<string, unknown> = {}) => ['ai', 'openai', { typebotIntegration: { name: 'Bot', prompt: 'You help.', apiKey: 'sk-test', maxTokens: 100, temperature: 1, maxMessages: 10, queueId: null, ...extra } }] as const;
+    const fresh = async (run: FlowRunDoc) => (await FlowRunModel.findOne({ companyId, _id: run._id }).lean<FlowRunDoc>())!;
+
+    it('waits on the block and asks the model once the wait is stored, again for every message that is not the phrase', async () => {
+      const graph = graphOf([['1', 'start'], [...openai()]], [['1', 'ai']]);
+      const run = await newRun('1', null);
+      const { port, asked, ends } = recorder(graph);
+      await interpreter.advance(run, port, { kind: 'start' });
+      expect(await fresh(run)).to.include({ nodeId: 'ai', waiting: 'ai' });
+      expect(asked).to.deep.equal(['ai:ai']);
+      await interpreter.advance(await fresh(run), port, { kind: 'message', body: 'What are your hours?' });
+      expect(asked).to.deep.equal(['ai:ai', 'ai:ai']);
+      expect(ends).to.deep.equal([]);
+    });
+
+    it('the phrase for a human follows the exit when there is one (the model is not asked)', async () => {
+      const graph = graphOf([['1', 'start'], [...openai()], ['bye', 'message', { label: 'An agent will answer' }]], [['1', 'ai'], ['ai', 'bye']]);
+      const run = await newRun('1', null);
+      const { port, asked, said, ends, handed } = recorder(graph);
+      await interpreter.advance(run, port, { kind: 'start' });
+      await interpreter.advance(await fresh(run), port, { kind: 'message', body: 'Quero falar com um ATENDENTE, por favor' });
+      expect(asked).to.have.length(1);
+      expect(said).to.deep.equal(['An agent will answer']);
+      expect(ends).to.deep.equal(['finished']);
+      expect(handed).to.deep.equal([]);
+    });
+
+    it("without an exit the phrase hands over into the block's queue and ends the run; a block's own phrase replaces the defaults", async () => {
+      const queueId = String(new Types.ObjectId());
+      const graph = graphOf([['1', 'start'], [...openai({ queueId, humanPhrase: 'talk to Ana, operator' })]], [['1', 'ai']]);
+      const run = await newRun('1', null);
+      const { port, asked, ends, handed } = recorder(graph);
+      await interpreter.advance(run, port, { kind: 'start' });
+      await interpreter.advance(await fresh(run), port, { kind: 'message', body: 'I want a human' });
+      expect(asked).to.have.length(2);
+      expect(handed).to.deep.equal([]);
+      await interpreter.advance(await fresh(run), port, { kind: 'message', body: 'Operator!' });
+      expect(handed).to.deep.equal([queueId]);
+      expect(ends).to.deep.equal(['transferred']);
+      expect(await FlowRunModel.exists({ companyId, _id: run._id })).to.equal(null);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { createI18n } from '@atende/shared';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createTenant, expectError, expectInvalid, loginSuper, MISSING_ID, type Tenant } from '../support/fixtures.js';
 import { graphOf, storeFlow } from '../support/flowFixtures.js';
@@ -127,5 +128,26 @@ describe('flow simulator: the same engine on the graph being edited, events to t
     const end = (await waitFor(author.events, (e: any) => e.simulationId === simulationId && e.action === 'end', 5_000)) as any;
     expect(end).to.include({ reason: 'stopped', detail: 'idle' });
     await eventually(async () => (await FlowRunModel.countDocuments({ companyId: tenant.companyId, runKey: `s:${simulationId}` })) === 0, 2_000, 'run gone');
+  });
+  it('the OpenAI block: the simulator calls no model, says where it would answer, and the phrase for a human leaves by the exit', async () => {
+    const withAi = graphOf(
+      [
+        ['1', 'start'],
+        ['ai', 'openai', { typebotIntegration: { name: 'Bot', prompt: 'You help.', apiKey: 'sk-...abcd', maxTokens: 100, temperature: 1, maxMessages: 10, queueId: null } }],
+        ['bye', 'message', { label: 'Passing you to a person' }],
+      ],
+      [
+        ['1', 'ai'],
+        ['ai', 'bye'],
+      ],
+    );
+    const started = await t.call('POST', '/flowbuilder/simulator', { token: tenant.admin.token, body: { flowId, ...withAi } });
+    const { simulationId } = started.body;
+    await waitFor(author.events, (e: any) => e.simulationId === simulationId && e.action === 'node' && e.waiting === 'ai');
+    expect(bodies(simulationId)).to.deep.equal([`bot: ${createI18n('pt').t('inbox.aiSimulated')}`]);
+    await t.call('POST', `/flowbuilder/simulator/${simulationId}/message`, { token: tenant.admin.token, body: { body: 'Quero um atendente' } });
+    const end = (await waitFor(author.events, (e: any) => e.simulationId === simulationId && e.action === 'end')) as any;
+    expect(end.reason).to.equal('finished');
+    expect(bodies(simulationId).at(-1)).to.equal('bot: Passing you to a person');
   });
 });

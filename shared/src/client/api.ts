@@ -15,6 +15,7 @@ import { flowCalls } from './calls/flows.js';
 import { helpCalls } from './calls/helps.js';
 import { invoiceCalls } from './calls/invoices.js';
 import { planCalls } from './calls/plans.js';
+import { promptCalls } from './calls/prompts.js';
 import { queueCalls } from './calls/queues.js';
 import { queueIntegrationCalls } from './calls/queueIntegrations.js';
 import { quickMessageCalls } from './calls/quickMessages.js';
@@ -68,6 +69,8 @@ export function createApiClient(options: ApiClientOptions) {
     flowEngine: flowEngineCalls(http),
     /** Flows and phrase-triggered flow campaigns (document 3). */
     flows: flowCalls(http),
+    /** AI prompts (document 3, /prompt). */
+    prompts: promptCalls(http),
     health: () => http.anonymous<HealthAnswer>('GET', '/health'),
   };
 }

@@ -15,6 +15,7 @@ export type { HelpCalls, HelpData } from './calls/helps.js';
 export type { CheckoutData, InvoiceCalls, InvoiceQuery, PixSettingsData } from './calls/invoices.js';
 export type { PageQuery } from './calls/page.js';
 export type { PlanCalls, PlanData } from './calls/plans.js';
+export type { PromptCalls } from './calls/prompts.js';
 export type { QueueCalls, QueueData, QueueOptionData } from './calls/queues.js';
 export type { QueueIntegrationCalls, QueueIntegrationData, QueueIntegrationTestData } from './calls/queueIntegrations.js';
 export type { QuickMessageCalls, QuickMessageData } from './calls/quickMessages.js';

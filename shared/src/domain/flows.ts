@@ -230,8 +230,11 @@ export interface TicketFlowRun {
   flowName: string;
   /** The node being run or waited on. */
   nodeId: string;
-  /** What the run waits for: the customer's answer, a menu choice, an interval's end, or nothing (running). */
-  waiting: 'answer' | 'menu' | 'interval' | null;
+  /**
+   * What the run waits for: the customer's answer, a menu choice, an interval's end, the customer's
+   * next message for the OpenAI block's model ('ai'), or nothing (running).
+   */
+  waiting: 'answer' | 'menu' | 'interval' | 'ai' | null;
   startedAt: string;
 }
 

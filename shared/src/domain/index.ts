@@ -22,3 +22,4 @@ export * from './flowProblems.js';
 export * from './passwordReset.js';
 export * from './mailSettings.js';
 export * from './queueIntegrations.js';
+export * from './prompts.js';

@@ -14,10 +14,15 @@ export const SETTING_DEFAULTS = {
   chatBotType: 'text',
   asaas: 'disabled',
   campaignsEnabled: 'enabled',
+  /** The AI prompts' default OpenAI-compatible endpoint ('' for the operator's, ATENDE_OPENAI_BASE_URL). */
+  openAiBaseUrl: '',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
+
+/** Settings holding free text (not a choice): edited where they apply (the prompts page), not among the options. */
+export const TEXT_SETTING_KEYS: readonly SettingKey[] = ['openAiBaseUrl'];
 
 export const TOGGLE_VALUES = ['enabled', 'disabled'] as const;
 export const SCHEDULE_TYPES = ['disabled', 'queue', 'company'] as const;

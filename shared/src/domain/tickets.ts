@@ -3,6 +3,7 @@ import type { ContactExtraInfo } from './contacts.js';
 import type { Profile } from './enums.js';
 import type { TicketFlowRun } from './flows.js';
 import type { TicketIntegrationRun } from './queueIntegrations.js';
+import type { TicketAiError } from './prompts.js';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -47,6 +48,13 @@ export interface Ticket {
   flowRun: TicketFlowRun | null;
   /** The queue integration answering the customer, or that handed the ticket over (issue 16); null when none. */
   integrationRun: TicketIntegrationRun | null;
+  /**
+   * An automation (the AI assistant) handed the customer to the agents: it waits for one, and no
+   * automation answers it again until it is closed.
+   */
+  handedOver: boolean;
+  /** The AI assistant's last failure on this ticket (cleared by its next answer), null when none. */
+  aiError: TicketAiError | null;
   tags: { id: string; name: string; color: string }[];
   createdAt: string;
   updatedAt: string;

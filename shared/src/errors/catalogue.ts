@@ -108,6 +108,7 @@ export const ERROR_STATUS = {
   // Queue integrations (issue 16).
   ERR_NO_INTEGRATION_FOUND: 404,
   ERR_INTEGRATION_IN_USE: 409,
+  ERR_NO_PROMPT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

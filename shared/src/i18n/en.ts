@@ -54,6 +54,7 @@ export const enCommon: CommonTranslation = {
     ERR_NO_FLOW_SIMULATION_FOUND: 'No flow simulation found with this ID (it may have ended).',
     ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
     ERR_INTEGRATION_IN_USE: 'This integration is used by a queue or a connection. Remove it from them first.',
+    ERR_NO_PROMPT_FOUND: 'Prompt not found.',
     ERR_CREATING_MESSAGE: 'Error saving the message. Please try again.',
     ERR_CREATING_TICKET: 'Error creating the ticket. Please try again.',
     ERR_FETCH_WAPP_MSG: 'Error fetching the message from WhatsApp; it may be too old.',
@@ -146,6 +147,9 @@ export const enCommon: CommonTranslation = {
     mergedEmail: 'E-mail (merged contact)',
     mergedTicketClosed: 'Closed when the contact {{drop}} was merged into {{keep}} (the same person): the conversation goes on in ticket {{ticket}}.',
     mergedTicketKept: 'The contact {{drop}} was merged into this one (the same person): its ticket {{ticket}} on this connection was closed, its messages stay there.',
+    aiHandover: '*Automatic message*:\nSure! One of our agents will take over the conversation. Please wait, we will be with you shortly!',
+    aiAudioNotUnderstood: "Sorry, I could not understand your audio. Could you write your message?",
+    aiSimulated: '(OpenAI: in a conversation the model answers here; the simulator does not call it. The phrase to talk to a human leaves the block.)',
   },
   health: {
     status: {

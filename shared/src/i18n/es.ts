@@ -54,6 +54,7 @@ export const esCommon: CommonTranslation = {
     ERR_NO_FLOW_SIMULATION_FOUND: 'No se encontró ninguna simulación de flujo con este ID (puede haber terminado).',
     ERR_NO_INTEGRATION_FOUND: 'Integración no encontrada.',
     ERR_INTEGRATION_IN_USE: 'Esta integración la usa una cola o una conexión. Quítela de ellas antes.',
+    ERR_NO_PROMPT_FOUND: 'Prompt no encontrado.',
     ERR_CREATING_MESSAGE: 'Error al guardar el mensaje. Inténtalo de nuevo.',
     ERR_CREATING_TICKET: 'Error al crear el ticket. Inténtalo de nuevo.',
     ERR_FETCH_WAPP_MSG: 'Error al obtener el mensaje de WhatsApp; tal vez sea demasiado antiguo.',
@@ -146,6 +147,9 @@ export const esCommon: CommonTranslation = {
     mergedEmail: 'Correo (contacto unido)',
     mergedTicketClosed: 'Cerrado cuando el contacto {{drop}} se unió a {{keep}} (la misma persona): la conversación sigue en el ticket {{ticket}}.',
     mergedTicketKept: 'El contacto {{drop}} se unió a este (la misma persona): su ticket {{ticket}} en esta conexión se cerró y sus mensajes quedan allí.',
+    aiHandover: '*Mensaje automático*:\n¡Claro! Uno de nuestros agentes continuará la conversación. ¡Espera, ya te atendemos!',
+    aiAudioNotUnderstood: 'Lo siento, no pude entender tu audio. ¿Puedes escribir tu mensaje?',
+    aiSimulated: '(OpenAI: en una conversación el modelo responde aquí; el simulador no lo llama. La frase para hablar con un agente sale del bloque.)',
   },
   health: {
     status: {

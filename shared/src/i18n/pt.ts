@@ -58,6 +58,7 @@ export const ptCommon = {
     ERR_NO_FLOW_SIMULATION_FOUND: 'Nenhuma simulação de fluxo encontrada com este ID (ela pode ter terminado).',
     ERR_NO_INTEGRATION_FOUND: 'Integração não encontrada.',
     ERR_INTEGRATION_IN_USE: 'Esta integração é usada por uma fila ou uma conexão. Retire-a delas antes.',
+    ERR_NO_PROMPT_FOUND: 'Prompt não encontrado.',
     ERR_CREATING_MESSAGE: 'Erro ao registrar a mensagem. Tente novamente.',
     ERR_CREATING_TICKET: 'Erro ao criar o ticket. Tente novamente.',
     ERR_FETCH_WAPP_MSG: 'Erro ao buscar a mensagem no WhatsApp; talvez ela seja antiga demais.',
@@ -151,6 +152,9 @@ export const ptCommon = {
     mergedEmail: 'E-mail (contato unido)',
     mergedTicketClosed: 'Fechado quando o contato {{drop}} foi unido a {{keep}} (a mesma pessoa): a conversa continua no ticket {{ticket}}.',
     mergedTicketKept: 'O contato {{drop}} foi unido a este (a mesma pessoa): o ticket {{ticket}} dele nesta conexão foi fechado e as mensagens dele ficam lá.',
+    aiHandover: '*Mensagem automática*:\nCerto! Um de nossos atendentes vai continuar a conversa. Aguarde, já vamos te atender!',
+    aiAudioNotUnderstood: 'Desculpe, não consegui entender o seu áudio. Pode escrever a sua mensagem?',
+    aiSimulated: '(OpenAI: numa conversa, o modelo responde aqui; o simulador não o chama. A frase para falar com um atendente sai do bloco.)',
   },
   health: {
     status: {

@@ -16,6 +16,8 @@ import {
   FLOW_TEXT_MAX,
 } from '../domain/flows.js';
 import { NAME_MAX } from '../domain/constants.js';
+import { PROMPT_HUMAN_PHRASE_MAX, PROMPT_MODEL_MAX } from '../domain/prompts.js';
+import { openAiBaseUrl } from './prompts.js';
 import { id, name, pageQuery } from './common.js';
 
 export const flowName = Joi.string().trim().min(FLOW_NAME_MIN).max(FLOW_NAME_MAX);
@@ -51,6 +53,10 @@ const openAi = Joi.object({
   apiKey: Joi.string().max(500).allow(''),
   queueId: id.allow(null, ''),
   maxMessages: Joi.number().integer().min(1).max(1000).default(FLOW_OPENAI_DEFAULTS.maxMessages),
+  // Optional extras of this implementation (automation/ai): the model, the endpoint, the phrases for a human.
+  model: Joi.string().trim().max(PROMPT_MODEL_MAX).allow(''),
+  baseURL: openAiBaseUrl,
+  humanPhrase: Joi.string().trim().max(PROMPT_HUMAN_PHRASE_MAX).allow(''),
 }).unknown(true);
 
 const contentElement = Joi.object({

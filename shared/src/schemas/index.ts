@@ -26,3 +26,4 @@ export * from './mailSettings.js';
 export * from './externalSend.js';
 export * from './flowSimulator.js';
 export * from './queueIntegrations.js';
+export * from './prompts.js';

@@ -24,6 +24,8 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
     integrationId: null,
     flowRun: null,
     integrationRun: null,
+    handedOver: false,
+    aiError: null,
     tags: [],
     createdAt: '2025-03-10T12:00:00.000Z',
     updatedAt: '2025-03-10T12:00:00.000Z',

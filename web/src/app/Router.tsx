@@ -18,6 +18,7 @@ const PAGES: Record<BuiltPage, LazyExoticComponent<ComponentType>> = {
   signup: lazy(() => import('../pages/signup/SignupPage.js')),
   forgetPassword: lazy(() => import('../pages/forgetPassword/ForgetPasswordPage.js')),
   files: lazy(() => import('../pages/files/FilesPage.js')),
+  prompts: lazy(() => import('../pages/prompts/PromptsPage.js')),
   users: lazy(() => import('../pages/users/UsersPage.js')),
   connections: lazy(() => import('../pages/connections/ConnectionsPage.js')),
   tickets: lazy(() => import('../pages/tickets/TicketsPage.js')),

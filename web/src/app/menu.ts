@@ -71,7 +71,7 @@ export const MENU: MenuEntry[] = [
     children: [link('phraseLists', '/phrase-lists', 'flows'), link('flowbuilders', '/flowbuilders', 'flows')],
   },
   link('announcements', '/announcements', 'announcements', { super: true }),
-  link('prompts', '/prompts', 'prompts', { planFlag: 'useOpenAi' }),
+  link('prompts', '/prompts', 'prompts', { admin: true, planFlag: 'useOpenAi' }),
   // Integrations hold credentials and are set on queues and connections: the admins' (the server's rule).
   link('integrations', '/queue-integration', 'integrations', { planFlag: 'useIntegrations', admin: true }),
   link('connections', '/connections', 'connections', { admin: true }),

@@ -74,6 +74,7 @@ export const BUILT_PAGES = [
   'flowbuilder',
   'files',
   'integrations',
+  'prompts',
 ] as const satisfies readonly PageKey[];
 
 export type BuiltPage = (typeof BUILT_PAGES)[number];
@@ -114,7 +115,8 @@ export const PRIVATE_ROUTES: RouteEntry[] = [
   { path: '/helps', page: 'helps' },
   { path: '/users', page: 'users' },
   { path: '/files', page: 'files' },
-  { path: '/prompts', page: 'prompts' },
+  // The plan gate is the page's (a toast, then / after a second: usePlanGate).
+  { path: '/prompts', page: 'prompts', profiles: ['admin'] },
   { path: '/queue-integration', page: 'integrations', profiles: ['admin'] },
   { path: '/messages-api', page: 'messagesApi' },
   { path: '/settings', page: 'settings' },

@@ -12,6 +12,14 @@
  * Inactive flows and flows never saved do not start. While a flow runs in a ticket, the queue
  * chatbot and the greeting do not speak: the message is the flow's (the ticket's `chatbot` is off).
  *
+ * The OpenAI block hands the conversation to the model (automation/ai, with the block's prompt,
+ * key and limits): reaching it, the model answers the customer's last message, and the run waits
+ * there ('ai'); every later message is the model's to answer, until the customer writes the phrase
+ * for a human (the block's `humanPhrase`, else the defaults). Then the flow goes on by the block's
+ * exit when it has one; without one the run ends and the agents take over (the ticket flagged
+ * handed over, moved to the block's queue when it names one and the ticket has none). An agent
+ * accepting the ticket ends the run as for any block.
+ *
  * Advances of one run are serialised here (keyed by the run) on top of the interpreter's version
  * check, which also holds across nodes.
  */
@@ -30,6 +38,7 @@ import { ticketForActor } from '../../domains/tickets/access.js';
 import type { TicketDoc } from '../../domains/tickets/model.js';
 import { ticketView } from '../../domains/tickets/view.js';
 import { userNames } from '../../domains/users/cache.js';
+import type { AiRunner } from '../ai/runner.js';
 import { createInterpreter, type FlowInput, type FlowPort } from './interpreter.js';
 import { findPhraseCampaign } from '../../domains/flows/campaigns.js';
 import { FlowRunModel, type FlowRunDoc } from './runModel.js';
@@ -70,7 +79,7 @@ function isDuplicate(err: unknown): boolean {
 /** The flow's typebot block hands the conversation to the typebot runner (automation/integrations) once the run ended. */
 export type TypebotHandOff = (companyId: string, ticketId: string, settings: FlowQueueIntegration) => void;
 
-export function createFlowEngine(deps: { realtime: RealtimePublisher; logger: Logger; config: Config; jobs: JobRunner; messages: MessageService; typebot?: TypebotHandOff }) {
+export function createFlowEngine(deps: { realtime: RealtimePublisher; logger: Logger; config: Config; jobs: JobRunner; messages: MessageService; typebot?: TypebotHandOff; ai?: AiRunner }) {
   const { realtime, logger, config, jobs } = deps;
   const texts = createI18n(config.language);
   const runs = keyedSerial();

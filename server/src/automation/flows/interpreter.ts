@@ -12,17 +12,20 @@
  * deleted at its end, so a restart continues each run from its last wait.
  */
 import {
+  asksForHuman,
   edgeHandle,
   FLOW_CONDITION_HANDLES,
   FLOW_HANDLE_DEFAULT,
   FLOW_INTERVAL_MAX_S,
   FLOW_MENU_RETRIES,
   FLOW_RANDOMIZER_HANDLES,
+  humanPhrasesOf,
   menuHandle,
   type FlowContentElement,
   type FlowGraph,
   type FlowNode,
   type FlowQueueIntegration,
+  type FlowOpenAiSettings,
   type FlowRunEndReason,
   type TicketFlowRun,
 } from '@atende/shared';
@@ -47,6 +50,10 @@ export interface FlowPort {
   transfer(queueId: string): Promise<boolean>;
   /** The typebot block: the conversation goes to that Typebot once the run ended; false when it cannot (no URL or slug). */
   typebot(settings: FlowQueueIntegration): Promise<boolean>;
+  /** The OpenAI block (its wait stored): the model answers the customer's last message (automation/ai). */
+  ai(run: FlowRunDoc, settings: FlowOpenAiSettings): Promise<void>;
+  /** The OpenAI block without an exit heard the phrase for a human: the agents take over (in the block's queue, if any). */
+  handOver(queueId: string | null): Promise<void>;
   /** A block is being run (the simulator shows it). */
   visit(run: FlowRunDoc, nodeId: string): Promise<void>;
   /** The run waits (its new state is stored). */
@@ -65,7 +72,13 @@ export interface ResumeScheduler {
 
 type Cursor = { nodeId: string; elementIndex: number } | null;
 
-type Outcome = { wait: { node: FlowNode; waiting: NonNullable<TicketFlowRun['waiting']>; elementIndex?: number; seconds?: number; menuRetries?: number } } | { end: FlowRunEndReason; detail?: string };
+/** A wait; `answer`: the OpenAI block's model answers once the wait is stored. */
+type Outcome = { wait: { node: FlowNode; waiting: NonNullable<TicketFlowRun['waiting']>; elementIndex?: number; seconds?: number; menuRetries?: number; answer?: boolean } } | { end: FlowRunEndReason; detail?: string };
+
+/** An extra of the OpenAI block (not in the spec's fields): its own phrases for a human. */
+function humanPhrasesOfBlock(settings: FlowOpenAiSettings): string[] {
+  return humanPhrasesOf((settings as FlowOpenAiSettings & { humanPhrase?: string }).humanPhrase);
+}
 
 /** Where a block's exit leads (null: no edge leaves by that handle). */
 function exitOf(graph: FlowGraph, nodeId: string, handle: string = FLOW_HANDLE_DEFAULT): Cursor {
@@ -165,8 +178,8 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
           if (!(await port.typebot(node.data.typebotIntegration))) return { end: 'failed', detail: `the typebot block ${node.id} has no URL or slug` };
           return { end: 'finished', detail: 'typebot' };
         case 'openai':
-          // Handed to the integrations once they exist (automation-integrations issue).
-          return { end: 'failed', detail: `the ${node.type} block is not available yet: the flow ends here` };
+          // The conversation is the model's until the customer asks for a human (see entry).
+          return { wait: { node, waiting: 'ai', answer: true } };
       }
     }
     return { end: 'finished' };
@@ -198,6 +211,15 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
       await port.say(renderAnswers(`${texts.t('inbox.invalidOption')}\n\n${menuText(node.data.message, node.data.arrayOption)}`, variablesOf(run)));
       return { outcome: { wait: { node, waiting: 'menu', menuRetries: run.menuRetries } } };
     }
+    if (run.waiting === 'ai' && node.type === 'openai') {
+      const settings = node.data.typebotIntegration;
+      if (!asksForHuman(input.body, humanPhrasesOfBlock(settings))) return { outcome: { wait: { node, waiting: 'ai', answer: true } } };
+      // The phrase for a human: the flow goes on by the block's exit, or the agents take over.
+      const exit = after(node);
+      if (exit) return { cursor: exit };
+      await port.handOver(settings.queueId || null);
+      return { outcome: { end: 'transferred' } };
+    }
     // Waiting on an interval: the message is kept as the last answer, the run goes on at the interval's end.
     if (run.waiting === 'interval') return { outcome: null };
     return { outcome: { end: 'failed', detail: `block ${node.id} was changed and no longer waits for this answer` } };
@@ -226,11 +248,13 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
       return true;
     }
     // A new wait starts its menu's count afresh; a menu asked again keeps it.
-    const { node, waiting, elementIndex = 0, seconds, menuRetries = 0 } = outcome.wait;
+    const { node, waiting, elementIndex = 0, seconds, menuRetries = 0, answer } = outcome.wait;
     // The job first, for the version the wait is stored at: a crash between the two leaves a job that finds nothing to do.
     if (seconds) await scheduleResume(run, new Date(Date.now() + seconds * 1000), run.version + 1);
     const stored = await store(run, { nodeId: node.id, waiting, elementIndex, answers: run.answers, lastAnswer: run.lastAnswer, menuRetries, waitVersion: run.version + 1 });
     if (stored) await port.waits(stored);
+    // After the wait is stored: the answer goes only while the run still waits there.
+    if (stored && answer && node.type === 'openai') await port.ai(stored, node.data.typebotIntegration);
     return true;
   }
 

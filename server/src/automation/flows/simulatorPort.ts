@@ -65,6 +65,11 @@ export function simulatorPort(deps: { realtime: RealtimePublisher; config: Confi
     async typebot(): Promise<boolean> {
       return true;
     },
+    async ai(): Promise<void> {
+      // The simulator calls no model: it says where the model would answer.
+      push({ action: 'message', simulationId, message: simulatorMessage(true, texts.t('inbox.aiSimulated')) });
+    },
+    async handOver(): Promise<void> {},
     async visit(current: FlowRunDoc, nodeId: string): Promise<void> {
       push({ action: 'node', simulationId, nodeId, waiting: null, variables: variablesOf(current) });
     },

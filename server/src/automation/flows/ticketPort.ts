@@ -5,7 +5,7 @@
  * the typebot runner (automation/integrations) once the run has ended.
  */
 import { Types } from 'mongoose';
-import type { FlowGraph, FlowQueueIntegration, FlowRunEndReason, TicketFlowRun } from '@atende/shared';
+import type { FlowGraph, FlowOpenAiSettings, FlowQueueIntegration, FlowRunEndReason, TicketFlowRun } from '@atende/shared';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storedMedia } from '../../platform/uploads.js';
@@ -16,8 +16,9 @@ import { publishTicket } from '../../domains/tickets/events.js';
 import { TicketModel, type TicketDoc } from '../../domains/tickets/model.js';
 import { updateTicket, type TicketChange } from '../../domains/tickets/writer.js';
 import type { TypebotHandOff } from './engine.js';
+import type { AiRunner } from '../ai/runner.js';
 import type { FlowMediaBlock, FlowPort } from './interpreter.js';
-import type { FlowRunDoc } from './runModel.js';
+import { FlowRunModel, type FlowRunDoc } from './runModel.js';
 
 /** What the ticket shows of a run. */
 export function ticketFlowRunOf(run: FlowRunDoc): TicketFlowRun {
@@ -31,8 +32,8 @@ export async function writeTicket(realtime: RealtimePublisher, companyId: string
   return updated;
 }
 
-export function ticketPort(deps: { realtime: RealtimePublisher; logger: Logger; messages: MessageService; typebot?: TypebotHandOff }, companyId: string, ticketId: string): FlowPort {
-  const { realtime, logger, messages } = deps;
+export function ticketPort(deps: { realtime: RealtimePublisher; logger: Logger; messages: MessageService; typebot?: TypebotHandOff; ai?: AiRunner }, companyId: string, ticketId: string): FlowPort {
+  const { realtime, logger, messages, ai } = deps;
   /** The typebot a typebot block hands the conversation to, once the run ended. */
   let handedTo: FlowQueueIntegration | null = null;
 
@@ -68,6 +69,18 @@ export function ticketPort(deps: { realtime: RealtimePublisher; logger: Logger; 
       if (!deps.typebot || !settings.urlN8N?.trim() || !settings.typebotSlug?.trim()) return false;
       handedTo = settings;
       return true;
+    },
+
+    async ai(run: FlowRunDoc, settings: FlowOpenAiSettings): Promise<void> {
+      // Answered while the run still waits on this block (a later message or an agent may move it on).
+      const stillWaiting = async () => Boolean(await FlowRunModel.exists({ companyId, _id: run._id, nodeId: run.nodeId, waiting: 'ai' }));
+      if (ai) ai.answerInFlow(companyId, ticketId, settings, stillWaiting);
+      else logger.warn({ companyId, ticketId, nodeId: run.nodeId }, 'flow OpenAI block: no AI runner');
+    },
+
+    async handOver(queueId: string | null): Promise<void> {
+      await writeTicket(realtime, companyId, ticketId, { flowRun: null });
+      await ai?.handOver(companyId, ticketId, queueId);
     },
 
     async visit(): Promise<void> {},

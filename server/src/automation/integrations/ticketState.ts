@@ -26,7 +26,8 @@ export function readTicket(companyId: string, ticketId: Types.ObjectId | string)
 
 /** Whether the integrations may answer this ticket now: pending, no agent, no group, no flow running. */
 export function answerable(ticket: TicketDoc | null): ticket is TicketDoc {
-  return Boolean(ticket) && ticket!.status === 'pending' && !ticket!.userId && !ticket!.isGroup && !ticket!.flowRun;
+  // handedOver: the customer asked the AI assistant for a human; no bot answers them again.
+  return Boolean(ticket) && ticket!.status === 'pending' && !ticket!.userId && !ticket!.isGroup && !ticket!.flowRun && !ticket!.handedOver;
 }
 
 async function queueNamed(companyId: string, ref: QueueRef): Promise<QueueDoc | null> {

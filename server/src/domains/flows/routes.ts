@@ -29,7 +29,7 @@ const GRAPH_MAX_BYTES = 4 * 1024 * 1024;
 export const flowsRoutes: Plugin<AppContext> = {
   name: 'flows',
   register(server, context) {
-    const flows = createFlowService(context.realtime);
+    const flows = createFlowService(context.realtime, context.sealer);
     const tags = ['api', 'flows'];
     const plugins = { access: { profiles: [...FLOW_WRITE_PROFILES] } };
     const byId = (request: Request) => params<{ id: string }>(request).id;

@@ -7,10 +7,12 @@ import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { searchRegex } from '../../platform/database/models.js';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
+import type { Sealer } from '../../platform/sealing.js';
 import { WhatsappModel } from '../whatsapp/model.js';
 import { FlowCampaignModel } from './campaignModel.js';
 import { toFlow, toFlowWithGraph } from './dto.js';
 import { adoptGraph, checkGraph } from './graph.js';
+import { maskBlockKeys, sealBlockKeys } from './blockKeys.js';
 import { FlowModel, type FlowDoc } from './model.js';
 
 /** A flow of the company, or ERR_NO_FLOW_FOUND (also for another company's id). */
@@ -43,9 +45,15 @@ export interface FlowSaveInput extends FlowGraph {
   idFlow: string;
 }
 
-export function createFlowService(realtime: RealtimePublisher) {
+export function createFlowService(realtime: RealtimePublisher, sealer: Sealer) {
   function announce(event: FlowEvent, companyId: string): void {
     realtime.publish(companyId, 'flowbuilder', event);
+  }
+
+  /** The flow with its graph as answered: the OpenAI blocks' keys masked (blockKeys.ts). */
+  function withGraph(doc: FlowDoc): FlowWithGraph {
+    const view = toFlowWithGraph(doc);
+    return { ...view, flow: view.flow ? maskBlockKeys(view.flow, sealer) : null };
   }
 
   async function insert(actor: AuthCredentials, fields: { name: string; active: boolean; flow: FlowGraph | null }): Promise<Flow> {
@@ -110,29 +118,29 @@ export function createFlowService(realtime: RealtimePublisher) {
     },
 
     async get(actor: AuthCredentials, id: string): Promise<{ flow: FlowWithGraph }> {
-      return { flow: toFlowWithGraph(await findFlow(actor.companyId, id)) };
+      return { flow: withGraph(await findFlow(actor.companyId, id)) };
     },
 
     /** Stores the graph when checkGraph lets it; answers the problems left for the canvas. */
     async save(actor: AuthCredentials, input: FlowSaveInput): Promise<{ flow: FlowWithGraph; problems: FlowProblem[] }> {
-      await findFlow(actor.companyId, input.idFlow);
+      const current = await findFlow(actor.companyId, input.idFlow);
       const graph: FlowGraph = { nodes: input.nodes, connections: input.connections };
       const problems = await checkGraph(actor.companyId, graph);
-      const updated = await change(actor, input.idFlow, { flow: graph });
-      return { flow: toFlowWithGraph(updated), problems };
+      const updated = await change(actor, input.idFlow, { flow: sealBlockKeys(graph, current.flow ?? null, sealer) });
+      return { flow: withGraph(updated), problems };
     },
 
-    /** Media travel as their stored file names only: the files stay on this server. */
+    /** Media travel as their stored file names only: the files stay on this server; OpenAI keys as masks (not at all). */
     async exportFlow(actor: AuthCredentials, id: string): Promise<FlowExport> {
       const doc = await findFlow(actor.companyId, id);
-      return { format: 'atende-flow', version: 1, name: doc.name, active: doc.active, flow: doc.flow ?? null };
+      return { format: 'atende-flow', version: 1, name: doc.name, active: doc.active, flow: doc.flow ? maskBlockKeys(doc.flow, sealer) : null };
     },
 
     /** A new flow from an export: the graph adopted (graph.ts) and checked as a save is; a taken name gets a suffix. */
     async importFlow(actor: AuthCredentials, input: FlowExport): Promise<Flow> {
       let graph: FlowGraph | null = null;
       if (input.flow) {
-        graph = await adoptGraph(actor.companyId, input.flow);
+        graph = sealBlockKeys(await adoptGraph(actor.companyId, input.flow), null, sealer);
         await checkGraph(actor.companyId, graph);
       }
       return insert(actor, { name: await freeName(actor.companyId, input.name, false), active: input.active, flow: graph });

@@ -10,6 +10,8 @@ import { updateTicket } from '../tickets/writer.js';
 import { UserModel } from '../users/model.js';
 import { WhatsappModel } from '../whatsapp/model.js';
 import { refuseUnknownIntegration } from '../queueIntegrations/dto.js';
+import { refuseUnknownPrompt } from '../prompts/dto.js';
+import { releaseQueue } from '../prompts/queueLinks.js';
 import { byOption, toQueue, toQueueOption } from './dto.js';
 import { queueCards } from './cache.js';
 import { QueueModel, QueueOptionModel, queueNameKey, type QueueDoc, type QueueOptionDoc } from './model.js';
@@ -101,6 +103,7 @@ export function createQueueService(realtime: RealtimePublisher) {
     async create(actor: AuthCredentials, input: QueueInput): Promise<Queue> {
       const { companyId } = actor;
       await refuseUnknownIntegration(companyId, input.integrationId);
+      await refuseUnknownPrompt(companyId, input.promptId);
       const created = await createWithinPlan(companyId, 'queues', QueueModel, async (count) => {
         await refuseDuplicates(companyId, input);
         refuseMissingGreeting(count + 1, input.greetingMessage);
@@ -118,6 +121,7 @@ export function createQueueService(realtime: RealtimePublisher) {
       const current = await findQueue(companyId, id);
       await refuseDuplicates(companyId, input, id);
       await refuseUnknownIntegration(companyId, input.integrationId);
+      await refuseUnknownPrompt(companyId, input.promptId);
       const count = await QueueModel.countDocuments({ companyId });
       refuseMissingGreeting(count, input.greetingMessage !== undefined ? input.greetingMessage : current.greetingMessage);
       const set = storedFields(input);
@@ -148,6 +152,7 @@ export function createQueueService(realtime: RealtimePublisher) {
       }
       await WhatsappModel.updateMany({ companyId, queueIds: queue._id }, { $pull: { queueIds: queue._id } });
       await WhatsappModel.updateMany({ companyId, transferQueueId: queue._id }, { $set: { transferQueueId: null } });
+      await releaseQueue(realtime, companyId, queue._id);
       realtime.publish(companyId, 'queue', { action: 'delete', queueId: id });
     },
   };

@@ -13,7 +13,8 @@ export const SettingModel = tenantModel<SettingDoc>(
   'Setting',
   {
     key: { type: String, required: true },
-    value: { type: String, required: true },
+    // '' is a value too (a text setting left empty); the schemas of shared/ check each key's values.
+    value: { type: String, default: '' },
   },
   (schema) => {
     schema.index({ companyId: 1, key: 1 }, { unique: true });

@@ -1,5 +1,5 @@
 import { Schema, type Types } from 'mongoose';
-import { TICKET_STATUSES, type TicketFlowRun, type TicketIntegrationRun, type TicketStatus } from '@atende/shared';
+import { TICKET_STATUSES, type TicketAiError, type TicketFlowRun, type TicketIntegrationRun, type TicketStatus } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
 import { engineKeys } from '../../platform/database/tuning.js';
 import { registerDuplicateCode } from '../../platform/errors.js';
@@ -50,6 +50,10 @@ export interface TicketDoc {
   flowRun: TicketFlowRun | null;
   /** The queue integration answering the customer or that handed over (automation/integrations keeps it), null when none. */
   integrationRun: TicketIntegrationRun | null;
+  /** An automation handed the customer to the agents: none answers again until the ticket is closed. */
+  handedOver: boolean;
+  /** The AI assistant's last failure here (automation/ai), null after its next answer. */
+  aiError: TicketAiError | null;
   /** Last message from the customer: drives expiry and queue auto-transfer jobs. */
   lastInteractionAt: Date | null;
   acceptedAt: Date | null;
@@ -107,6 +111,8 @@ export const TicketModel = tenantModel<TicketDoc>(
     integrationId: { type: ObjectId, default: null },
     flowRun: { type: Schema.Types.Mixed, default: null },
     integrationRun: { type: Schema.Types.Mixed, default: null },
+    handedOver: { type: Boolean, default: false },
+    aiError: { type: Schema.Types.Mixed, default: null },
     lastInteractionAt: { type: Date, default: null },
     acceptedAt: { type: Date, default: null },
     closedAt: { type: Date, default: null },

@@ -151,6 +151,8 @@ export function createTicketService(deps: {
         promptId: null,
         integrationId: null,
         integrationRun: null,
+        handedOver: false,
+        aiError: null,
         chatbot: false,
         queueOptionId: null,
         awaitingRating: rating,

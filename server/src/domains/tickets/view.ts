@@ -48,6 +48,8 @@ export async function ticketViews(companyId: string, tickets: TicketDoc[]): Prom
       integrationId: ticket.integrationId ? String(ticket.integrationId) : null,
       flowRun: ticket.flowRun ?? null,
       integrationRun: ticket.integrationRun ?? null,
+      handedOver: ticket.handedOver ?? false,
+      aiError: ticket.aiError ?? null,
       tags: ticketTags,
       createdAt: ticket.createdAt.toISOString(),
       updatedAt: ticket.updatedAt.toISOString(),

@@ -14,6 +14,7 @@ import { updateTicket } from '../tickets/writer.js';
 import { UserModel } from '../users/model.js';
 import { refuseUnknownIntegration } from '../queueIntegrations/dto.js';
 import { FlowModel } from '../flows/model.js';
+import { refuseUnknownPrompt } from '../prompts/dto.js';
 import { companyConnections } from './cache.js';
 import { WhatsappModel, whatsappNameKey, type WhatsappDoc } from './model.js';
 import { announceWhatsapp, findWhatsapp, whatsappView, whatsappViews } from './queries.js';
@@ -103,6 +104,7 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
       refuseMissingGreeting(input.queueIds ?? [], input.greetingMessage ?? '');
       await refuseUnknownFlow(companyId, input.flowId);
       await refuseUnknownIntegration(companyId, input.integrationId);
+      await refuseUnknownPrompt(companyId, input.promptId);
       const token = input.token || newWhatsappToken();
       if (input.token) await refuseDuplicateToken(token);
       // The first connection of a company is its default, whatever was asked.
@@ -140,6 +142,7 @@ export function createWhatsappService(deps: { realtime: RealtimePublisher; logge
       refuseMissingGreeting(input.queueIds ?? current.queueIds.map(String), input.greetingMessage ?? current.greetingMessage);
       await refuseUnknownFlow(companyId, input.flowId);
       await refuseUnknownIntegration(companyId, input.integrationId);
+      await refuseUnknownPrompt(companyId, input.promptId);
       const set = storedFields(input);
       if (input.token !== undefined) {
         set.token = input.token || newWhatsappToken();

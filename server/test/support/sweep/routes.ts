@@ -51,7 +51,7 @@ export function routeKey(route: { method: string; path: string }): string {
 }
 
 /** The entities a company owns, by the name the sweeps give them. */
-export const TENANT_ENTITIES = ['company', 'user', 'contact', 'ticket', 'message', 'queue', 'queueOption', 'tag', 'quickMessage', 'whatsapp', 'ticketNote', 'chat', 'campaign', 'fileList', 'invoice', 'schedule', 'contactList', 'contactListItem', 'flow', 'flowSimulation', 'flowCampaign', 'queueIntegration'] as const;
+export const TENANT_ENTITIES = ['company', 'user', 'contact', 'ticket', 'message', 'queue', 'queueOption', 'tag', 'quickMessage', 'whatsapp', 'ticketNote', 'chat', 'campaign', 'fileList', 'invoice', 'schedule', 'contactList', 'contactListItem', 'flow', 'flowSimulation', 'flowCampaign', 'queueIntegration', 'prompt'] as const;
 /** Platform entities (plans, help videos, announcements): managed by super users, not owned by a company. */
 export const PLATFORM_ENTITIES = ['plan', 'help', 'announcement'] as const;
 export type Entity = (typeof TENANT_ENTITIES)[number] | (typeof PLATFORM_ENTITIES)[number];
@@ -83,6 +83,7 @@ const BY_SEGMENT: Record<string, Entity> = {
   flowbuilder: 'flow',
   flowcampaign: 'flowCampaign',
   queueIntegration: 'queueIntegration',
+  prompt: 'prompt',
 };
 
 const BY_PARAM: Record<string, Entity> = { ticketId: 'ticket', tagId: 'tag', whatsappId: 'whatsapp', companyId: 'company', simulationId: 'flowSimulation' };

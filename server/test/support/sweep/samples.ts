@@ -39,6 +39,8 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'POST /api/files/uploadList/{id}': (ids) => ({ multipart: { fileId: ids.fileList, typeArch: 'fileList', name: 'Sweep file', id: '' }, fileField: 'files' }),
   'PUT /api/campaigns/{id}': () => ({ payload: { name: 'Sweep campaign' } }),
   'PUT /api/files/{id}': () => ({ payload: { name: 'Sweep files' } }),
+  'POST /api/prompt': (ids) => ({ payload: { name: 'Sweep prompt', prompt: 'You are the sweep assistant: answer every question in one short line.', apiKey: 'sk-sweep', queueId: ids.queue } }),
+  'PUT /api/prompt/{id}': () => ({ payload: { name: 'Sweep prompt' } }),
   'POST /api/subscription': (ids) => ({ payload: { invoiceId: ids.invoice, firstName: 'Sweep', lastName: 'Sweep', address2: 'Rua 1', city: 'Recife', state: 'PE', zipcode: '50000-000', country: 'BR' } }),
   'PUT /api/settings/smtp': () => ({ payload: { host: 'smtp.sweep.test', port: 587, user: 'sweep', password: 'sweep-secret', from: 'Sweep <sweep@sweep.test>' } }),
   'PUT /api/settings/pix': () => ({ payload: { key: 'sweep@sweep.test', merchantName: 'Sweep', city: 'Recife' } }),

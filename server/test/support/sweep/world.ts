@@ -64,6 +64,7 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
   const fileList = await created(call('POST', '/files', { name: unique('Files '), message: 'Our catalogue' }), 'file list');
   const campaign = await created(call('POST', '/campaigns', { name: unique('Campaign '), message1: 'Hello', whatsappId: connection.id, tagId: tag.id, fileListId: fileList.id }), 'campaign');
   const flow = await created(call('POST', '/flowbuilder', { name: unique('Flow ') }), 'flow');
+  const prompt = await created(call('POST', '/prompt', { name: unique('Prompt '), prompt: 'You are the assistant of the company: answer in one short sentence.', apiKey: 'sk-world-0123456789abcdef', queueId: queue.id }), 'prompt');
   const flowCampaign = await created(call('POST', '/flowcampaign', { name: unique('Phrase '), flowId: flow.id, whatsappId: connection.id, phrase: unique('sweep phrase ') }), 'flow campaign');
   // Delivers nothing: no queue or connection uses it.
   const queueIntegration = await created(call('POST', '/queueIntegration', { type: 'webhook', name: unique('Hook '), urlN8N: 'http://127.0.0.1:9/sweep' }), 'queue integration');
@@ -106,6 +107,7 @@ async function company(t: TestApp, superUser: Session, platform: Pick<Ids, 'plan
       flowSimulation: simulation.simulationId,
       flowCampaign: flowCampaign.id,
       queueIntegration: queueIntegration.id,
+      prompt: prompt.id,
       ...platform,
     },
   };

@@ -10,6 +10,7 @@ import { flowbuildersEn } from './flowbuilders/en.js';
 import { flowEditorEn } from './flowEditor/en.js';
 import { filesEn } from './files/en.js';
 import { queueIntegrationsEn } from './queueIntegrations/en.js';
+import { promptsEn } from './prompts/en.js';
 
 export const webEn: WebTranslation = {
   description: 'Atende web console',
@@ -321,4 +322,5 @@ export const webEn: WebTranslation = {
   flowEditor: flowEditorEn,
   files: filesEn,
   queueIntegrations: queueIntegrationsEn,
+  prompts: promptsEn,
 };

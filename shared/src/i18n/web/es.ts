@@ -10,6 +10,7 @@ import { flowbuildersEs } from './flowbuilders/es.js';
 import { flowEditorEs } from './flowEditor/es.js';
 import { filesEs } from './files/es.js';
 import { queueIntegrationsEs } from './queueIntegrations/es.js';
+import { promptsEs } from './prompts/es.js';
 
 export const webEs: WebTranslation = {
   description: 'Consola web de Atende',
@@ -321,4 +322,5 @@ export const webEs: WebTranslation = {
   flowEditor: flowEditorEs,
   files: filesEs,
   queueIntegrations: queueIntegrationsEs,
+  prompts: promptsEs,
 };

@@ -9,6 +9,7 @@ import { flowbuildersPt } from './flowbuilders/pt.js';
 import { flowEditorPt } from './flowEditor/pt.js';
 import { filesPt } from './files/pt.js';
 import { queueIntegrationsPt } from './queueIntegrations/pt.js';
+import { promptsPt } from './prompts/pt.js';
 
 export const webPt = {
   description: 'Console web do Atende',
@@ -320,6 +321,7 @@ export const webPt = {
   flowEditor: flowEditorPt,
   files: filesPt,
   queueIntegrations: queueIntegrationsPt,
+  prompts: promptsPt,
 };
 
 export type WebTranslation = typeof webPt;

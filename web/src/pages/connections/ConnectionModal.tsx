@@ -15,6 +15,7 @@ import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
 import { mayUseIntegrations } from '../../app/integrations.js';
 import { IntegrationPicker } from '../queueIntegrations/IntegrationPicker.js';
+import { PromptPicker } from '../prompts/PromptPicker.js';
 import { connectionPayload, connectionValuesOf, newConnectionValues, type ConnectionValues } from './connectionValues.js';
 
 const Section = styled.h3`
@@ -107,6 +108,7 @@ export default function ConnectionModal({ whatsappId, onClose }: { whatsappId: s
               </FormRow>
               <SelectField name="flowId" label={t('web.connections.flow')} empty={t('web.common.none')} options={flows.map((flow) => ({ value: flow.id, label: flow.name }))} />
               <IntegrationPicker />
+              <PromptPicker />
               <TextField name="token" label={t('web.connections.token')} parse={keep} autoComplete="off" placeholder={t('web.connections.tokenHint')} />
 
               <Section>{t('web.connections.hours')}</Section>

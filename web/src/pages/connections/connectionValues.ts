@@ -20,6 +20,8 @@ export interface ConnectionValues {
   flowId: string;
   /** The integration answering customers before they pick a queue; '' for none. */
   integrationId: string;
+  /** The AI prompt that answers tickets without a queue; '' for none. */
+  promptId: string;
   queueIds: string[];
   schedules: ScheduleRow[];
 }
@@ -47,6 +49,7 @@ export function newConnectionValues(): ConnectionValues {
     transferQueueId: '',
     flowId: '',
     integrationId: '',
+    promptId: '',
     queueIds: [],
     schedules: weekSchedules(),
   };
@@ -61,6 +64,7 @@ export function connectionValuesOf(whatsapp: Whatsapp): ConnectionValues {
     transferQueueId: whatsapp.transferQueueId ?? '',
     flowId: whatsapp.flowId ?? '',
     integrationId: whatsapp.integrationId ?? '',
+    promptId: whatsapp.promptId ?? '',
     queueIds: whatsapp.queueIds,
     schedules: weekSchedules(whatsapp.schedules),
   };
@@ -70,8 +74,8 @@ export function connectionValuesOf(whatsapp: Whatsapp): ConnectionValues {
 }
 
 /**
- * POST/PUT /whatsapp body: an empty token draws a new one, an empty transfer queue, flow or
- * integration is none; the integration only when the user may pick one (`withIntegration`).
+ * POST/PUT /whatsapp body: an empty token draws a new one, an empty transfer queue, flow,
+ * prompt or integration is none; the integration only when the user may pick one (`withIntegration`).
  */
 export function connectionPayload(values: ConnectionValues, withIntegration = false): WhatsappData {
   const data: WhatsappData = {
@@ -82,6 +86,7 @@ export function connectionPayload(values: ConnectionValues, withIntegration = fa
     transferQueueId: values.transferQueueId || null,
     flowId: values.flowId || null,
     ...(withIntegration ? { integrationId: values.integrationId || null } : {}),
+    promptId: values.promptId || null,
     queueIds: values.queueIds,
     schedules: values.schedules,
   };

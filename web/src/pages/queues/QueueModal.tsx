@@ -12,6 +12,7 @@ import { useApi } from '../../app/api.js';
 import { Spinner } from '../../ui/controls.js';
 import { Dialog, FormButtons } from '../../ui/Dialog.js';
 import { FormRow, TextField, useSchemaValidator } from '../../ui/form.js';
+import { PromptPicker } from '../prompts/PromptPicker.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
 import { mayUseIntegrations } from '../../app/integrations.js';
@@ -32,6 +33,8 @@ interface QueueValues {
   schedules?: ScheduleRow[];
   /** The integration answering the queue's customers; '' for none. */
   integrationId?: string;
+  /** The AI prompt that answers the queue's tickets; '' for none. */
+  promptId?: string;
 }
 
 function valuesOf(queue: Queue | null): QueueValues {
@@ -43,6 +46,7 @@ function valuesOf(queue: Queue | null): QueueValues {
     outOfHoursMessage: queue?.outOfHoursMessage ?? '',
     schedules: weekSchedules(queue?.schedules),
     integrationId: queue?.integrationId ?? '',
+    promptId: queue?.promptId ?? '',
   };
 }
 
@@ -88,6 +92,7 @@ export default function QueueModal({ queueId: initialId, onClose, onSaved }: Que
       orderQueue: values.orderQueue ? Number(values.orderQueue) : null,
       greetingMessage: values.greetingMessage ?? '',
       outOfHoursMessage: values.outOfHoursMessage ?? '',
+      promptId: values.promptId || null,
       ...(queueHours ? { schedules: values.schedules } : {}),
       ...(mayUseIntegrations(user) ? { integrationId: values.integrationId || null } : {}),
     };
@@ -141,6 +146,7 @@ export default function QueueModal({ queueId: initialId, onClose, onSaved }: Que
                   <TextField name="greetingMessage" label={t('web.backoffice.queues.greetingMessage')} multiline={3} />
                   <TextField name="outOfHoursMessage" label={t('web.backoffice.queues.outOfHoursMessage')} multiline={3} />
                   <IntegrationPicker />
+                  <PromptPicker />
                 </div>
                 {queueHours ? (
                   <div hidden={tab !== 'hours'}>

@@ -3,7 +3,7 @@
  * as it changes; the yes/no ones as switches with a line saying what they do, the others as selects.
  */
 import { useTranslation } from 'react-i18next';
-import { SCHEDULE_TYPES, TOGGLE_VALUES, type Setting } from '@atende/shared';
+import { SCHEDULE_TYPES, TEXT_SETTING_KEYS, TOGGLE_VALUES, type Setting } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { FieldBox, FormRow } from '../../ui/form.js';
 import { Switch } from '../../ui/Switch.js';
@@ -35,8 +35,10 @@ export default function OptionsTab({ settings, onChanged }: { settings: Setting[
     const labelKey = `web.backoffice.settings.keys.${key}`;
     return i18n.exists(labelKey) ? t(labelKey) : key;
   };
-  const toggles = settings.filter((setting) => valuesOf(setting.key) === TOGGLE_VALUES);
-  const choices = settings.filter((setting) => valuesOf(setting.key) !== TOGGLE_VALUES);
+  // Text settings are edited where they apply (the AI endpoint on the prompts page).
+  const options = settings.filter((setting) => !(TEXT_SETTING_KEYS as readonly string[]).includes(setting.key));
+  const toggles = options.filter((setting) => valuesOf(setting.key) === TOGGLE_VALUES);
+  const choices = options.filter((setting) => valuesOf(setting.key) !== TOGGLE_VALUES);
 
   return (
     <>

@@ -19,6 +19,7 @@ import { useDelayedNavigate } from '../../ui/useDelayedNavigate.js';
 import { useLatest } from '../../ui/useLatest.js';
 import { Composer } from './Composer.js';
 import { ContactDrawer } from './ContactDrawer.js';
+import { AiBanner } from './AiBanner.js';
 import { FlowRunBanner } from './FlowRunBanner.js';
 import { IntegrationRunBanner } from './IntegrationRunBanner.js';
 import { MessageList } from './MessageList.js';
@@ -116,6 +117,7 @@ export function Conversation({ ticketRef, actions, outbox, onBack }: Conversatio
         <TicketHeader ticket={ticket} actions={actions} onBack={onBack} onToggleContact={() => setContactOpen((open) => !open)} contactOpen={contactOpen} />
         <FlowRunBanner ticket={ticket} onStopped={(stopped) => setTicket((current) => (current && !isNewerTicket(stopped, current) ? current : stopped))} />
         <IntegrationRunBanner ticket={ticket} />
+        <AiBanner ticket={ticket} />
         <MessageList ticket={ticket} outbox={outbox} onTakeBack={setDraft} />
         <Composer ticket={ticket} outbox={outbox} draft={draft} />
       </Column>

@@ -149,6 +149,9 @@ interface TicketItemProps {
   onPeek?(ticket: Ticket): void;
 }
 
+/** The chip of a ticket an automation handed to the agents (it waits for one). */
+const HANDED_OVER = '#c62828';
+
 export const TicketItem = memo(function TicketItem({ ticket, selected, checked, selecting, onCheck, onSelect, onAccept, onPeek }: TicketItemProps) {
   const { t } = useTranslation();
   const pending = ticket.status === 'pending';
@@ -195,6 +198,11 @@ export const TicketItem = memo(function TicketItem({ ticket, selected, checked, 
         {ticket.queue ? (
           <Chip $color={ticket.queue.color} data-queue={ticket.queue.name}>
             {ticket.queue.name}
+          </Chip>
+        ) : null}
+        {ticket.handedOver && pending ? (
+          <Chip $color={HANDED_OVER} title={t('web.prompts.ticket.handedOver')} data-handed-over>
+            {t('web.prompts.ticket.wantsAgent')}
           </Chip>
         ) : null}
         {ticket.user ? <span className="assignee">{ticket.user.name}</span> : null}

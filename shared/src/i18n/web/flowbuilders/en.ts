@@ -66,6 +66,7 @@ export const flowbuildersEn: typeof flowbuildersPt = {
       answer: "Waiting for the customer's answer",
       menu: 'Waiting for a menu option',
       interval: 'Waiting for the interval',
+      ai: 'Talking with the model (OpenAI)',
     },
     ended: 'Simulation ended: {{reason}}',
     failed: 'The simulation could not start.',

@@ -66,6 +66,7 @@ export const flowbuildersEs: typeof flowbuildersPt = {
       answer: 'Esperando la respuesta del cliente',
       menu: 'Esperando una opción del menú',
       interval: 'Esperando el intervalo',
+      ai: 'Conversando con el modelo (OpenAI)',
     },
     ended: 'Fin de la simulación: {{reason}}',
     failed: 'No se pudo iniciar la simulación.',

@@ -64,6 +64,7 @@ export const flowbuildersPt = {
       answer: 'Aguardando a resposta do cliente',
       menu: 'Aguardando uma opção do menu',
       interval: 'Aguardando o intervalo',
+      ai: 'Conversando com o modelo (OpenAI)',
     },
     ended: 'Fim da simulação: {{reason}}',
     failed: 'Não foi possível iniciar a simulação.',

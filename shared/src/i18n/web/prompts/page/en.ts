@@ -1,0 +1,36 @@
+/** English texts of the prompts page; same keys as ./pt.ts. */
+import type { PromptsPageTranslation } from './pt.js';
+
+export const promptsPageEn: PromptsPageTranslation = {
+  add: 'Add prompt',
+  addTitle: 'Add prompt',
+  editTitle: 'Edit prompt',
+  form: 'Prompt details',
+  name: 'Name',
+  queue: 'Queue',
+  noQueue: 'No queue',
+  maxTokens: 'Max tokens in the answer',
+  prompt: 'Prompt',
+  promptHint: "The assistant's instructions (at least 50 characters); {{name}} is the customer's name.",
+  model: 'Model',
+  apiKey: 'API key',
+  temperature: 'Temperature',
+  maxMessages: 'Max messages in the history',
+  queueRequired: 'You must select a sector (queue).',
+  baseURL: 'OpenAI-compatible endpoint',
+  baseURLHint: "Empty: the company's default endpoint.",
+  humanPhrase: 'Phrases to talk to a human',
+  humanPhraseHint: "Comma-separated: a customer's message holding one of them hands the ticket to the agents. Empty: {{defaults}}.",
+  saved: 'Prompt saved.',
+  deleted: 'Prompt deleted.',
+  deleteTitle: 'Delete {{name}}?',
+  deleteMessage: 'The queues and connections that use it will answer without an assistant. This cannot be undone.',
+  unauthorized: 'This company has no permission to access this page! Redirecting you.',
+  endpoint: {
+    title: 'Default endpoint',
+    hint: "Prompts without an endpoint of their own call this OpenAI-compatible address (e.g. a local model). Empty: the server's default.",
+    label: 'Address',
+    save: 'Save endpoint',
+    saved: 'Default endpoint saved.',
+  },
+};

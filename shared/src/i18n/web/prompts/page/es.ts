@@ -1,0 +1,36 @@
+/** Spanish texts of the prompts page; same keys as ./pt.ts. */
+import type { PromptsPageTranslation } from './pt.js';
+
+export const promptsPageEs: PromptsPageTranslation = {
+  add: 'Agregar prompt',
+  addTitle: 'Agregar prompt',
+  editTitle: 'Editar prompt',
+  form: 'Datos del prompt',
+  name: 'Nombre',
+  queue: 'Cola',
+  noQueue: 'Sin cola',
+  maxTokens: 'Máximo de tokens en la respuesta',
+  prompt: 'Prompt',
+  promptHint: 'Las instrucciones del asistente (mínimo 50 caracteres); {{name}} es el nombre del cliente.',
+  model: 'Modelo',
+  apiKey: 'Clave de la API',
+  temperature: 'Temperatura',
+  maxMessages: 'Máximo de mensajes en el historial',
+  queueRequired: 'Debe seleccionar un sector (cola).',
+  baseURL: 'Endpoint compatible con OpenAI',
+  baseURLHint: 'Vacío: el endpoint predeterminado de la empresa.',
+  humanPhrase: 'Frases para hablar con un agente',
+  humanPhraseHint: 'Separadas por comas: el mensaje del cliente que contenga una de ellas pasa el ticket a los agentes. Vacío: {{defaults}}.',
+  saved: 'Prompt guardado.',
+  deleted: 'Prompt eliminado.',
+  deleteTitle: '¿Eliminar {{name}}?',
+  deleteMessage: 'Las colas y conexiones que lo usan responderán sin asistente. Esta acción no se puede deshacer.',
+  unauthorized: '¡Esta empresa no tiene permiso para acceder a esta página! Le estamos redirigiendo.',
+  endpoint: {
+    title: 'Endpoint predeterminado',
+    hint: 'Los prompts sin endpoint propio llaman a esta dirección compatible con OpenAI (p. ej., un modelo local). Vacío: el del servidor.',
+    label: 'Dirección',
+    save: 'Guardar endpoint',
+    saved: 'Endpoint predeterminado guardado.',
+  },
+};
