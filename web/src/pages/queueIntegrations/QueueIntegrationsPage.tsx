@@ -7,8 +7,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { isWebhookType, type QueueIntegration, type QueueIntegrationEvent, type QueueIntegrationType, type QueueIntegrationWithSecret } from '@atende/shared';
+import { isWebhookType, queueIntegrationsPageTexts, type QueueIntegration, type QueueIntegrationEvent, type QueueIntegrationType, type QueueIntegrationWithSecret } from '@atende/shared';
 import { useApi } from '../../app/api.js';
+import { usePageTexts } from '../../app/lazyTexts.js';
 import { usePlanGate } from '../../app/usePlanGate.js';
 import { Button, IconButton } from '../../ui/controls.js';
 import { ConfirmDialog } from '../../ui/Dialog.js';
@@ -103,7 +104,15 @@ function Page() {
   );
 }
 
+/** The page's texts under web.queueIntegrations, beside the type names, pickers and conversation line (first load). */
+const PAGE_TEXTS = {
+  pt: { queueIntegrations: queueIntegrationsPageTexts.pt },
+  en: { queueIntegrations: queueIntegrationsPageTexts.en },
+  es: { queueIntegrations: queueIntegrationsPageTexts.es },
+};
+
 export default function QueueIntegrationsPage() {
+  usePageTexts(PAGE_TEXTS);
   const allowed = usePlanGate('useIntegrations', 'web.queueIntegrations.unauthorized');
   return allowed ? <Page /> : null;
 }
