@@ -43,3 +43,4 @@ export {
   type WebSocketConstructor,
 } from './realtime.js';
 export type { MessageCalls, MessageSend, TicketCalls } from './calls/tickets.js';
+export { forwardRequestId } from './calls/tickets.js';
