@@ -102,7 +102,7 @@ export function signatureName(message: Pick<Message, 'body' | 'signed'>): string
   return match ? match[1]! : null;
 }
 
-export type EditRefusal = 'ERR_NO_PERMISSION' | 'ERR_MESSAGE_NOT_EDITABLE' | 'ERR_EDIT_WINDOW_CLOSED';
+export type EditRefusal = 'ERR_NO_PERMISSION' | 'ERR_MESSAGE_DELETED' | 'ERR_MESSAGE_NOT_EDITABLE' | 'ERR_EDIT_WINDOW_CLOSED';
 
 /**
  * Why a user may not edit a message (null: they may): only its author, a text, not deleted, and
@@ -110,7 +110,8 @@ export type EditRefusal = 'ERR_NO_PERMISSION' | 'ERR_MESSAGE_NOT_EDITABLE' | 'ER
  */
 export function editRefusal(message: Pick<Message, 'fromMe' | 'userId' | 'mediaType' | 'isDeleted' | 'createdAt'>, userId: string, now: number = Date.now()): EditRefusal | null {
   if (!message.fromMe || message.userId !== userId) return 'ERR_NO_PERMISSION';
-  if (message.isDeleted || message.mediaType !== 'chat') return 'ERR_MESSAGE_NOT_EDITABLE';
+  if (message.isDeleted) return 'ERR_MESSAGE_DELETED';
+  if (message.mediaType !== 'chat') return 'ERR_MESSAGE_NOT_EDITABLE';
   if (now - Date.parse(message.createdAt) > EDIT_WINDOW_MS) return 'ERR_EDIT_WINDOW_CLOSED';
   return null;
 }

@@ -126,6 +126,8 @@ export interface SandboxOutbox {
 /** Payloads of the `sandbox` channel (admins only), for a page that shows the phone live. */
 export type SandboxEvent =
   | { action: 'outbound'; whatsappId: string; message: SandboxOutboxMessage }
+  /** A message the customer has, edited or deleted by the company since. */
+  | { action: 'changed'; whatsappId: string; message: SandboxOutboxMessage }
   | { action: 'ack'; whatsappId: string; providerMessageId: string; ack: number }
   | { action: 'inbound'; whatsappId: string; providerMessageId: string; from: string; chatId: string; isGroup: boolean; body: string; mediaType: string }
   | { action: 'pairing'; whatsappId: string; paired: boolean; number: string }
