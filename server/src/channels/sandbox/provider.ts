@@ -207,6 +207,14 @@ function createSandboxPhone(
     refuseUnlessConnected();
     await failIfAsked();
     if (await alreadyDone(action.again, action.localId)) return;
+    // The customer's copy changes first: once the entry is in the outbox, the change is visible.
+    if (kind !== 'reaction' && action.target.fromMe) {
+      const change = kind === 'edit' ? { body: fields.body ?? '', edited: true } : { deleted: true };
+      const changed = await serial(() =>
+        SandboxMessageModel.findOneAndUpdate({ ...scope, providerMessageId: action.target.providerMessageId }, { $set: change }, { returnDocument: 'after' }).lean<SandboxMessageDoc>(),
+      );
+      if (changed) publish({ action: 'changed', message: toOutboxMessage(changed) });
+    }
     const created = await SandboxMessageModel.create({
       ...scope,
       kind,
@@ -220,13 +228,6 @@ function createSandboxPhone(
       body: fields.body ?? '',
       ack: 1,
     });
-    if (kind !== 'reaction' && action.target.fromMe) {
-      const change = kind === 'edit' ? { body: fields.body ?? '', edited: true } : { deleted: true };
-      const changed = await serial(() =>
-        SandboxMessageModel.findOneAndUpdate({ ...scope, providerMessageId: action.target.providerMessageId }, { $set: change }, { returnDocument: 'after' }).lean<SandboxMessageDoc>(),
-      );
-      if (changed) publish({ action: 'changed', message: toOutboxMessage(changed) });
-    }
     publish({ action: 'outbound', message: toOutboxMessage(created.toObject() as SandboxMessageDoc) });
   }
 
