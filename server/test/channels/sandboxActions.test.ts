@@ -95,6 +95,23 @@ describe('the sandbox phone plays both sides of replies, reactions, edits, delet
     expect(deleted).to.include({ body: '', isDeleted: true });
   });
 
+  it('the inject call refuses an action without its target, a reaction without one emoji, a delete with text', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ kind: 'reaction', emoji: '👍' }, 'targetProviderMessageId'],
+      [{ kind: 'reaction', targetProviderMessageId: 'x', emoji: 'yes' }, 'emoji'],
+      [{ kind: 'reaction', targetProviderMessageId: 'x' }, 'emoji'],
+      [{ kind: 'edit', targetProviderMessageId: 'x' }, 'body'],
+      [{ kind: 'delete', targetProviderMessageId: 'x', body: 'no' }, 'body'],
+      [{ kind: 'message', body: 'x', targetProviderMessageId: 'x' }, 'targetProviderMessageId'],
+      [{ kind: 'forward', body: 'x' }, 'kind'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await inject({ from: customerNumber(), ...body });
+      expect(answer.status, JSON.stringify(body)).to.equal(400);
+      expect(answer.body.field, JSON.stringify(body)).to.equal(field);
+    }
+  });
+
   it('customer -> inbox: in a group each member has a reaction of their own', async () => {
     expect((await t.call('PUT', '/settings/CheckMsgIsGroup', { token: tenant.admin.token, body: { value: 'disabled' } })).status).to.equal(200);
     const groupName = `Team ${customerNumber()}`;

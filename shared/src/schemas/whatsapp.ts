@@ -116,14 +116,14 @@ export const sandboxMessageSchema = Joi.object({
   }),
   from: phoneDigits.required(),
   name: Joi.string().trim().max(100).allow(''),
-  body: Joi.when('kind', {
-    switch: [
-      { is: 'edit', then: Joi.string().min(1).max(65_536).required() },
-      { is: Joi.valid('reaction', 'delete'), then: Joi.forbidden() },
-    ],
-    otherwise: Joi.when('media', {
-      is: Joi.exist(),
-      then: Joi.string().allow('').max(65_536).default(''),
+  // By media first (a message with a file may go without text; only messages carry files), so
+  // that Joi checks the media before the text; then by kind.
+  body: Joi.when('media', {
+    is: Joi.exist(),
+    then: Joi.string().allow('').max(65_536).default(''),
+    otherwise: Joi.when('kind', {
+      is: Joi.valid('reaction', 'delete'),
+      then: Joi.forbidden(),
       otherwise: Joi.string().min(1).max(65_536).required(),
     }),
   }),
