@@ -13,10 +13,15 @@ import { ReactionBar } from './ReactionBar.js';
 
 import type { BubbleActions } from './bubbleActions.js';
 
+// Beside the bubble, on the side towards the middle; on a phone, over its top edge.
 const Bar = styled.div<{ $fromMe: boolean }>`
   position: absolute;
-  top: -16px;
-  ${({ $fromMe }) => ($fromMe ? 'right: 8px;' : 'left: 8px;')}
+  top: 2px;
+  ${({ $fromMe }) => ($fromMe ? 'right: calc(100% + 6px);' : 'left: calc(100% + 6px);')}
+  @media (max-width: 599px) {
+    top: -16px;
+    ${({ $fromMe }) => ($fromMe ? 'right: 8px;' : 'left: 8px;')}
+  }
   z-index: 2;
   display: flex;
   gap: 2px;
