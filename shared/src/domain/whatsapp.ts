@@ -216,6 +216,7 @@ export interface SandboxCustomerMessage {
 
 /** Answer of an injected message: `queued` while the phone is offline (replayed when it comes back). */
 export interface SandboxInjected {
+  /** The message's id on the network; for a reaction, edit or delete, the message it changed. */
   providerMessageId: string;
   queued: boolean;
 }
