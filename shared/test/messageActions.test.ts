@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { EDIT_WINDOW_MS, editRefusal, isEmoji, mayForward, reactionChips, signatureName, signatureOf, unsignedText, type MessageReaction } from '../src/domain/messageActions.js';
+import { EDIT_WINDOW_MS, editRefusal, mayForward, signatureName, signatureOf, unsignedText } from '../src/domain/messageActions.js';
+import { isEmoji, reactionChips, type MessageReaction } from '../src/domain/reactions.js';
 
 const mine = { fromMe: true, userId: 'me', mediaType: 'chat' as const, isDeleted: false, createdAt: new Date().toISOString() };
 

@@ -2,7 +2,8 @@
 import type { ContactExtraInfo } from './contacts.js';
 import type { Profile } from './enums.js';
 import type { TicketFlowRun } from './flows.js';
-import type { MessageEdit, MessageReaction } from './messageActions.js';
+import type { MessageEdit } from './messageActions.js';
+import type { MessageReaction } from './reactions.js';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];

@@ -1,7 +1,8 @@
 /** Reacting to, editing and forwarding messages (issue 23). */
 import { Joi } from './joi.js';
 import { id } from './common.js';
-import { EMOJI_MAX_LENGTH, FORWARD_MAX_MESSAGES, isEmoji } from '../domain/messageActions.js';
+import { FORWARD_MAX_MESSAGES } from '../domain/messageActions.js';
+import { EMOJI_MAX_LENGTH, isEmoji } from '../domain/reactions.js';
 import { MESSAGE_BODY_MAX } from './tickets.js';
 
 export const messageIdParams = Joi.object({ messageId: id.required() });

@@ -1,7 +1,7 @@
 /** Connections (`/whatsapp`, `/whatsappsession`) and the sandbox phone (`/sandbox`). */
 import { Joi } from './joi.js';
 import type { Schema } from 'joi';
-import { EMOJI_MAX_LENGTH, isEmoji } from '../domain/messageActions.js';
+import { EMOJI_MAX_LENGTH, isEmoji } from '../domain/reactions.js';
 import {
   SANDBOX_ACTION_KINDS,
   SANDBOX_FILE_MEDIA_TYPES,
