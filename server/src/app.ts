@@ -62,6 +62,7 @@ import { externalSendRoutes } from './domains/messages/externalSendRoutes.js';
 import { ticketsRoutes } from './domains/tickets/routes.js';
 import { inboxKeysUpgrade } from './domains/tickets/upgrade.js';
 import { outboxKeysUpgrade } from './channels/outboxUpgrade.js';
+import { reactionsUpgrade } from './domains/messages/reactionsUpgrade.js';
 import { createInbox, type Inbox } from './inbox.js';
 import { campaignsRoutes } from './domains/campaigns/routes.js';
 import { createCampaignRunner } from './domains/campaigns/runner.js';
@@ -93,7 +94,7 @@ export interface AppOptions {
 }
 
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
-  const database = await connectDatabase(config, logger, [inboxKeysUpgrade, outboxKeysUpgrade, contactIdentityUpgrade]);
+  const database = await connectDatabase(config, logger, [inboxKeysUpgrade, outboxKeysUpgrade, contactIdentityUpgrade, reactionsUpgrade]);
   // Before anything writes: what a crash left half done is repaired first (cleanPoint.ts).
   const cleanPoint = await loadCleanPoint();
   const repaired = await reconcileTickets(cleanPoint.unsettledMinutes);

@@ -73,7 +73,9 @@ describe('web console: the composer keeps every keystroke', () => {
       stored = (await company.agent.messages.list(ticket.id)).messages.filter((message) => message.fromMe && message.user).map((message) => message.body);
       if (stored.length < MESSAGES.length) await pause(100);
     }
-    expect(stored).to.deep.equal(MESSAGES);
+    // Signed with the agent's name (signOption is on unless turned off).
+    const SIGNED = MESSAGES.map((message) => `*Ana Agente*:\n${message}`);
+    expect(stored).to.deep.equal(SIGNED);
 
     // The customer's phone received each of them whole and in that order. (The server's outbound
     // job may still hand one message to the phone twice when two job runs overlap: that is the
@@ -84,11 +86,11 @@ describe('web console: the composer keeps every keystroke', () => {
       received = [...new Set((await outbox()).messages.filter((message) => !before.has(message.id)).map((message) => message.body))];
       if (received.length < MESSAGES.length) await pause(100);
     }
-    expect(received).to.deep.equal(MESSAGES);
+    expect(received).to.deep.equal(SIGNED);
 
     // The agent sees them once each, in order, nothing left in the outbox or in the input.
     await page.locator('[data-outbox]').first().waitFor({ state: 'detached' });
-    expect(await page.locator('[data-message][data-from-me="true"]:has([data-author]) [data-body]').allTextContents()).to.deep.equal(MESSAGES);
+    expect(await page.locator('[data-message][data-from-me="true"]:has([data-author]) [data-body]').allTextContents()).to.deep.equal(MESSAGES.map((message) => `Ana Agente:\n${message}`));
     expect(await composer.inputValue()).to.equal('');
     // Each carries the name of the agent who wrote it.
     expect(await page.locator('[data-message][data-from-me="true"] [data-author]').allTextContents()).to.deep.equal(MESSAGES.map(() => 'Ana Agente'));

@@ -101,7 +101,9 @@ describe('web console: keyboard only', () => {
     await page.keyboard.press('Shift+Slash');
     const help = page.locator('[role="dialog"]', { hasText: 'Keyboard shortcuts' });
     await help.waitFor();
-    expect(await help.locator('kbd').allTextContents()).to.deep.equal(['Alt + L', 'Alt + C', 'Alt + J', 'Alt + K', '?']);
+    expect(await help.locator('[data-shortcuts] kbd').allTextContents()).to.deep.equal(['Alt + L', 'Alt + C', 'Alt + J', 'Alt + K', '?']);
+    // And the keys of a focused message (issue 23).
+    expect(await help.locator('[data-message-keys] kbd').allTextContents()).to.deep.equal(['↑ ↓', 'R', 'A', 'E', 'S', 'Delete']);
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
   });

@@ -123,7 +123,8 @@ describe('web console: tickets', () => {
     await page.locator('[data-message][data-media-type="image"] [data-ack]:not([data-ack="0"])').waitFor();
     const outbox = await company.admin.sandbox.outbox(company.whatsapp.id, { to: '5511988887777' });
     const sent = outbox.messages.map((message) => message.body);
-    expect(sent).to.include('Thank you for choosing Loja da Dona, we are here to help!');
+    // Signed with the agent's name (signOption is on unless turned off).
+    expect(sent).to.include('*Ana Agent*:\nThank you for choosing Loja da Dona, we are here to help!');
     expect(outbox.messages.map((message) => message.media?.kind)).to.include('image');
 
     await screenshot(page, 'tickets-light');

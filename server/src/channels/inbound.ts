@@ -3,8 +3,9 @@
  * created -> message stored -> unread count -> realtime -> chatbot. Idempotent on the provider's
  * message id (checked first, and guarded by the unique index); events of one chat are handled one
  * after another so that a burst never opens two tickets. Edits and revokes change the stored
- * message; a message delivered again with the media it lacked gets it, and one stored
- * undecryptable gets its content when it arrives readable.
+ * message and reactions land on it (one per sender, never a message of their own); a message
+ * delivered again with the media it lacked gets it, and one stored undecryptable gets its content
+ * when it arrives readable.
  *
  * Replayed messages (`replayed`: WhatsApp's offline replay, a history backfill, the sandbox's
  * outage replay) are stored like live ones, with their original timestamp (the conversation is
@@ -25,13 +26,14 @@
 import type { Logger } from '../platform/logger.js';
 import type { RealtimePublisher } from '../platform/realtime.js';
 import { removeUpload, storeUpload, type StoredMedia } from '../platform/uploads.js';
-import { createI18n } from '@atende/shared';
+import { createI18n, OWN_REACTION_SENDER } from '@atende/shared';
 import type { Config } from '../platform/config.js';
 import { toAppError } from '../platform/errors.js';
 import { createPersonDirectory } from '../domains/contacts/identity.js';
 import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
 import { applyInboundChange, attachInboundMedia, replaceUndecryptable, summary, type MessageService } from '../domains/messages/service.js';
 import { countedAs, uncountedChange } from '../domains/messages/reconcile.js';
+import { applyInboundReaction } from '../domains/messages/reactions.js';
 import { insertMessage } from '../domains/messages/store.js';
 import { messageView } from '../domains/messages/view.js';
 import { companySetting } from '../domains/settings/service.js';
@@ -112,7 +114,14 @@ export function createInboundPipeline(deps: {
     if (!whatsapp) return false;
     if (inbound.chat.isGroup && (await companySetting(companyId, 'CheckMsgIsGroup')) === 'enabled') return false;
     if (inbound.isEdited || inbound.isDeleted) {
-      await applyInboundChange(realtime, companyId, whatsappId, inbound.providerMessageId, inbound.isDeleted ? { isDeleted: true } : { isEdited: true, body: inbound.body });
+      await applyInboundChange(realtime, companyId, whatsappId, inbound.providerMessageId, inbound.isDeleted ? { isDeleted: true } : { isEdited: true, body: inbound.body, at: inbound.timestamp });
+      return false;
+    }
+    if (inbound.isReaction) {
+      // On the message reacted to, one per sender: the company's number is one sender ('me').
+      const sender = inbound.fromMe ? OWN_REACTION_SENDER : inbound.sender.number;
+      const name = inbound.fromMe ? '' : inbound.sender.name;
+      await applyInboundReaction(realtime, companyId, whatsappId, inbound.providerMessageId, { sender, name, emoji: inbound.body, fromMe: inbound.fromMe, userId: null, at: inbound.timestamp });
       return false;
     }
     const existing = await MessageModel.findOne({ companyId, whatsappId, providerMessageId: inbound.providerMessageId }).lean<MessageDoc>();

@@ -6,21 +6,26 @@
  * agent to see; a number WhatsApp does not know is given up at once (recipient.ts). A message waiting to be sent carries its outboxKey until it is sent or given up:
  * the next start finds those by that key and sends them first, in the order written.
  *
+ * Provider actions on messages already sent (reactions, edits, deletes for everyone: issue 23) go
+ * in the same lanes, in the order asked among the sends (outboundActions.ts), with the same retries
+ * and resume.
+ *
  * One node sends what it stored; a start resumes every waiting message, so on several nodes a
  * node must not start while another one is still sending (a rolling restart stops one first).
  */
 import type { Logger } from '../platform/logger.js';
 import type { RealtimePublisher } from '../platform/realtime.js';
 import { updateDocument } from '../platform/database/serial.js';
-import { AppError } from '../platform/errors.js';
 import { mediaFilePath } from '../platform/uploads.js';
 import { ContactModel, type ContactDoc } from '../domains/contacts/model.js';
+import { MessageActionModel, type MessageActionDoc } from '../domains/messages/actionModel.js';
 import { MessageModel, OUTBOX_WAITING, type MessageDoc } from '../domains/messages/model.js';
 import { messageView } from '../domains/messages/view.js';
 import { publishMessage } from '../domains/tickets/events.js';
 import { TicketModel, type TicketDoc } from '../domains/tickets/model.js';
 import type { Types } from 'mongoose';
 import { WhatsappModel } from '../domains/whatsapp/model.js';
+import { createActionAttempts } from './outboundActions.js';
 import type { OutboundMessage, Provider } from './provider.js';
 import { isFinalSendError, recipientOf } from './recipient.js';
 import { createSendLanes } from './sendLanes.js';
@@ -34,17 +39,14 @@ export interface OutboundQueue {
    * once the message is stored (queue it as soon as its place is known, so that the order holds).
    */
   enqueue(companyId: string, ticketId: string, messageId: string, stored?: Promise<unknown>): void;
-  /** Queues what a previous run left unsent (found by outboxKey), in the order written. Answers how many. */
+  /** Queues a stored provider action (a reaction, an edit, a delete) behind the ticket's earlier sends. */
+  enqueueAction(companyId: string, ticketId: string, actionId: string): void;
+  /** Queues what a previous run left unsent or undone (found by outboxKey), in the order asked. Answers how many. */
   resume(): Promise<number>;
   /** Sending begins (after the connections started): queued sends wait until then. */
   open(): void;
   /** Ends the waits between retries and lets the sends under way finish. */
   stop(): Promise<void>;
-  /**
-   * Deletes a sent message for the customer through its connection, when the network can
-   * (ERR_WAPP_NOT_CONNECTED when that connection is not live). Unsent messages need nothing.
-   */
-  revoke(companyId: string, message: MessageDoc): Promise<void>;
 }
 
 /** 1 s, 2 s, 4 s ... capped (at 5 minutes unless told). */
@@ -87,6 +89,7 @@ async function toOutbound(message: MessageDoc, ticket: TicketDoc, to: string): P
     ...(quoted && !quoted.providerMessageId.startsWith('local:')
       ? { quotedProviderMessageId: quoted.providerMessageId, quotedMessage: { fromMe: quoted.fromMe, body: quoted.body, participant: quoted.participant } }
       : {}),
+    ...(message.forwarded ? { forwarded: true } : {}),
   };
 }
 
@@ -148,19 +151,23 @@ export function createOutboundSender(deps: {
     }
   }
 
-  function enqueue(companyId: string, ticketId: string, messageId: string, stored: Promise<unknown> = Promise.resolve(), resumed = false): void {
-    // Settled before the lane reaches it: a message that was not stored fails its read and is skipped.
-    const ready = stored.then(
-      () => undefined,
-      () => undefined,
-    );
+  const attemptAction = createActionAttempts({
+    logger,
+    provider: deps.provider,
+    maxAttempts: MAX_ATTEMPTS,
+    backoff: (attempts) => backoffMs(attempts, deps.backoffBaseMs),
+    ...(deps.sent ? { sent: deps.sent } : {}),
+  });
+
+  /** Runs one job of the ticket's lane until it is done with, retrying with backoff. */
+  function queueJob(ticketId: string, id: string, ready: Promise<unknown>, run: () => Promise<number | null>): void {
     lanes.queue(ticketId, async () => {
       await Promise.all([ready, opened]);
       for (let tries = 1; ; tries++) {
         // An attempt that could not even read or record (the database away) is retried too; past
-        // the limit the message keeps its outboxKey, for the next start.
-        const wait = await attempt(companyId, messageId, resumed).catch((err: unknown) => {
-          logger.warn({ err, messageId }, 'outbound send could not be attempted');
+        // the limit the job keeps its outboxKey, for the next start.
+        const wait = await run().catch((err: unknown) => {
+          logger.warn({ err, id }, 'outbound job could not be attempted');
           return tries < MAX_ATTEMPTS ? backoffMs(tries, deps.backoffBaseMs) : null;
         });
         if (wait === null || !(await lanes.pause(wait))) return;
@@ -168,32 +175,46 @@ export function createOutboundSender(deps: {
     });
   }
 
+  function enqueue(companyId: string, ticketId: string, messageId: string, stored: Promise<unknown> = Promise.resolve(), resumed = false): void {
+    // Settled before the lane reaches it: a message that was not stored fails its read and is skipped.
+    const ready = stored.then(
+      () => undefined,
+      () => undefined,
+    );
+    queueJob(ticketId, messageId, ready, () => attempt(companyId, messageId, resumed));
+  }
+
+  function enqueueAction(companyId: string, ticketId: string, actionId: string, resumed = false): void {
+    queueJob(ticketId, actionId, Promise.resolve(), () => attemptAction(companyId, actionId, resumed));
+  }
+
   return {
     enqueue,
+    enqueueAction: (companyId, ticketId, actionId) => enqueueAction(companyId, ticketId, actionId),
 
     async resume() {
-      const waiting = await MessageModel.find({ outboxKey: OUTBOX_WAITING }, { companyId: 1, ticketId: 1, seq: 1 }, { crossTenant: true }).lean<
-        Pick<MessageDoc, '_id' | 'companyId' | 'ticketId' | 'seq'>[]
-      >();
-      waiting.sort((a, b) => a.seq - b.seq || String(a._id).localeCompare(String(b._id)));
-      for (const message of waiting) enqueue(String(message.companyId), String(message.ticketId), String(message._id), undefined, true);
-      if (waiting.length > 0) logger.info({ messages: waiting.length }, 'outbound: resuming the sends a previous run left');
+      const [messages, actions] = await Promise.all([
+        MessageModel.find({ outboxKey: OUTBOX_WAITING }, { companyId: 1, ticketId: 1, seq: 1 }, { crossTenant: true }).lean<Pick<MessageDoc, '_id' | 'companyId' | 'ticketId' | 'seq'>[]>(),
+        MessageActionModel.find({ outboxKey: OUTBOX_WAITING }, { companyId: 1, ticketId: 1, lanePlace: 1 }, { crossTenant: true }).lean<
+          Pick<MessageActionDoc, '_id' | 'companyId' | 'ticketId' | 'lanePlace'>[]
+        >(),
+      ]);
+      // An action asked when the ticket had N messages goes after seq N - 1 and before seq N.
+      const waiting = [
+        ...messages.map((message) => ({ ...message, place: message.seq, action: false })),
+        ...actions.map((action) => ({ ...action, place: action.lanePlace - 0.5, action: true })),
+      ];
+      waiting.sort((a, b) => a.place - b.place || String(a._id).localeCompare(String(b._id)));
+      for (const job of waiting) {
+        if (job.action) enqueueAction(String(job.companyId), String(job.ticketId), String(job._id), true);
+        else enqueue(String(job.companyId), String(job.ticketId), String(job._id), undefined, true);
+      }
+      if (waiting.length > 0) logger.info({ messages: messages.length, actions: actions.length }, 'outbound: resuming the sends a previous run left');
       return waiting.length;
     },
 
     open: () => open(),
 
     stop: () => lanes.stop(),
-
-    async revoke(companyId, message) {
-      if (message.ack === 0 || message.providerMessageId.startsWith('local:') || !message.whatsappId) return;
-      const provider = deps.provider(String(message.whatsappId));
-      if (!provider) throw new AppError('ERR_WAPP_NOT_CONNECTED');
-      if (!provider.revoke) return;
-      const ticket = await TicketModel.findOne({ companyId, _id: message.ticketId }, { contactId: 1, isGroup: 1 }).lean<Pick<TicketDoc, 'contactId' | 'isGroup'>>();
-      const contact = ticket ? await ContactModel.findOne({ companyId, _id: ticket.contactId }, { number: 1, waNumber: 1 }).lean<Pick<ContactDoc, 'number' | 'waNumber'>>() : null;
-      if (!ticket || !contact) return;
-      await provider.revoke({ providerMessageId: message.providerMessageId, to: { id: contact.waNumber || contact.number, isGroup: ticket.isGroup } });
-    },
   };
 }

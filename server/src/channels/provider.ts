@@ -20,9 +20,10 @@ export interface InboundMedia {
 
 /**
  * A message the network delivered (from the customer, or sent from the paired phone itself), or
- * a change of one delivered before: an edit (`isEdited`: `body` is the new text) or a revoke
- * (`isDeleted`), both naming the changed message by `providerMessageId`. A reaction is a message
- * of mediaType 'reaction' quoting the message reacted to.
+ * a change of one delivered before: an edit (`isEdited`: `body` is the new text), a revoke
+ * (`isDeleted`) or a reaction (`isReaction`: `body` is the emoji, '' takes the sender's reaction
+ * back), each naming the changed message by `providerMessageId`. A reaction is never a message of
+ * its own: it lands on the message it targets, one per sender.
  */
 export interface InboundMessage {
   /** The network's message id; the pipeline stores nothing twice for one id. */
@@ -48,6 +49,7 @@ export interface InboundMessage {
   quotedProviderMessageId?: string;
   isEdited?: boolean;
   isDeleted?: boolean;
+  isReaction?: boolean;
   /**
    * Delivered late: WhatsApp's offline replay of what arrived while the session was down, or a
    * history backfill. Stored with its original timestamp; the pipeline decides per rule what it
@@ -86,6 +88,30 @@ export interface OutboundMessage {
   quotedMessage?: { fromMe: boolean; body: string; participant: string | null };
   location?: { latitude: number; longitude: number; description?: string };
   vcard?: { name: string; number: string };
+  /** Forwarded by an agent: the network marks it so for the customer. */
+  forwarded?: boolean;
+}
+
+/** A message an action changes, as the network knows it. */
+export interface ActionTarget {
+  providerMessageId: string;
+  /** Ours (sent by the company's number) or the customer's. */
+  fromMe: boolean;
+  /** In a group, who wrote it (digits); null otherwise. */
+  participant: string | null;
+}
+
+/**
+ * What the outbound sender asks a provider to do to a message already delivered (issue 23): react
+ * to it, edit it, delete it for everyone. Each goes in the ticket's lane like a send.
+ */
+export interface OutboundAction {
+  /** Our id of the action (`action:<id>`), for providers that can tell a repeat. */
+  localId: string;
+  /** It may have been done already (a retry, or a restart resumed it). */
+  again?: boolean;
+  to: { id: string; isGroup: boolean };
+  target: ActionTarget;
 }
 
 export interface ProviderEvents {
@@ -109,7 +135,11 @@ export interface Provider {
   /** Delivers a message; answers the network's id for it. Throws when it cannot. */
   send(message: OutboundMessage): Promise<{ providerMessageId: string }>;
   /** Deletes a sent message for everyone (networks that can). Throws when it cannot. */
-  revoke?(message: { providerMessageId: string; to: { id: string; isGroup: boolean } }): Promise<void>;
+  revoke?(action: OutboundAction): Promise<void>;
+  /** Sets the company's reaction to a message ('' takes it back). Throws when it cannot. */
+  react?(action: OutboundAction & { emoji: string }): Promise<void>;
+  /** Replaces the text of one of our messages. Throws when it cannot. */
+  edit?(action: OutboundAction & { body: string }): Promise<void>;
   /**
    * Whether each number (digits) has a WhatsApp account, in the order asked; `jid` is the
    * network's address of an existing one. Throws when the session is not connected.

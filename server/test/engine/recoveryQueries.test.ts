@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Types } from 'mongoose';
 import pg from 'pg';
+import { MessageActionModel } from '../../src/domains/messages/actionModel.js';
 import { MessageModel, OUTBOX_WAITING } from '../../src/domains/messages/model.js';
 import { SandboxMessageModel } from '../../src/channels/sandbox/model.js';
 import { minuteKeyOf } from '../../src/platform/database/cleanPoint.js';
@@ -35,8 +36,9 @@ describe('recovery queries on the embedded engine: pushed down, and an index ser
     expect(rows.map((row) => row.indexdef).filter((definition) => definition.includes('USING gin') && definition.includes(`'${field}'`))).to.have.length(1);
   }
 
-  it('unsent messages by outboxKey, stored messages by minute', async () => {
+  it('unsent messages and undone message actions by outboxKey, stored messages by minute', async () => {
     await expectIndexed(await MessageModel.find({ outboxKey: OUTBOX_WAITING }).setOptions({ crossTenant: true }).explain(), 'outboxKey');
+    await expectIndexed(await MessageActionModel.find({ outboxKey: OUTBOX_WAITING }).setOptions({ crossTenant: true }).explain(), 'outboxKey');
     await expectIndexed(await MessageModel.find({ writtenIn: minuteKeyOf(new Date()) }).setOptions({ crossTenant: true }).explain(), 'writtenIn');
   });
 

@@ -45,3 +45,4 @@ export {
   type WebSocketConstructor,
 } from './realtime.js';
 export type { MessageCalls, MessageSend, TicketCalls } from './calls/tickets.js';
+export { forwardRequestId } from './calls/tickets.js';

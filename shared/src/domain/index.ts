@@ -3,6 +3,8 @@ export * from './constants.js';
 export * from './settings.js';
 export * from './entities.js';
 export * from './tickets.js';
+export * from './messageActions.js';
+export * from './reactions.js';
 export * from './contacts.js';
 export * from './queues.js';
 export * from './tags.js';

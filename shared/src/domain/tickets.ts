@@ -4,6 +4,8 @@ import type { Profile } from './enums.js';
 import type { TicketFlowRun } from './flows.js';
 import type { TicketIntegrationRun } from './queueIntegrations.js';
 import type { TicketAiError } from './prompts.js';
+import type { MessageEdit } from './messageActions.js';
+import type { MessageReaction } from './reactions.js';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -137,6 +139,14 @@ export interface Message {
   quotedMsg: QuotedMessage | null;
   isDeleted: boolean;
   isEdited: boolean;
+  /** Earlier bodies of an edited message, oldest first (at most EDIT_HISTORY_MAX). */
+  editHistory: MessageEdit[];
+  /** One per sender (the company's is `sender: 'me'`), shown as chips under the message. */
+  reactions: MessageReaction[];
+  /** Sent as forwarded (WhatsApp shows it so). */
+  forwarded: boolean;
+  /** The body starts with the agent's signature `*Name*:` and a new line (signOption). */
+  signed: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -78,15 +78,35 @@ export interface WhatsappSessionEvent {
   session: Whatsapp;
 }
 
+/**
+ * What happens on the customer's phone: a message arrives, or one already there gets a reaction,
+ * is edited or deleted (issue 23). A customer does the same through the inject call.
+ */
+export const SANDBOX_ACTION_KINDS = ['message', 'reaction', 'edit', 'delete'] as const;
+export type SandboxActionKind = (typeof SANDBOX_ACTION_KINDS)[number];
+
 /** What a sandbox customer received (the sandbox phone's outbox). */
 export interface SandboxOutboxMessage {
   /** Cursor for `after=`. */
   id: string;
   whatsappId: string;
   providerMessageId: string;
+  /** A message, or an action on one received before (its `targetProviderMessageId`). */
+  kind: SandboxActionKind;
+  /** The message a reaction, edit or delete changes; null for a message. */
+  targetProviderMessageId: string | null;
+  /** A reaction's emoji ('' takes it back); null for other kinds. */
+  emoji: string | null;
+  /** Sent as forwarded. */
+  forwarded: boolean;
+  /** A message edited since it arrived: `body` is its text now. */
+  edited: boolean;
+  /** A message deleted for everyone since it arrived. */
+  deleted: boolean;
   /** The customer's number, or the group id. */
   to: string;
   isGroup: boolean;
+  /** A message's text (its current one when edited); an edit's new text. */
   body: string;
   media: { fileName: string; mimeType: string; kind: 'image' | 'audio' | 'video' | 'document'; asVoiceNote: boolean; size: number | null } | null;
   quotedProviderMessageId: string | null;
@@ -106,6 +126,8 @@ export interface SandboxOutbox {
 /** Payloads of the `sandbox` channel (admins only), for a page that shows the phone live. */
 export type SandboxEvent =
   | { action: 'outbound'; whatsappId: string; message: SandboxOutboxMessage }
+  /** A message the customer has, edited or deleted by the company since. */
+  | { action: 'changed'; whatsappId: string; message: SandboxOutboxMessage }
   | { action: 'ack'; whatsappId: string; providerMessageId: string; ack: number }
   | { action: 'inbound'; whatsappId: string; providerMessageId: string; from: string; chatId: string; isGroup: boolean; body: string; mediaType: string }
   | { action: 'pairing'; whatsappId: string; paired: boolean; number: string }
@@ -129,7 +151,7 @@ export interface SandboxDevice {
 }
 
 /** Kinds of message a sandbox customer can send (the provider seam's inbound media types). */
-export const SANDBOX_MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'sticker', 'locationMessage', 'vcard', 'contactMessage', 'call_log', 'reaction'] as const;
+export const SANDBOX_MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'sticker', 'locationMessage', 'vcard', 'contactMessage', 'call_log'] as const;
 export type SandboxMediaType = (typeof SANDBOX_MEDIA_TYPES)[number];
 /** Of those, the ones that carry a file. */
 export const SANDBOX_FILE_MEDIA_TYPES = ['image', 'audio', 'video', 'application', 'sticker'] as const;
@@ -162,12 +184,21 @@ export interface WhatsappData {
   companyId?: string;
 }
 
-/** POST /sandbox/{whatsappId}/messages: a customer's message arriving on a sandbox connection. */
+/**
+ * POST /sandbox/{whatsappId}/messages: a customer's message arriving on a sandbox connection, or
+ * (`kind`) the customer's reaction to, edit of or deletion of a message of the conversation.
+ */
 export interface SandboxCustomerMessage {
+  /** Default `message`. */
+  kind?: SandboxActionKind;
+  /** Reaction, edit, delete: the message they change (its providerMessageId). */
+  targetProviderMessageId?: string;
+  /** Reaction: the emoji, '' takes the customer's reaction back. */
+  emoji?: string;
   /** The customer's number (digits; +, spaces and dashes are dropped). */
   from: string;
   name?: string;
-  /** Required unless media is sent. */
+  /** Required unless media is sent; an edit's new text; none for a reaction or delete. */
   body?: string;
   /** A message sent from the paired phone itself. */
   fromMe?: boolean;
@@ -191,6 +222,7 @@ export interface SandboxCustomerMessage {
 
 /** Answer of an injected message: `queued` while the phone is offline (replayed when it comes back). */
 export interface SandboxInjected {
+  /** The message's id on the network; for a reaction, edit or delete, the message it changed. */
   providerMessageId: string;
   queued: boolean;
 }

@@ -7,6 +7,7 @@ export * from './users.js';
 export * from './settings.js';
 export * from './helps.js';
 export * from './tickets.js';
+export * from './messageActions.js';
 export * from './contacts.js';
 export * from './ticketNotes.js';
 export * from './queues.js';

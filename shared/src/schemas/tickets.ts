@@ -59,8 +59,13 @@ export const messageListQuery = Joi.object({
   pageNumber: Joi.number().integer().min(1).max(100_000).default(1),
 });
 
+/** Longest text of a message. */
+export const MESSAGE_BODY_MAX = 65_536;
+
 export const messageSendSchema = Joi.object({
-  body: Joi.string().allow('').max(65_536).default(''),
+  body: Joi.string().allow('').max(MESSAGE_BODY_MAX).default(''),
+  /** signOption: the agent's name goes in bold before the text (the customer's copy and the stored one). */
+  sign: Joi.boolean().default(false),
   fromMe: Joi.any().strip(),
   read: Joi.any().strip(),
   mediaUrl: Joi.any().strip(),

@@ -1,6 +1,9 @@
 /** Connections (`/whatsapp`, `/whatsappsession`) and the sandbox phone (`/sandbox`). */
 import { Joi } from './joi.js';
+import type { Schema } from 'joi';
+import { EMOJI_MAX_LENGTH, isEmoji } from '../domain/reactions.js';
 import {
+  SANDBOX_ACTION_KINDS,
   SANDBOX_FILE_MEDIA_TYPES,
   SANDBOX_MEDIA_MAX_BYTES,
   SANDBOX_MEDIA_TYPES,
@@ -93,28 +96,52 @@ const sandboxMedia = Joi.object({
   fileName: Joi.string().trim().min(1).max(255).required(),
 });
 
-/** A customer's message injected into a sandbox connection. */
+/** Fields of a message only (a reaction, edit or delete carries none of them). */
+const messageOnly = (schema: Schema) => Joi.when('kind', { is: 'message', then: schema, otherwise: Joi.forbidden() });
+
+/** A customer's message injected into a sandbox connection, or the customer's action on one (`kind`). */
 export const sandboxMessageSchema = Joi.object({
+  kind: Joi.string()
+    .valid(...SANDBOX_ACTION_KINDS)
+    .default('message'),
+  targetProviderMessageId: Joi.when('kind', { is: 'message', then: Joi.forbidden(), otherwise: Joi.string().max(200).required() }),
+  emoji: Joi.when('kind', {
+    is: 'reaction',
+    then: Joi.string()
+      .allow('')
+      .max(EMOJI_MAX_LENGTH)
+      .custom((value: string, helpers) => (value === '' || isEmoji(value) ? value : helpers.error('any.invalid')))
+      .required(),
+    otherwise: Joi.forbidden(),
+  }),
   from: phoneDigits.required(),
   name: Joi.string().trim().max(100).allow(''),
+  // By media first (a message with a file may go without text; only messages carry files), so
+  // that Joi checks the media before the text; then by kind.
   body: Joi.when('media', {
     is: Joi.exist(),
     then: Joi.string().allow('').max(65_536).default(''),
-    otherwise: Joi.string().min(1).max(65_536).required(),
+    otherwise: Joi.when('kind', {
+      is: Joi.valid('reaction', 'delete'),
+      then: Joi.forbidden(),
+      otherwise: Joi.string().min(1).max(65_536).required(),
+    }),
   }),
   fromMe: Joi.boolean().default(false),
   isGroup: Joi.boolean().default(false),
   groupId: Joi.string().pattern(/^[\d-]{5,60}$/),
   groupName: Joi.when('isGroup', { is: true, then: Joi.string().trim().min(1).max(100).required(), otherwise: Joi.forbidden() }),
-  mediaType: Joi.string().valid(...SANDBOX_MEDIA_TYPES),
-  media: Joi.when('mediaType', {
-    switch: [
-      { is: Joi.valid(...fileMediaTypes).required(), then: sandboxMedia.required() },
-      { is: Joi.exist(), then: Joi.forbidden() },
-    ],
-    otherwise: sandboxMedia,
-  }),
-  quotedProviderMessageId: Joi.string().max(200),
+  mediaType: messageOnly(Joi.string().valid(...SANDBOX_MEDIA_TYPES)),
+  media: messageOnly(
+    Joi.when('mediaType', {
+      switch: [
+        { is: Joi.valid(...fileMediaTypes).required(), then: sandboxMedia.required() },
+        { is: Joi.exist(), then: Joi.forbidden() },
+      ],
+      otherwise: sandboxMedia,
+    }),
+  ),
+  quotedProviderMessageId: messageOnly(Joi.string().max(200)),
   providerMessageId: Joi.string().max(200),
   /** The message arrives undecryptable (stored as a placeholder); its retry is the same providerMessageId sent again. */
   undecryptable: Joi.boolean().default(false),

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   language: 'i18nextLng',
   theme: 'preferredTheme',
   cshow: 'cshow',
+  /** The composer signs with the agent's name (on unless turned off). */
+  signOption: 'signOption',
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -1,7 +1,7 @@
 /**
  * What a received WhatsApp message says, in the platform's terms: its kind (mediaType), body,
- * quoted message, the media to download; or the edit / revoke of an earlier message. Pure: who
- * sent it and the media bytes are resolved by the caller.
+ * quoted message, the media to download; or the edit, revoke of, or reaction to an earlier
+ * message. Pure: who sent it and the media bytes are resolved by the caller.
  */
 import type { proto, WAMessage } from '@whiskeysockets/baileys';
 import type { InboundMessage } from '../provider.js';
@@ -20,7 +20,9 @@ export interface MediaRef {
 export type MappedContent =
   | { action: 'message'; mediaType: InboundMessage['mediaType']; body: string; quotedProviderMessageId?: string; media?: MediaRef }
   | { action: 'edit'; providerMessageId: string; body: string }
-  | { action: 'delete'; providerMessageId: string };
+  | { action: 'delete'; providerMessageId: string }
+  /** On the message reacted to; '' takes the sender's reaction back. `at`: when the sender reacted. */
+  | { action: 'react'; providerMessageId: string; emoji: string; at?: Date };
 
 /** Texts of call logs, in the company's language. */
 export type CallBody = (call: { isVideo: boolean; missed: boolean }) => string;
@@ -98,7 +100,7 @@ function quotedOf(content: proto.IMessage, type: keyof proto.IMessage): string |
   return inner?.contextInfo?.stanzaId || undefined;
 }
 
-/** Maps one received message; null for what the platform does not keep (protocol noise, removed reactions). */
+/** Maps one received message; null for what the platform does not keep (protocol noise). */
 export function mapContent(message: WAMessage, callBody: CallBody): MappedContent | null {
   const { getContentType, normalizeMessageContent, proto: protos } = baileys();
   const missedCall = message.message ? undefined : missedCallStub(message.messageStubType);
@@ -148,9 +150,9 @@ export function mapContent(message: WAMessage, callBody: CallBody): MappedConten
       return plain('vcard', (content.contactsArrayMessage!.contacts ?? []).map(vcardOf).join('\n'));
     case 'reactionMessage': {
       const reaction = content.reactionMessage!;
-      // An empty reaction takes a reaction back: nothing to show.
-      if (!reaction.text || !reaction.key?.id) return null;
-      return { action: 'message', mediaType: 'reaction', body: reaction.text, quotedProviderMessageId: reaction.key.id };
+      if (!reaction.key?.id) return null;
+      const sentMs = reaction.senderTimestampMs === null || reaction.senderTimestampMs === undefined ? 0 : baileys().toNumber(reaction.senderTimestampMs);
+      return { action: 'react', providerMessageId: reaction.key.id, emoji: reaction.text ?? '', ...(sentMs ? { at: new Date(sentMs) } : {}) };
     }
     case 'protocolMessage': {
       const protocol = content.protocolMessage!;

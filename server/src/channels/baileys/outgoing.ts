@@ -1,10 +1,15 @@
 /**
  * Our outbound messages as Baileys content: text, media with caption (image, video, document),
- * audio (a voice note when it is Ogg/Opus, the format WhatsApp plays as one), location and vcard;
- * and the quoted message a reply shows.
+ * audio (a voice note when it is Ogg/Opus, the format WhatsApp plays as one), location and vcard,
+ * marked forwarded when an agent forwarded them; the quoted message a reply shows; and the
+ * actions on a message already sent (reaction, edit, delete for everyone), keyed as WhatsApp
+ * knows that message.
  */
-import type { AnyMessageContent, WAMessage, proto } from '@whiskeysockets/baileys';
-import type { OutboundMessage } from '../provider.js';
+import type { AnyMessageContent, WAMessage, WAMessageKey, proto } from '@whiskeysockets/baileys';
+import type { ActionTarget, OutboundAction, OutboundMessage } from '../provider.js';
+
+/** What Baileys' own forward puts in a forwarded message's context (forwarded once). */
+export const FORWARDED_CONTEXT: proto.IContextInfo = { isForwarded: true, forwardingScore: 1 };
 
 /** A vCard 3.0 card with the number WhatsApp links to a chat (waid). */
 export function vcardOf(name: string, number: string): string {
@@ -18,6 +23,13 @@ function isOgg(mimeType: string): boolean {
 }
 
 export function contentOf(message: OutboundMessage): AnyMessageContent {
+  const content = plainContentOf(message);
+  // Baileys puts contextInfo on whatever message it builds, audio and cards included (its types
+  // name it for text, image, video and document only).
+  return message.forwarded ? ({ ...content, contextInfo: FORWARDED_CONTEXT } as AnyMessageContent) : content;
+}
+
+function plainContentOf(message: OutboundMessage): AnyMessageContent {
   const { media, location, vcard } = message;
   if (media) {
     const file = { url: media.filePath };
@@ -57,4 +69,28 @@ export function quotedOf(jid: string, message: OutboundMessage, stored: proto.IM
     key: { remoteJid: jid, id, fromMe, ...(participant ? { participant } : {}) },
     message: stored ?? { conversation: known?.body ?? '' },
   };
+}
+
+/**
+ * The key of a message an action changes: ours (fromMe), or the customer's; in a group a
+ * customer's message is also known by its author.
+ */
+export function keyOf(jid: string, target: ActionTarget): WAMessageKey {
+  const participant = jid.endsWith('@g.us') && !target.fromMe && target.participant ? `${target.participant}@s.whatsapp.net` : undefined;
+  return { remoteJid: jid, fromMe: target.fromMe, id: target.providerMessageId, ...(participant ? { participant } : {}) };
+}
+
+/** The company's reaction ('' takes it back, as WhatsApp does). */
+export function reactionOf(jid: string, action: OutboundAction & { emoji: string }): AnyMessageContent {
+  return { react: { text: action.emoji, key: keyOf(jid, action.target) } };
+}
+
+/** The new text of one of our messages (WhatsApp's MESSAGE_EDIT protocol message). */
+export function editOf(jid: string, action: OutboundAction & { body: string }): AnyMessageContent {
+  return { text: action.body, edit: keyOf(jid, action.target) };
+}
+
+/** Delete for everyone (WhatsApp's REVOKE protocol message). */
+export function deletionOf(jid: string, action: OutboundAction): AnyMessageContent {
+  return { delete: keyOf(jid, action.target) };
 }

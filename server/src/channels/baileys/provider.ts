@@ -1,17 +1,18 @@
 /**
  * The Baileys provider: a connection speaking real WhatsApp multi-device. Auth state in the
  * database (./authState.ts), socket lifecycle (./connection.ts), received messages (./receive.ts),
- * calls (./calls.ts); sending, revoking, acks and Baileys' getMessage here. The socket factory is
- * injected so tests drive everything up to the socket with a double.
+ * calls (./calls.ts); sending, the actions on sent messages (react, edit, revoke), acks and
+ * Baileys' getMessage here. The socket factory is injected so tests drive everything up to the
+ * socket with a double.
  */
 import { createHash } from 'node:crypto';
-import type { proto, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
-import { createI18n, type Language } from '@atende/shared';
+import type { AnyMessageContent, proto, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
+import { createI18n, type ErrorCode, type Language } from '@atende/shared';
 import type { BaileysConfig } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import { MessageModel, type MessageDoc } from '../../domains/messages/model.js';
-import type { OutboundMessage, Provider, ProviderContext, ProviderFactory } from '../provider.js';
+import type { OutboundAction, OutboundMessage, Provider, ProviderContext, ProviderFactory } from '../provider.js';
 import { keyedSerial } from '../../platform/database/serial.js';
 import { ackOfReceipt, ackOfStatus } from './acks.js';
 import { requestBackfill } from './backfill.js';
@@ -22,7 +23,7 @@ import type { CallBody } from './content.js';
 import { jidOf, presenceOf } from './identity.js';
 import { baileys, loadBaileys } from './library.js';
 import { createDownloader, type MediaDownloader } from './media.js';
-import { contentOf, quotedOf } from './outgoing.js';
+import { contentOf, deletionOf, editOf, quotedOf, reactionOf } from './outgoing.js';
 import { createReceiver } from './receive.js';
 import { defaultSocketFactory, type SocketFactory, type WaSocket } from './socket.js';
 import { pruneSent, saveSent, sentContent } from './store.js';
@@ -211,6 +212,25 @@ function createBaileysProvider({ companyId, whatsappId, events }: ProviderContex
     return socket;
   }
 
+  /**
+   * A reaction, edit or delete of a message: a message of its own to WhatsApp, with an id derived
+   * from the action's (a repeat is the same message to the network), kept for retry requests.
+   */
+  async function act(action: OutboundAction, content: (jid: string) => AnyMessageContent, failure: ErrorCode): Promise<void> {
+    const socket = connected();
+    const jid = await jidOf(companyId, action.to);
+    const messageId = messageIdOf(action.localId);
+    sending.add(messageId);
+    try {
+      const sent = await socket.sendMessage(jid, content(jid), { messageId });
+      if (sent?.key.id && sent.message) await saveSent(scope, sent.key.id, sent.message).catch(report('keeping a sent content failed'));
+    } catch (err) {
+      throw new AppError(failure, { reason: err instanceof Error ? err.message : String(err) }, err instanceof Error ? err.message : undefined);
+    } finally {
+      sending.delete(messageId);
+    }
+  }
+
   return {
     async start() {
       await loadBaileys();
@@ -255,15 +275,11 @@ function createBaileysProvider({ companyId, whatsappId, events }: ProviderContex
       }
     },
 
-    async revoke({ providerMessageId, to }) {
-      const socket = connected();
-      const jid = await jidOf(companyId, to);
-      try {
-        await socket.sendMessage(jid, { delete: { remoteJid: jid, fromMe: true, id: providerMessageId } });
-      } catch (err) {
-        throw new AppError('ERR_DELETE_WAPP_MSG', { reason: err instanceof Error ? err.message : String(err) });
-      }
-    },
+    revoke: (action) => act(action, (jid) => deletionOf(jid, action), 'ERR_DELETE_WAPP_MSG'),
+
+    react: (action) => act(action, (jid) => reactionOf(jid, action), 'ERR_SENDING_WAPP_MSG'),
+
+    edit: (action) => act(action, (jid) => editOf(jid, action), 'ERR_SENDING_WAPP_MSG'),
 
     async onWhatsApp(numbers) {
       const socket = connected();

@@ -106,6 +106,10 @@ export function createReceiver(deps: {
     };
     if (content.action === 'edit') return { inbound: { ...base, providerMessageId: content.providerMessageId, body: content.body, mediaType: 'chat', isEdited: true }, retry: false };
     if (content.action === 'delete') return { inbound: { ...base, providerMessageId: content.providerMessageId, body: '', mediaType: 'chat', isDeleted: true }, retry: false };
+    if (content.action === 'react') {
+      const at = content.at ? { timestamp: content.at } : {};
+      return { inbound: { ...base, ...at, providerMessageId: content.providerMessageId, body: content.emoji, mediaType: 'chat', isReaction: true }, retry: false };
+    }
 
     const inbound: InboundMessage = {
       ...base,

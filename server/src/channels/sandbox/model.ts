@@ -5,7 +5,7 @@
  */
 import type { Types } from 'mongoose';
 import { Schema } from 'mongoose';
-import type { SandboxOutboxMessage } from '@atende/shared';
+import { SANDBOX_ACTION_KINDS, type SandboxActionKind, type SandboxOutboxMessage } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
 import { engineKeys } from '../../platform/database/tuning.js';
 
@@ -54,6 +54,14 @@ export interface SandboxMessageDoc {
   companyId: Types.ObjectId;
   whatsappId: Types.ObjectId;
   providerMessageId: string;
+  /** A message, or an action on one the customer received before (issue 23). */
+  kind: SandboxActionKind;
+  targetProviderMessageId: string | null;
+  emoji: string | null;
+  forwarded: boolean;
+  /** A received message the company edited since (its body is the new one) or deleted for everyone. */
+  edited: boolean;
+  deleted: boolean;
   to: string;
   isGroup: boolean;
   body: string;
@@ -75,6 +83,12 @@ export const SandboxMessageModel = tenantModel<SandboxMessageDoc>(
   {
     whatsappId: { type: ObjectId, ref: 'Whatsapp', required: true },
     providerMessageId: { type: String, required: true },
+    kind: { type: String, enum: SANDBOX_ACTION_KINDS, default: 'message' },
+    targetProviderMessageId: { type: String, default: null },
+    emoji: { type: String, default: null },
+    forwarded: { type: Boolean, default: false },
+    edited: { type: Boolean, default: false },
+    deleted: { type: Boolean, default: false },
     to: { type: String, required: true },
     isGroup: { type: Boolean, default: false },
     body: { type: String, default: '' },
@@ -102,6 +116,12 @@ export function toOutboxMessage(doc: SandboxMessageDoc): SandboxOutboxMessage {
     id: String(doc._id),
     whatsappId: String(doc.whatsappId),
     providerMessageId: doc.providerMessageId,
+    kind: doc.kind ?? 'message',
+    targetProviderMessageId: doc.targetProviderMessageId ?? null,
+    emoji: doc.emoji ?? null,
+    forwarded: doc.forwarded ?? false,
+    edited: doc.edited ?? false,
+    deleted: doc.deleted ?? false,
     to: doc.to,
     isGroup: doc.isGroup,
     body: doc.body,

@@ -2,74 +2,23 @@
  * The sandbox provider: a simulated phone per connection, so the whole product works without
  * WhatsApp. Start shows a QR whose content is a pairing token; the pairing is confirmed through
  * the API (standing for the scan); a paired phone comes back CONNECTED after a restart. What is
- * sent lands in the device's outbox with acks advancing 1 -> 2 -> 3 on timers; customers'
- * messages are injected through `receive`, and held while the phone is offline to be replayed
- * when it comes back (./outage.ts).
+ * sent lands in the device's outbox with acks advancing 1 -> 2 -> 3 on timers, and so do the
+ * company's reactions, edits and deletes (each an outbox entry of its kind; an edit or delete
+ * changes the customer's copy too); customers' messages are injected through `receive`, and held
+ * while the phone is offline to be replayed when it comes back (./outage.ts).
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { withNinthDigit, withoutNinthDigit, type SandboxOutboxMessage, type SandboxReplayOptions } from '@atende/shared';
+import { withNinthDigit, withoutNinthDigit, type SandboxActionKind, type SandboxOutboxMessage } from '@atende/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePayload, RealtimePublisher } from '../../platform/realtime.js';
-import type { InboundMessage, OutboundMessage, Provider, ProviderContext, ProviderFactory } from '../provider.js';
+import type { InboundMessage, OutboundAction, OutboundMessage, ProviderContext, ProviderFactory } from '../provider.js';
 import { keyedSerial } from '../../platform/database/serial.js';
 import { minuteKeyOf } from '../../platform/database/cleanPoint.js';
 import { SandboxDeviceModel, SandboxMessageModel, toOutboxMessage, type SandboxDeviceDoc, type SandboxMessageDoc } from './model.js';
 import { holdMessage, replayHeld } from './outage.js';
-
-export interface SandboxSettings {
-  /** Delay of each ack step (1 -> 2 -> 3), in ms. */
-  ackMs: number;
-  /** How long a QR lasts before it is renewed, in ms. */
-  qrMs: number;
-  /** Renewals without a scan before the session gives up (DISCONNECTED). */
-  qrRetries: number;
-}
-
-export const SANDBOX_DEFAULTS: SandboxSettings = { ackMs: 500, qrMs: 60_000, qrRetries: 3 };
-
-export type SandboxState = 'stopped' | 'opening' | 'qrcode' | 'connected' | 'offline';
-
-/** The provider plus the controls the `/sandbox` API drives. */
-export interface SandboxPhone extends Provider {
-  readonly kind: 'sandbox';
-  state(): SandboxState;
-  /** The (simulated) scan of the QR; `token` is checked against the QR's content when given. */
-  pair(input: { number?: string; token?: string }): Promise<void>;
-  /**
-   * A customer's message: resolves once the platform stored it, or (`queued`) once it is held
-   * because the phone is offline.
-   */
-  receive(message: InboundMessage): Promise<{ queued: boolean }>;
-  /** The customer read these messages: ack 3. Answers the messages that changed. */
-  read(providerMessageIds: string[]): Promise<SandboxOutboxMessage[]>;
-  /** Numbers starting with one of these prefixes are answered "not on WhatsApp" from now on. */
-  setAbsentPrefixes(prefixes: string[]): Promise<SandboxDeviceDoc>;
-  /** Brazilian mobile numbers starting with one of these (with the ninth digit) are accounts without it from now on. */
-  setLegacyPrefixes(prefixes: string[]): Promise<SandboxDeviceDoc>;
-  /** The next `count` sends fail (the sender's retry tests). */
-  failNext(count: number): Promise<SandboxDeviceDoc>;
-  /**
-   * The phone loses (TIMEOUT) or gets back its connection: back, it replays what was held
-   * (`replay` options) and then is CONNECTED.
-   */
-  setOnline(online: boolean, replay?: SandboxReplayOptions): Promise<SandboxDeviceDoc>;
-  device(): Promise<SandboxDeviceDoc>;
-}
-
-export function isSandboxPhone(provider: Provider | undefined): provider is SandboxPhone {
-  return (provider as Partial<SandboxPhone> | undefined)?.kind === 'sandbox';
-}
-
-export function pairingToken(whatsappId: string): string {
-  return `atende-sandbox:${whatsappId}:${randomBytes(12).toString('hex')}`;
-}
-
-/** A Brazilian mobile number: 55, area code, 9 and eight digits. */
-export function sandboxNumber(): string {
-  return `55${randomInt(11, 100)}9${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-}
+import { pairingToken, SANDBOX_DEFAULTS, sandboxNumber, type SandboxPhone, type SandboxSettings, type SandboxState } from './phone.js';
 
 /**
  * A number as WhatsApp knows its account: a Brazilian mobile number matching one of the legacy
@@ -213,10 +162,10 @@ function createSandboxPhone(
     }
   }
 
-  /** After a restart: messages still on their way go on to 3. */
+  /** After a restart: messages still on their way go on to 3 (actions have no receipts). */
   async function resumeAcks(): Promise<void> {
-    const open = await SandboxMessageModel.find({ ...scope, ack: { $lt: 3 } }, { providerMessageId: 1, ack: 1 }).limit(1_000).lean<SandboxMessageDoc[]>();
-    for (const message of open) scheduleAcks(message.providerMessageId, message.ack);
+    const open = await SandboxMessageModel.find({ ...scope, ack: { $lt: 3 } }, { providerMessageId: 1, ack: 1, kind: 1 }).limit(1_000).lean<SandboxMessageDoc[]>();
+    for (const message of open) if ((message.kind ?? 'message') === 'message') scheduleAcks(message.providerMessageId, message.ack);
   }
 
   async function showQr(): Promise<void> {
@@ -260,6 +209,51 @@ function createSandboxPhone(
     if (state !== 'connected') throw new AppError('ERR_WAPP_NOT_CONNECTED');
   }
 
+  /** The failures asked for (failNext) come first, one per send or action. */
+  async function failIfAsked(): Promise<void> {
+    if (failures <= 0) return;
+    failures -= 1;
+    await saveDevice({ failNext: failures });
+    throw new AppError('ERR_SENDING_WAPP_MSG', { simulated: true });
+  }
+
+  /** The sent entry a repeated send or action already made (the platform may have died before it recorded it). */
+  function alreadyDone(again: boolean | undefined, localId: string): Promise<SandboxMessageDoc | null> {
+    return again ? SandboxMessageModel.findOne({ ...scope, localId }, { providerMessageId: 1 }).lean<SandboxMessageDoc>() : Promise.resolve(null);
+  }
+
+  /**
+   * A reaction, edit or delete reaching the customer: an outbox entry of its kind (once, however
+   * often it is repeated), and an edit or delete of one of our messages changes the customer's copy.
+   */
+  async function act(kind: Exclude<SandboxActionKind, 'message'>, action: OutboundAction, fields: { emoji?: string; body?: string }): Promise<void> {
+    refuseUnlessConnected();
+    await failIfAsked();
+    if (await alreadyDone(action.again, action.localId)) return;
+    // The customer's copy changes first: once the entry is in the outbox, the change is visible.
+    if (kind !== 'reaction' && action.target.fromMe) {
+      const change = kind === 'edit' ? { body: fields.body ?? '', edited: true } : { deleted: true };
+      const changed = await serial(() =>
+        SandboxMessageModel.findOneAndUpdate({ ...scope, providerMessageId: action.target.providerMessageId }, { $set: change }, { returnDocument: 'after' }).lean<SandboxMessageDoc>(),
+      );
+      if (changed) publish({ action: 'changed', message: toOutboxMessage(changed) });
+    }
+    const created = await SandboxMessageModel.create({
+      ...scope,
+      kind,
+      localId: action.localId,
+      ackedIn: minuteKeyOf(new Date()),
+      providerMessageId: `sandbox:${randomBytes(10).toString('hex')}`,
+      targetProviderMessageId: action.target.providerMessageId,
+      emoji: fields.emoji ?? null,
+      to: action.to.id,
+      isGroup: action.to.isGroup,
+      body: fields.body ?? '',
+      ack: 1,
+    });
+    publish({ action: 'outbound', message: toOutboxMessage(created.toObject() as SandboxMessageDoc) });
+  }
+
   const phone: SandboxPhone = {
     kind: 'sandbox',
 
@@ -298,11 +292,7 @@ function createSandboxPhone(
 
     async send(message: OutboundMessage) {
       refuseUnlessConnected();
-      if (failures > 0) {
-        failures -= 1;
-        await saveDevice({ failNext: failures });
-        throw new AppError('ERR_SENDING_WAPP_MSG', { simulated: true });
-      }
+      await failIfAsked();
       const media = message.media
         ? {
             fileName: message.media.fileName,
@@ -313,7 +303,7 @@ function createSandboxPhone(
           }
         : null;
       // Sent before (the platform died before it recorded it): the customer has it once.
-      const delivered = message.again ? await SandboxMessageModel.findOne({ ...scope, localId: message.localId }, { providerMessageId: 1 }).lean<SandboxMessageDoc>() : null;
+      const delivered = await alreadyDone(message.again, message.localId);
       if (delivered) return { providerMessageId: delivered.providerMessageId };
       const created = await SandboxMessageModel.create({
         ...scope,
@@ -327,6 +317,7 @@ function createSandboxPhone(
         quotedProviderMessageId: message.quotedProviderMessageId ?? null,
         location: message.location ?? null,
         vcard: message.vcard ?? null,
+        forwarded: Boolean(message.forwarded),
         ack: 1,
       });
       const stored = toOutboxMessage(created.toObject() as SandboxMessageDoc);
@@ -334,6 +325,12 @@ function createSandboxPhone(
       scheduleAcks(stored.providerMessageId, 1);
       return { providerMessageId: stored.providerMessageId };
     },
+
+    react: (action) => act('reaction', action, { emoji: action.emoji }),
+
+    edit: (action) => act('edit', action, { body: action.body }),
+
+    revoke: (action) => act('delete', action, {}),
 
     async pair({ number, token }) {
       if (state === 'connected' || state === 'offline') return;

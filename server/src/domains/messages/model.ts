@@ -1,10 +1,28 @@
-import type { Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
 import { registerDuplicateCode } from '../../platform/errors.js';
 import { engineKeys } from '../../platform/database/tuning.js';
 
 export const MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'document', 'sticker', 'locationMessage', 'vcard', 'contactMessage', 'call_log', 'reaction'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** A reaction on a message (MessageReaction on the wire): one per sender. */
+export interface ReactionDoc {
+  /** OWN_REACTION_SENDER ('me') for the company's number, else the customer's number. */
+  sender: string;
+  name: string;
+  emoji: string;
+  fromMe: boolean;
+  userId: Types.ObjectId | null;
+  /** When the sender reacted: a late copy of an older reaction never replaces a newer one. */
+  at: Date;
+}
+
+/** An earlier body of an edited message. */
+export interface EditDoc {
+  body: string;
+  editedAt: Date;
+}
 
 export interface MessageDoc {
   _id: Types.ObjectId;
@@ -38,6 +56,14 @@ export interface MessageDoc {
   quotedMsgId: Types.ObjectId | null;
   isDeleted: boolean;
   isEdited: boolean;
+  /** Earlier bodies, oldest first, at most EDIT_HISTORY_MAX. */
+  editHistory: EditDoc[];
+  /** One per sender; never messages of their own (issue 23). */
+  reactions: ReactionDoc[];
+  /** Sent as forwarded. */
+  forwarded: boolean;
+  /** The body starts with the author's signature (`*Name*:` and a new line). */
+  signed: boolean;
   /** Outbound delivery: attempts made and the last failure, for the retrying sender. */
   sendAttempts: number;
   sendError: string | null;
@@ -81,6 +107,25 @@ export const MessageModel = tenantModel<MessageDoc>(
     quotedMsgId: { type: ObjectId, ref: 'Message', default: null },
     isDeleted: { type: Boolean, default: false },
     isEdited: { type: Boolean, default: false },
+    editHistory: { type: [new Schema({ body: { type: String, default: '' }, editedAt: { type: Date, required: true } }, { _id: false })], default: [] },
+    reactions: {
+      type: [
+        new Schema(
+          {
+            sender: { type: String, required: true },
+            name: { type: String, default: '' },
+            emoji: { type: String, required: true },
+            fromMe: { type: Boolean, default: false },
+            userId: { type: ObjectId, ref: 'User', default: null },
+            at: { type: Date, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
+    forwarded: { type: Boolean, default: false },
+    signed: { type: Boolean, default: false },
     sendAttempts: { type: Number, default: 0 },
     sendError: { type: String, default: null },
     participant: { type: String, default: null },

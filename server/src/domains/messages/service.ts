@@ -1,9 +1,10 @@
 /**
  * Messages of a ticket: the paged history, sending (stored first with ack 0, then handed to the
- * outbound queue), deleting one's own, acks, and automatic messages of the ticket's side effects.
+ * outbound queue; signed with the agent's name on request), acks, automatic messages of the
+ * ticket's side effects, and what agents do to a message (actions.ts: react, edit, delete).
  */
 import type { Message, MessagesPage } from '@atende/shared';
-import { Types } from 'mongoose';
+import { Types, type UpdateQuery } from 'mongoose';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import type { Config } from '../../platform/config.js';
 import { searchWordsOf } from '../../platform/database/models.js';
@@ -11,13 +12,15 @@ import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storeUpload, type StoredMedia } from '../../platform/uploads.js';
 import type { OutboundQueue } from '../../channels/outbound.js';
-import { updateDocument } from '../../platform/database/serial.js';
-import { createI18n, mayDeleteMessage } from '@atende/shared';
+import { rewriteDocument, updateDocument } from '../../platform/database/serial.js';
+import { createI18n, EDIT_HISTORY_MAX, signatureOf } from '@atende/shared';
 import { ticketForActor } from '../tickets/access.js';
 import { publishMessage, publishUnread } from '../tickets/events.js';
 import { TicketModel, type TicketDoc } from '../tickets/model.js';
 import { updateTicket } from '../tickets/writer.js';
 import { ticketView } from '../tickets/view.js';
+import { userNames } from '../users/cache.js';
+import { createMessageActions } from './actions.js';
 import { MessageModel, type MediaType, type MessageDoc } from './model.js';
 import { conversationPage, insertMessage, markMessagesRead } from './store.js';
 import { renderVariables } from './variables.js';
@@ -38,10 +41,14 @@ export interface Outgoing {
   userId?: string | null;
   /**
    * The message's id, when the sender derives it from its own record (a campaign's shipping, a
-   * scheduled message): a resumed sender finds the message it stored before a crash by it, and
-   * never stores two.
+   * scheduled message, a forward's request): a resumed sender finds the message it stored before a
+   * crash by it, and never stores two.
    */
   messageId?: Types.ObjectId;
+  /** The body starts with the agent's signature (signOption). */
+  signed?: boolean;
+  /** A copy of another message, sent as forwarded: its body goes as it is (no variables). */
+  forwarded?: boolean;
 }
 
 /** Text a list shows for a message (lastMessage of the ticket). */
@@ -55,8 +62,8 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
   const texts = createI18n(config.language);
 
   /** Stores a message from us, updates the ticket, pushes both, and queues the delivery. */
-  async function storeOutbound({ companyId, ticket, body, media, quotedMsgId, userId, messageId }: Outgoing): Promise<Message> {
-    const rendered = renderVariables(body, { contactName: ticket.contact?.name ?? '', ticketId: String(ticket._id), now: new Date(), timeZone: config.timeZone, texts });
+  async function storeOutbound({ companyId, ticket, body, media, quotedMsgId, userId, messageId, signed, forwarded }: Outgoing): Promise<Message> {
+    const rendered = forwarded ? body : renderVariables(body, { contactName: ticket.contact?.name ?? '', ticketId: String(ticket._id), now: new Date(), timeZone: config.timeZone, texts });
     const _id = messageId ?? new Types.ObjectId();
     const mediaType: MediaType = media ? media.mediaType : 'chat';
     // The ticket first: its count gives this message its place, even with sends racing each other.
@@ -76,6 +83,8 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       mediaMimeType: media?.mimeType ?? null,
       mediaName: media?.originalName ?? null,
       quotedMsgId: quotedMsgId ? new Types.ObjectId(quotedMsgId) : null,
+      signed: Boolean(signed),
+      forwarded: Boolean(forwarded),
     });
     // A deterministic id may be stored already (a scheduled message's resumed run): then the insert
     // fails here, before its send is queued a second time.
@@ -98,6 +107,7 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
   return {
     storeOutbound,
     markRead,
+    ...createMessageActions({ realtime, outbound }),
 
     /** Newest page first; each page in chronological order (the conversation scrolls up). */
     async list(actor: AuthCredentials, ticketId: string, pageNumber: number): Promise<MessagesPage> {
@@ -113,12 +123,16 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       };
     },
 
-    async send(actor: AuthCredentials, ticketId: string, input: { body: string; quotedMsgId?: string | null; files?: OutgoingFile[] }): Promise<Message[]> {
+    /** `sign`: the text goes with the agent's name in bold before it (a file without text is not signed). */
+    async send(actor: AuthCredentials, ticketId: string, input: { body: string; quotedMsgId?: string | null; files?: OutgoingFile[]; sign?: boolean }): Promise<Message[]> {
       const { ticket } = await ticketForActor(actor, ticketId);
       if (ticket.status !== 'open') throw new AppError('ERR_TICKET_NOT_OPEN');
       const files = input.files ?? [];
-      const body = input.body.trim();
-      if (!body && files.length === 0) throw new AppError('ERR_VALIDATION', { field: 'body', rule: 'any.required' }, 'body: empty messages are not sent');
+      const typed = input.body.trim();
+      if (!typed && files.length === 0) throw new AppError('ERR_VALIDATION', { field: 'body', rule: 'any.required' }, 'body: empty messages are not sent');
+      const signature = input.sign && typed ? signatureOf((await userNames.get(actor.companyId)).get(actor.userId) ?? '') : '';
+      const body = `${signature}${typed}`;
+      const signed = signature !== '';
       if (input.quotedMsgId && !(await MessageModel.exists({ companyId: actor.companyId, ticketId: ticket._id, _id: input.quotedMsgId }))) {
         throw new AppError('ERR_NO_MESSAGE_FOUND');
       }
@@ -126,31 +140,17 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       const stored = await Promise.all(files.map((file) => storeUpload(actor.companyId, file)));
       const sent: Message[] = [];
       if (stored.length === 0) {
-        sent.push(await storeOutbound({ companyId: actor.companyId, ticket, body, quotedMsgId: input.quotedMsgId ?? null, userId: actor.userId }));
+        sent.push(await storeOutbound({ companyId: actor.companyId, ticket, body, quotedMsgId: input.quotedMsgId ?? null, userId: actor.userId, signed }));
       }
       for (const [index, media] of stored.entries()) {
         // The text goes as the caption of the first file (the spec's body = file name otherwise).
-        sent.push(await storeOutbound({ companyId: actor.companyId, ticket, body: index === 0 ? body : '', media, quotedMsgId: index === 0 ? (input.quotedMsgId ?? null) : null, userId: actor.userId }));
+        const first = index === 0;
+        sent.push(
+          await storeOutbound({ companyId: actor.companyId, ticket, body: first ? body : '', media, quotedMsgId: first ? (input.quotedMsgId ?? null) : null, userId: actor.userId, signed: first && signed }),
+        );
       }
       await markRead(ticket);
       return sent;
-    },
-
-    /**
-     * Only the author deletes a message (see mayDeleteMessage). It stays in the history marked
-     * deleted, and is deleted for the customer too where the network allows it.
-     */
-    async remove(actor: AuthCredentials, messageId: string): Promise<Message> {
-      const message = await MessageModel.findOne({ companyId: actor.companyId, _id: messageId }).lean<MessageDoc>();
-      if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
-      const { ticket } = await ticketForActor(actor, String(message.ticketId));
-      const user = { id: actor.userId, profile: actor.profile, super: actor.super };
-      if (!mayDeleteMessage({ fromMe: message.fromMe, userId: message.userId ? String(message.userId) : null }, user)) throw new AppError('ERR_NO_PERMISSION');
-      if (!message.isDeleted) await outbound.revoke(actor.companyId, message);
-      const updated = await updateDocument(MessageModel, actor.companyId, messageId, { $set: { isDeleted: true } });
-      const view = await messageView(actor.companyId, updated ?? message);
-      await publishMessage(realtime, 'update', view, ticket);
-      return view;
     },
   };
 }
@@ -174,15 +174,32 @@ export async function applyAck(realtime: RealtimePublisher, companyId: string, w
   if (updated) await publishUpdated(realtime, companyId, updated);
 }
 
-export type InboundChange = { isEdited: true; body: string } | { isDeleted: true };
+export type InboundChange = { isEdited: true; body: string; at: Date } | { isDeleted: true };
 
-/** A stored message edited or deleted on the network (by its author); false when it is not ours. */
+/**
+ * A stored message edited or deleted on the network (by its author; an edit keeps the earlier
+ * body, and the same edit delivered again changes nothing); false when it is not stored.
+ */
 export async function applyInboundChange(realtime: RealtimePublisher, companyId: string, whatsappId: string, providerMessageId: string, change: InboundChange): Promise<boolean> {
-  const set = 'isDeleted' in change ? { isDeleted: true } : { body: change.body, words: searchWordsOf(change.body), isEdited: true };
   const id = await messageIdOf(companyId, whatsappId, providerMessageId);
-  const updated = id ? await updateDocument(MessageModel, companyId, id, { $set: set }) : null;
-  if (updated) await publishUpdated(realtime, companyId, updated);
+  if (!id) return false;
+  let changed = false;
+  const updated = await rewriteDocument(MessageModel, companyId, id, (current) => {
+    const update = inboundUpdate(current, change);
+    changed = update !== null;
+    return update;
+  });
+  if (updated && changed) await publishUpdated(realtime, companyId, updated);
   return Boolean(updated);
+}
+
+/** The update a change makes to the stored message; null when it changes nothing. */
+function inboundUpdate(current: MessageDoc, change: InboundChange): UpdateQuery<MessageDoc> | null {
+  if (current.isDeleted) return null;
+  if ('isDeleted' in change) return { $set: { isDeleted: true } };
+  if (current.body === change.body) return null;
+  const editHistory = [...(current.editHistory ?? []), { body: current.body, editedAt: change.at }].slice(-EDIT_HISTORY_MAX);
+  return { $set: { body: change.body, words: searchWordsOf(change.body), isEdited: true, editHistory } };
 }
 
 /**

@@ -1,10 +1,21 @@
 /** Messages as the clients see them: the sender contact, the author and the quoted message joined here. */
-import type { Message, QuotedMessage } from '@atende/shared';
+import type { Message, MessageReaction, QuotedMessage } from '@atende/shared';
 import type { Model, QueryFilter, Types } from 'mongoose';
 import { mediaUrl } from '../../platform/uploads.js';
 import { ContactModel } from '../contacts/model.js';
 import { userNames } from '../users/cache.js';
-import { MessageModel, type MessageDoc } from './model.js';
+import { MessageModel, type MessageDoc, type ReactionDoc } from './model.js';
+
+function reactionView(reaction: ReactionDoc): MessageReaction {
+  return {
+    sender: reaction.sender,
+    name: reaction.name,
+    emoji: reaction.emoji,
+    fromMe: reaction.fromMe,
+    userId: reaction.userId ? String(reaction.userId) : null,
+    createdAt: reaction.at.toISOString(),
+  };
+}
 
 function refOf(known: Map<string, { _id: Types.ObjectId; name: string }>, id: Types.ObjectId | null) {
   const found = id ? known.get(String(id)) : undefined;
@@ -66,6 +77,11 @@ export async function messageViews(companyId: string, messages: MessageDoc[], kn
       quotedMsg,
       isDeleted: message.isDeleted,
       isEdited: message.isEdited,
+      // What was deleted is gone for everyone: its earlier bodies too.
+      editHistory: message.isDeleted ? [] : (message.editHistory ?? []).map((edit) => ({ body: edit.body, editedAt: edit.editedAt.toISOString() })),
+      reactions: message.isDeleted ? [] : (message.reactions ?? []).map(reactionView),
+      forwarded: message.forwarded ?? false,
+      signed: message.signed ?? false,
       createdAt: message.createdAt.toISOString(),
       updatedAt: message.updatedAt.toISOString(),
     };

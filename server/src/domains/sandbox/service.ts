@@ -17,7 +17,7 @@ import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { AppError } from '../../platform/errors.js';
 import type { InboundMessage } from '../../channels/provider.js';
 import { SandboxMessageModel, toOutboxMessage, type SandboxDeviceDoc, type SandboxMessageDoc } from '../../channels/sandbox/model.js';
-import { isSandboxPhone, type SandboxPhone } from '../../channels/sandbox/provider.js';
+import { isSandboxPhone, type SandboxPhone } from '../../channels/sandbox/phone.js';
 import { heldCount } from '../../channels/sandbox/outage.js';
 import type { SessionManager } from '../../channels/sessions.js';
 import { findWhatsapp, whatsappView } from '../whatsapp/queries.js';
@@ -25,7 +25,7 @@ import type { WhatsappDoc } from '../whatsapp/model.js';
 import type { ErrorCode } from '@atende/shared';
 
 /** The message after the schema's defaults. */
-export type SandboxMessageInput = SandboxCustomerMessage & Required<Pick<SandboxCustomerMessage, 'body' | 'fromMe' | 'isGroup' | 'undecryptable'>>;
+export type SandboxMessageInput = SandboxCustomerMessage & Required<Pick<SandboxCustomerMessage, 'kind' | 'body' | 'fromMe' | 'isGroup' | 'undecryptable'>>;
 
 export interface OutboxQuery {
   to?: string;
@@ -59,6 +59,22 @@ async function toDevice(doc: SandboxDeviceDoc): Promise<SandboxDevice> {
   };
 }
 
+/**
+ * The customer reacts to, edits or deletes a message of the conversation (issue 23): delivered as
+ * the network delivers those, naming the message changed.
+ */
+async function injectAction(phone: SandboxPhone, input: SandboxMessageInput): Promise<SandboxInjected> {
+  const name = input.name ?? '';
+  const chat = input.isGroup
+    ? { id: input.groupId ?? sandboxGroupId(input.groupName ?? ''), name: input.groupName ?? '', isGroup: true }
+    : { id: input.from, name, isGroup: false };
+  const target = input.targetProviderMessageId ?? '';
+  const change =
+    input.kind === 'reaction' ? { body: input.emoji ?? '', isReaction: true } : input.kind === 'edit' ? { body: input.body, isEdited: true } : { body: '', isDeleted: true };
+  const { queued } = await phone.receive({ providerMessageId: target, chat, sender: { number: input.from, name }, fromMe: input.fromMe, mediaType: 'chat', ...change, timestamp: new Date() });
+  return { providerMessageId: target, queued };
+}
+
 export function createSandboxService(sessions: SessionManager, language: Language) {
   const texts = createI18n(language);
 
@@ -86,6 +102,7 @@ export function createSandboxService(sessions: SessionManager, language: Languag
 
     async inject(actor: AuthCredentials, whatsappId: string, input: SandboxMessageInput): Promise<SandboxInjected> {
       const phone = await phoneOf(actor, whatsappId);
+      if (input.kind !== 'message') return injectAction(phone, input);
       let media: InboundMessage['media'];
       if (input.media) {
         const bytes = Buffer.from(input.media.data, 'base64');

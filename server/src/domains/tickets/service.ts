@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { ContactModel, type ContactDoc } from '../contacts/model.js';
 import type { MessageService } from '../messages/service.js';
+import { MessageActionModel } from '../messages/actionModel.js';
 import { MessageModel } from '../messages/model.js';
 import { greetingNow } from '../messages/variables.js';
 import { QueueModel, type QueueDoc } from '../queues/model.js';
@@ -231,7 +232,7 @@ export function createTicketService(deps: {
     async remove(actor: AuthCredentials, ref: string): Promise<void> {
       const { ticket } = await ticketForActor(actor, ref);
       const scope = { companyId: actor.companyId, ticketId: ticket._id };
-      await Promise.all([MessageModel.deleteMany(scope), TicketTagModel.deleteMany(scope), TicketNoteModel.deleteMany(scope)]);
+      await Promise.all([MessageModel.deleteMany(scope), MessageActionModel.deleteMany(scope), TicketTagModel.deleteMany(scope), TicketNoteModel.deleteMany(scope)]);
       await deleteTickets(actor.companyId, [ticket]);
       publishTicketDeleted(realtime, ticket);
     },

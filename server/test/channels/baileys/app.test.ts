@@ -123,10 +123,11 @@ describe('Baileys provider in the application (socket double)', () => {
     const quoting = await eventually(async () => (await messagesOf(ticket.id)).find((m) => m.body === 'the red one'), 5_000, 'quote');
     expect(quoting.quotedMsg).to.include({ id: sent.body[0].id, fromMe: true });
 
-    // Deleting our message deletes it for the customer too.
+    // Deleting our message deletes it for the customer too (through the ticket's outbound lane).
     const deleted = await t.call('DELETE', `/messages/${sent.body[0].id}`, { token: tenant.admin.token });
     expect(deleted.status, JSON.stringify(deleted.body)).to.equal(200);
-    expect(socket().sent.at(-1)?.content).to.deep.equal({ delete: { remoteJid: jid, fromMe: true, id: providerMessageId } });
+    const revoke = await eventually(async () => socket().sent.find((s) => 'delete' in s.content), 5_000, 'revoked');
+    expect(revoke.content).to.deep.equal({ delete: { remoteJid: jid, fromMe: true, id: providerMessageId } });
   });
 
   it('media are stored and served; a failed download is recorded, retried and attached', async () => {
@@ -152,7 +153,7 @@ describe('Baileys provider in the application (socket double)', () => {
     expect(await MessageModel.countDocuments({ companyId: tenant.companyId, providerMessageId: 'IMG-2' })).to.equal(1);
   });
 
-  it('edits and revokes change the stored message; a reaction quotes it', async () => {
+  it('edits and revokes change the stored message (the earlier text kept); a reaction lands on the message it targets', async () => {
     const number = customer();
     const jid = `${number}@s.whatsapp.net`;
     socket().upsert([received(jid, 'ED-1', { conversation: 'helo' }), received(jid, 'ED-2', { conversation: 'wrong chat, sorry' })]);
@@ -162,18 +163,18 @@ describe('Baileys provider in the application (socket double)', () => {
     socket().upsert([
       received(jid, 'ED-3', { editedMessage: { message: { protocolMessage: { key: { remoteJid: jid, id: 'ED-1' }, type: Type.MESSAGE_EDIT, editedMessage: { conversation: 'hello' } } } } }),
       received(jid, 'ED-4', { protocolMessage: { key: { remoteJid: jid, id: 'ED-2' }, type: Type.REVOKE } }),
-      received(jid, 'ED-5', { reactionMessage: { key: { remoteJid: jid, fromMe: false, id: 'ED-1' }, text: '👍' } }),
+      received(jid, 'ED-5', { reactionMessage: { key: { remoteJid: jid, fromMe: false, id: 'ED-1' }, text: '👍', senderTimestampMs: Date.now() } }),
     ]);
     const messages = await eventually(async () => {
       const list = await messagesOf(ticket.id);
-      return list.some((m) => m.mediaType === 'reaction') && list.some((m) => m.isDeleted) ? list : null;
+      return list.some((m) => m.reactions.length > 0) && list.some((m) => m.isDeleted) ? list : null;
     }, 5_000, 'changes');
     const edited = messages.find((m) => m.body === 'hello');
     expect(edited).to.include({ isEdited: true, isDeleted: false });
+    expect(edited!.editHistory.map((e: { body: string }) => e.body)).to.deep.equal(['helo']);
     expect(messages.find((m) => m.isDeleted)).to.include({ body: '' });
-    const reaction = messages.find((m) => m.mediaType === 'reaction');
-    expect(reaction).to.deep.include({ body: '👍' });
-    expect(reaction!.quotedMsg).to.include({ id: edited!.id });
+    expect(edited!.reactions.map((r: { sender: string; emoji: string }) => [r.sender, r.emoji])).to.deep.equal([[number, '👍']]);
+    expect(messages.some((m) => m.mediaType === 'reaction')).to.equal(false);
   });
 
   it('a customer known by LID first, by phone number later, stays one contact (the number wins); replies go to @lid meanwhile', async () => {

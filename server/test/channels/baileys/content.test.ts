@@ -81,10 +81,10 @@ describe('Baileys received messages -> platform messages', () => {
     expect(many).to.deep.equal({ action: 'message', mediaType: 'vcard', body: `${card}\n${other}` });
   });
 
-  it('reactions quote the message reacted to; taking a reaction back is nothing', () => {
+  it('reactions name the message reacted to and when; an empty one takes the reaction back', () => {
     const reaction = received({ reactionMessage: { key: { remoteJid: CUSTOMER, fromMe: true, id: 'OURS01' }, text: '👍', senderTimestampMs: 1_700_000_000_000 } });
-    expect(mapContent(reaction, callBody)).to.deep.equal({ action: 'message', mediaType: 'reaction', body: '👍', quotedProviderMessageId: 'OURS01' });
-    expect(mapContent(received({ reactionMessage: { key: { remoteJid: CUSTOMER, fromMe: true, id: 'OURS01' }, text: '' } }), callBody)).to.equal(null);
+    expect(mapContent(reaction, callBody)).to.deep.equal({ action: 'react', providerMessageId: 'OURS01', emoji: '👍', at: new Date(1_700_000_000_000) });
+    expect(mapContent(received({ reactionMessage: { key: { remoteJid: CUSTOMER, fromMe: true, id: 'OURS01' }, text: '' } }), callBody)).to.deep.equal({ action: 'react', providerMessageId: 'OURS01', emoji: '' });
   });
 
   it('edits (the new text) and revokes name the message they change', () => {

@@ -139,19 +139,21 @@ describe('Baileys provider: receiving, sending, acks, calls (socket double)', ()
     });
   });
 
-  it('edits, revokes and reactions name the message they change', async () => {
+  it('edits, revokes and reactions name the message they change (a reaction is never a message of its own)', async () => {
     const h = await connected(harness());
     const socket = h.bench.latest();
     const jid = `${CUSTOMER}@s.whatsapp.net`;
     socket.upsert([
       message({ remoteJid: jid, id: 'E1' }, { protocolMessage: { key: { remoteJid: jid, id: 'ORIG' }, type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT, editedMessage: { conversation: 'new text' } } }),
       message({ remoteJid: jid, id: 'R1' }, { protocolMessage: { key: { remoteJid: jid, id: 'ORIG2' }, type: proto.Message.ProtocolMessage.Type.REVOKE } }),
-      message({ remoteJid: jid, id: 'X1' }, { reactionMessage: { key: { remoteJid: jid, fromMe: true, id: 'OURS' }, text: '❤️' } }),
+      message({ remoteJid: jid, id: 'X1' }, { reactionMessage: { key: { remoteJid: jid, fromMe: true, id: 'OURS' }, text: '❤️', senderTimestampMs: 1_700_000_000_000 } }),
+      message({ remoteJid: jid, id: 'X2' }, { reactionMessage: { key: { remoteJid: jid, fromMe: true, id: 'OURS' }, text: '' } }),
     ]);
-    await until(() => h.inbound.length === 3, 'three changes');
+    await until(() => h.inbound.length === 4, 'four changes');
     expect(h.inbound[0]).to.deep.include({ providerMessageId: 'ORIG', isEdited: true, body: 'new text' });
     expect(h.inbound[1]).to.deep.include({ providerMessageId: 'ORIG2', isDeleted: true });
-    expect(h.inbound[2]).to.deep.include({ providerMessageId: 'X1', mediaType: 'reaction', body: '❤️', quotedProviderMessageId: 'OURS' });
+    expect(h.inbound[2]).to.deep.include({ providerMessageId: 'OURS', isReaction: true, body: '❤️', timestamp: new Date(1_700_000_000_000) });
+    expect(h.inbound[3]).to.deep.include({ providerMessageId: 'OURS', isReaction: true, body: '' });
   });
 
   it('sends, keeps the content for WhatsApp retry requests (getMessage), revokes; acks from statuses and receipts', async () => {
@@ -181,7 +183,7 @@ describe('Baileys provider: receiving, sending, acks, calls (socket double)', ()
       [providerMessageId, 3],
     ]);
 
-    await h.provider.revoke!({ providerMessageId, to: { id: CUSTOMER, isGroup: false } });
+    await h.provider.revoke!({ localId: 'action:1', to: { id: CUSTOMER, isGroup: false }, target: { providerMessageId, fromMe: true, participant: null } });
     expect(socket.sent[2]).to.deep.include({ jid: `${CUSTOMER}@s.whatsapp.net`, content: { delete: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true, id: providerMessageId } } });
 
     socket.failSends = 1;

@@ -86,7 +86,7 @@ const BY_SEGMENT: Record<string, Entity> = {
   prompt: 'prompt',
 };
 
-const BY_PARAM: Record<string, Entity> = { ticketId: 'ticket', tagId: 'tag', whatsappId: 'whatsapp', companyId: 'company', simulationId: 'flowSimulation' };
+const BY_PARAM: Record<string, Entity> = { ticketId: 'ticket', messageId: 'message', tagId: 'tag', whatsappId: 'whatsapp', companyId: 'company', simulationId: 'flowSimulation' };
 
 /** Path parameters that name no entity, with the value the sweeps send. */
 export const PLAIN_PARAMS: Record<string, string> = { key: 'userRating', lang: 'en', email: 'nobody@sweep.test', token: '123456', newPassword: 'Sweep-pass1' };

@@ -6,6 +6,7 @@ import { financeEn } from './finance/en.js';
 import { schedulesEn } from './schedules/en.js';
 import { contactListsEn } from './contactLists/en.js';
 import { inboxEn } from './inbox/en.js';
+import { messageActionsEn } from './messageActions/en.js';
 import { flowbuildersEn } from './flowbuilders/en.js';
 import { flowEditorEn } from './flowEditor/en.js';
 import { filesEn } from './files/en.js';
@@ -313,6 +314,7 @@ export const webEn: WebTranslation = {
     sunday: 'Sunday',
   },
   inbox: inboxEn,
+  messageActions: messageActionsEn,
   flowbuilders: flowbuildersEn,
   backoffice: backofficeEn,
   campaigns: campaignsEn,

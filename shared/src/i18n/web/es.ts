@@ -6,6 +6,7 @@ import { financeEs } from './finance/es.js';
 import { schedulesEs } from './schedules/es.js';
 import { contactListsEs } from './contactLists/es.js';
 import { inboxEs } from './inbox/es.js';
+import { messageActionsEs } from './messageActions/es.js';
 import { flowbuildersEs } from './flowbuilders/es.js';
 import { flowEditorEs } from './flowEditor/es.js';
 import { filesEs } from './files/es.js';
@@ -313,6 +314,7 @@ export const webEs: WebTranslation = {
     sunday: 'Domingo',
   },
   inbox: inboxEs,
+  messageActions: messageActionsEs,
   flowbuilders: flowbuildersEs,
   backoffice: backofficeEs,
   campaigns: campaignsEs,

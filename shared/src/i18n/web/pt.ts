@@ -5,6 +5,7 @@ import { financePt } from './finance/pt.js';
 import { schedulesPt } from './schedules/pt.js';
 import { contactListsPt } from './contactLists/pt.js';
 import { inboxPt } from './inbox/pt.js';
+import { messageActionsPt } from './messageActions/pt.js';
 import { flowbuildersPt } from './flowbuilders/pt.js';
 import { flowEditorPt } from './flowEditor/pt.js';
 import { filesPt } from './files/pt.js';
@@ -312,6 +313,7 @@ export const webPt = {
     sunday: 'Domingo',
   },
   inbox: inboxPt,
+  messageActions: messageActionsPt,
   flowbuilders: flowbuildersPt,
   backoffice: backofficePt,
   campaigns: campaignsPt,

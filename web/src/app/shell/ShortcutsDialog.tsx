@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Dialog } from '../../ui/Dialog.js';
-import { SHORTCUTS } from './shortcuts.js';
+import { MESSAGE_KEYS, SHORTCUTS } from './shortcuts.js';
 
 const List = styled.dl`
   display: grid;
@@ -37,6 +37,17 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
               <kbd>{shortcut.keys}</kbd>
             </dt>
             <dd>{t(`web.shortcuts.${shortcut.action}`)}</dd>
+          </div>
+        ))}
+      </List>
+      <h3 style={{ margin: '18px 0 10px', fontSize: 14 }}>{t('web.messageActions.keys.title')}</h3>
+      <List data-message-keys>
+        {MESSAGE_KEYS.map((shortcut) => (
+          <div key={shortcut.keys} style={{ display: 'contents' }}>
+            <dt>
+              <kbd>{shortcut.keys}</kbd>
+            </dt>
+            <dd>{t(shortcut.text)}</dd>
           </div>
         ))}
       </List>

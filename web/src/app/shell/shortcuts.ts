@@ -19,6 +19,16 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'help', keys: '?' },
 ];
 
+/** Keys of a focused message of the conversation (pages/tickets/actions/useMessageKeys.ts), with the text naming each. */
+export const MESSAGE_KEYS = [
+  { keys: '↑ ↓', text: 'web.messageActions.keys.move' },
+  { keys: 'R', text: 'web.messageActions.reply' },
+  { keys: 'A', text: 'web.messageActions.react' },
+  { keys: 'E', text: 'web.messageActions.edit' },
+  { keys: 'S', text: 'web.messageActions.select' },
+  { keys: 'Delete', text: 'web.common.delete' },
+] as const;
+
 const WITH_ALT: Record<string, ShortcutAction> = { KeyL: 'list', KeyC: 'composer', KeyJ: 'next', KeyK: 'previous' };
 
 export interface KeyPress {

@@ -3,17 +3,20 @@
  * sends (Shift+Enter breaks the line), empty text is not sent, at most 5 rows, "/" suggests the
  * quick answers (a quick answer's attachment comes along), files are attached and sent as media,
  * and with no text the mic button records a voice message (sent as an attachment too). What is
- * sent goes to the outbox and leaves the input at once: typing never waits for a send.
+ * sent goes to the outbox and leaves the input at once: typing never waits for a send. A reply
+ * shows the quoted message above the input (cancelled by its button or Escape); the signature
+ * toggle (signOption) sends the text with the agent's name.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { quickMessageVisibleTo, type QuickMessage, type QuickMessageEvent, type Ticket } from '@atende/shared';
+import { quickMessageVisibleTo, type Message, type QuickMessage, type QuickMessageEvent, type Ticket } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Button, Chip, IconButton } from '../../ui/controls.js';
 import { MenuItem, Popover } from '../../ui/Popover.js';
 import { useErrorToast } from '../../ui/toast.js';
+import { useSignOption } from './actions/signOption.js';
 import { RecordingBar, useAudioRecorder } from './AudioRecorder.js';
 import type { Draft, Outbox } from './outbox.js';
 import { composerRows, quickAnswers } from './ticketRules.js';
@@ -37,6 +40,10 @@ const Bar = styled.form`
     background: ${({ theme }) => theme.paper};
     font: inherit;
   }
+  button[aria-pressed='true'] {
+    color: ${({ theme }) => theme.accent};
+    background: ${({ theme }) => theme.selected};
+  }
 `;
 
 const Suggestions = styled.ul`
@@ -56,6 +63,7 @@ const Suggestions = styled.ul`
 `;
 
 const EmojiPanel = lazy(() => import('./EmojiPanel.js'));
+const ReplyPreview = lazy(() => import('./actions/ReplyPreview.js'));
 
 const Files = styled.div`
   display: flex;
@@ -64,8 +72,17 @@ const Files = styled.div`
   width: 100%;
 `;
 
-/** `draft`: a failed message taken back from the outbox, put before what is being typed. */
-export function Composer({ ticket, outbox, draft }: { ticket: Ticket; outbox: Outbox; draft: Draft | null }) {
+interface ComposerProps {
+  ticket: Ticket;
+  outbox: Outbox;
+  /** A failed message taken back from the outbox, put before what is being typed. */
+  draft: Draft | null;
+  /** The message the next send replies to. */
+  replyTo?: Message | null;
+  onCancelReply?(): void;
+}
+
+export function Composer({ ticket, outbox, draft, replyTo = null, onCancelReply }: ComposerProps) {
   const { t } = useTranslation();
   const { api } = useApi();
   const user = useUser();
@@ -76,7 +93,12 @@ export function Composer({ ticket, outbox, draft }: { ticket: Ticket; outbox: Ou
   const [files, setFiles] = useState<File[]>([]);
   const [quick, setQuick] = useState<QuickMessage[]>([]);
   const enabled = ticket.status === 'open';
+  const [sign, setSign] = useSignOption();
   const recorder = useAudioRecorder(enabled, async (file) => outbox.enqueue(ticket.id, { body: '', files: [file] }));
+
+  useEffect(() => {
+    if (replyTo) input.current?.focus();
+  }, [replyTo]);
 
   useEffect(() => {
     if (!draft) return;
@@ -106,7 +128,8 @@ export function Composer({ ticket, outbox, draft }: { ticket: Ticket; outbox: Ou
     const typed = input.current?.value ?? text;
     const body = typed.trim();
     if (!enabled || (!body && files.length === 0)) return;
-    outbox.enqueue(ticket.id, { body, files });
+    outbox.enqueue(ticket.id, { body, files, quotedMsgId: replyTo?.id ?? null, sign });
+    if (replyTo) onCancelReply?.();
     // Only what was sent leaves the input.
     setText((current) => (current.startsWith(typed) ? current.slice(typed.length) : current));
     setFiles((current) => current.filter((file) => !files.includes(file)));
@@ -143,6 +166,9 @@ export function Composer({ ticket, outbox, draft }: { ticket: Ticket; outbox: Ou
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
+    } else if (event.key === 'Escape' && replyTo) {
+      event.preventDefault();
+      onCancelReply?.();
     }
   };
 
@@ -164,6 +190,11 @@ export function Composer({ ticket, outbox, draft }: { ticket: Ticket; outbox: Ou
             </li>
           ))}
         </Suggestions>
+      ) : null}
+      {replyTo && enabled ? (
+        <Suspense fallback={null}>
+          <ReplyPreview message={replyTo} onCancel={() => onCancelReply?.()} />
+        </Suspense>
       ) : null}
       {files.length > 0 ? (
         <Files>
@@ -191,6 +222,7 @@ export function Composer({ ticket, outbox, draft }: { ticket: Ticket; outbox: Ou
               <EmojiPanel onPick={insertEmoji} />
             </Suspense>
           </Popover>
+          <IconButton icon="pen" label={t('web.messageActions.sign')} aria-pressed={sign} disabled={!enabled} onClick={() => setSign(!sign)} data-sign={sign} />
           <textarea
             ref={input}
             name="body"

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { canSeeTicket, isNewerTicket, ticketIdOf, ticketViewerOf, type Ticket, type TicketEvent } from '@atende/shared';
+import { canSeeTicket, isNewerTicket, ticketIdOf, ticketViewerOf, type Message, type Ticket, type TicketEvent } from '@atende/shared';
 import { ApiError } from '@atende/shared/client';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
@@ -61,6 +61,8 @@ export function Conversation({ ticketRef, actions, outbox, onBack }: Conversatio
   const [missing, setMissing] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
+  /** The message the composer replies to. */
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
 
   // The user's queues and the toasts are read when the ticket is opened, not followed while it is shown.
   const redirect = useDelayedNavigate();
@@ -69,6 +71,7 @@ export function Conversation({ ticketRef, actions, outbox, onBack }: Conversatio
   useEffect(() => {
     let active = true;
     setTicket(null);
+    setReplyTo(null);
     const { user, toast, t, navigate, redirect, showError } = latest.current;
     const refuse = () => {
       toast.error(t('web.inbox.unauthorized'));
@@ -118,8 +121,8 @@ export function Conversation({ ticketRef, actions, outbox, onBack }: Conversatio
         <FlowRunBanner ticket={ticket} onStopped={(stopped) => setTicket((current) => (current && !isNewerTicket(stopped, current) ? current : stopped))} />
         <IntegrationRunBanner ticket={ticket} />
         <AiBanner ticket={ticket} />
-        <MessageList ticket={ticket} outbox={outbox} onTakeBack={setDraft} />
-        <Composer ticket={ticket} outbox={outbox} draft={draft} />
+        <MessageList ticket={ticket} outbox={outbox} onTakeBack={setDraft} onReply={setReplyTo} />
+        <Composer ticket={ticket} outbox={outbox} draft={draft} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
       </Column>
       {contactOpen ? <ContactDrawer ticket={ticket} onClose={() => setContactOpen(false)} /> : null}
     </Frame>

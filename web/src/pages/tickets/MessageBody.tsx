@@ -2,10 +2,11 @@
  * What a message shows (document 1 section 3): text, image (opens the viewer), audio and video
  * players, document link, location (pipe-separated body) and vcard, and the quoted message.
  */
+import type { KeyboardEvent, SyntheticEvent } from 'react';
 import Linkify from 'linkify-react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Message, QuotedMessage } from '@atende/shared';
+import { signatureName, unsignedText, type Message, type QuotedMessage } from '@atende/shared';
 import { parseLocation, parseVcard } from './ticketRules.js';
 
 const Media = styled.img`
@@ -37,19 +38,34 @@ export const Text = styled.span`
 /** Links, e-mail addresses and www. names open in a new tab, never with this page as opener. */
 const LINK_OPTIONS = { target: '_blank', rel: 'noopener noreferrer', defaultProtocol: 'https' };
 
-/** Text with its links made clickable. */
-function LinkedText({ children }: { children: string }) {
+/** Text with its links made clickable; a signed message's signature in bold, as WhatsApp shows it. */
+function LinkedText({ message }: { message: Pick<Message, 'body' | 'signed'> }) {
+  const name = signatureName(message);
   return (
     <Text data-body>
-      <Linkify options={LINK_OPTIONS}>{children}</Linkify>
+      {name !== null ? (
+        <>
+          <strong data-signature>{name}</strong>:{'\n'}
+        </>
+      ) : null}
+      <Linkify options={LINK_OPTIONS}>{name !== null ? unsignedText(message) : message.body}</Linkify>
     </Text>
   );
 }
 
-export function QuotedBody({ quoted }: { quoted: QuotedMessage }) {
+/** The quoted message of a reply; with `onOpen`, a click (or Enter) brings the original into view. */
+export function QuotedBody({ quoted, onOpen }: { quoted: QuotedMessage; onOpen?(messageId: string): void }) {
   const { t } = useTranslation();
+  // The quote is inside a bubble that may be picked by a click: opening it is not a pick.
+  const open = (event: SyntheticEvent) => {
+    event.stopPropagation();
+    onOpen?.(quoted.id);
+  };
+  const opening = onOpen
+    ? { role: 'button', tabIndex: 0, style: { cursor: 'pointer' }, onClick: open, onKeyDown: (event: KeyboardEvent) => event.key === 'Enter' && open(event) }
+    : {};
   return (
-    <Quote $fromMe={quoted.fromMe} data-quoted>
+    <Quote $fromMe={quoted.fromMe} data-quoted={quoted.id} {...opening}>
       <strong>{quoted.fromMe ? t('web.inbox.messages.you') : (quoted.contact?.name ?? '')}</strong>
       {quoted.mediaType === 'image' && quoted.mediaUrl ? <img src={quoted.mediaUrl} alt="" height={48} /> : <Text>{quoted.body}</Text>}
     </Quote>
@@ -65,7 +81,7 @@ export function MessageBody({ message, onViewImage }: MessageBodyProps) {
   const { t } = useTranslation();
   if (message.isDeleted) return <Text as="em">{t('web.inbox.messages.deleted')}</Text>;
   const url = message.mediaUrl;
-  const caption = message.body && url && !url.endsWith(message.body) ? <LinkedText>{message.body}</LinkedText> : null;
+  const caption = message.body && url && !url.endsWith(message.body) ? <LinkedText message={message} /> : null;
   switch (message.mediaType) {
     case 'image':
     case 'sticker':
@@ -119,7 +135,7 @@ export function MessageBody({ message, onViewImage }: MessageBodyProps) {
     case 'call_log':
       return <Text as="em">{t('web.inbox.messages.callLog')}</Text>;
     default:
-      return <LinkedText>{message.body}</LinkedText>;
+      return <LinkedText message={message} />;
   }
   // Media announced but missing (download failed or refused).
   return <Text as="em">{t('web.inbox.messages.mediaMissing')}</Text>;

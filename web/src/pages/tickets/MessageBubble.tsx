@@ -1,16 +1,30 @@
 /**
- * One bubble of the conversation, WhatsApp-like: the agent's name on outgoing messages, the
- * content, the time alone (the day is on the separator above) and the ack ticks; and the bubble
- * of a message still in the outbox (sending, waiting, or failed with retry and edit).
+ * One bubble of the conversation, WhatsApp-like: the agent's name on outgoing messages, "forwarded",
+ * the quoted message (a click brings the original into view), the content, the time alone (the day
+ * is on the separator above), "edited" with the earlier texts, the ack ticks and the reactions;
+ * the actions of the message on hover or focus (actions/); and the bubble of a message still in
+ * the outbox (sending, waiting, or failed with retry and edit).
  */
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
+import styled, { keyframes } from 'styled-components';
 import type { Message } from '@atende/shared';
-import { Button, IconButton } from '../../ui/controls.js';
+import { Button } from '../../ui/controls.js';
 import { formatTime } from '../../ui/format.js';
+import type { BubbleActions } from './actions/bubbleActions.js';
+import { onMessageKey } from './actions/useMessageKeys.js';
 import { MessageBody, QuotedBody, Text } from './MessageBody.js';
 import type { OutboxItem } from './outbox.js';
+
+// Needed on hover, focus or for messages reacted to or edited: loaded once the conversation shows.
+const BubbleToolbar = lazy(() => import('./actions/BubbleToolbar.js'));
+const EditedMark = lazy(() => import('./actions/EditedMark.js'));
+const ReactionChips = lazy(() => import('./actions/ReactionChips.js'));
+
+const flash = keyframes`
+  from { box-shadow: 0 0 0 4px rgba(29, 78, 216, 0.55); }
+  to { box-shadow: 0 0 0 4px rgba(29, 78, 216, 0); }
+`;
 
 export const Bubble = styled.div<{ $fromMe: boolean }>`
   position: relative;
@@ -37,15 +51,29 @@ export const Bubble = styled.div<{ $fromMe: boolean }>`
     font-size: 11px;
     color: ${({ theme }) => theme.textSecondary};
   }
-  .delete {
-    position: absolute;
-    top: 0;
-    left: -40px;
+  .forwarded {
+    display: block;
+    font-size: 12px;
+    font-style: italic;
+    color: ${({ theme }) => theme.textSecondary};
+  }
+  .message-actions {
     opacity: 0;
   }
-  &:hover .delete,
-  .delete:focus-visible {
+  &:hover .message-actions,
+  &:focus-within .message-actions {
     opacity: 1;
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.accent};
+    outline-offset: 2px;
+  }
+  &[data-selected='true'] {
+    outline: 2px solid ${({ theme }) => theme.accent};
+    background: ${({ theme }) => theme.selected};
+  }
+  &[data-highlighted='true'] {
+    animation: ${flash} 1.6s ease-out 2;
   }
 `;
 
@@ -69,23 +97,58 @@ function AckMark({ ack }: { ack: number }) {
 interface MessageBubbleProps {
   message: Message;
   onViewImage(url: string): void;
-  /** Not given in the read-only peek: one's own messages can be deleted. */
-  onDelete?(message: Message): void;
+  /** Not given in the read-only peek. */
+  actions?: BubbleActions;
+  /** The ticket is open: replies and reactions go. */
+  canReply?: boolean;
+  canEdit?: boolean;
+  canDelete?: boolean;
+  selected?: boolean;
+  /** Messages are being picked for a forward: a click on the bubble picks it. */
+  selecting?: boolean;
+  /** Brought into view from a quote: it flashes. */
+  highlighted?: boolean;
+  onQuoteClick?(messageId: string): void;
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, onViewImage, onDelete }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message, onViewImage, actions, canReply = false, canEdit = false, canDelete = false, selected = false, selecting = false, highlighted = false, onQuoteClick }: MessageBubbleProps) {
   const { t } = useTranslation();
+  const picking = selecting && actions && !message.isDeleted;
   return (
-    <Bubble $fromMe={message.fromMe} data-message={message.id} data-from-me={message.fromMe} data-media-type={message.mediaType}>
+    <Bubble
+      $fromMe={message.fromMe}
+      data-message={message.id}
+      data-from-me={message.fromMe}
+      data-media-type={message.mediaType}
+      data-selected={selected}
+      data-highlighted={highlighted}
+      tabIndex={actions ? 0 : undefined}
+      onKeyDown={actions ? onMessageKey : undefined}
+      onClick={picking ? () => actions.toggleSelect(message) : undefined}
+    >
       {message.fromMe && message.user ? <span className="author" data-author>{message.user.name}</span> : null}
-      {message.quotedMsg ? <QuotedBody quoted={message.quotedMsg} /> : null}
+      {message.forwarded ? <span className="forwarded" data-forwarded>↪ {t('web.messageActions.forwarded')}</span> : null}
+      {message.quotedMsg ? <QuotedBody quoted={message.quotedMsg} onOpen={onQuoteClick} /> : null}
       <MessageBody message={message} onViewImage={onViewImage} />
       <footer>
-        {message.isEdited ? <em>{t('web.inbox.messages.edited')}</em> : null}
+        {message.isEdited ? (
+          <Suspense fallback={<em>{t('web.inbox.messages.edited')}</em>}>
+            <EditedMark message={message} />
+          </Suspense>
+        ) : null}
         <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
         {message.fromMe ? <AckMark ack={message.ack} /> : null}
       </footer>
-      {!message.isDeleted && onDelete ? <IconButton className="delete" icon="trash" label={t('web.inbox.messages.delete')} onClick={() => onDelete(message)} /> : null}
+      {message.reactions.length > 0 ? (
+        <Suspense fallback={null}>
+          <ReactionChips reactions={message.reactions} you={t('web.inbox.messages.you')} />
+        </Suspense>
+      ) : null}
+      {actions ? (
+        <Suspense fallback={null}>
+          <BubbleToolbar message={message} actions={actions} canReply={canReply} canEdit={canEdit} canDelete={canDelete} selected={selected} />
+        </Suspense>
+      ) : null}
     </Bubble>
   );
 });

@@ -3,22 +3,30 @@
  * (scrollTop under 50), kept live from the `appMessage` channel and from the outbox's answers;
  * a separator for each day; the view sticks to the bottom while the reader is there (new
  * messages, images that finish loading) and stays put while he reads older ones. Then the
- * messages still in the outbox, the image viewer and deleting one's own messages (not in the
- * read-only peek).
+ * messages still in the outbox, the image viewer, and (not in the read-only peek) what agents do
+ * to a message: reply, react, edit, delete, pick messages to forward; a click on a quote brings
+ * the original into view.
  */
-import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { mayDeleteMessage, mergeMessage, type Message, type MessageEvent, type Ticket } from '@atende/shared';
+import { editRefusal, mayDeleteMessage, mergeMessage, type Message, type MessageEvent, type Ticket } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Spinner } from '../../ui/controls.js';
 import { ConfirmDialog, Dialog } from '../../ui/Dialog.js';
 import { formatDay, sameDay } from '../../ui/format.js';
-import { useErrorToast } from '../../ui/toast.js';
+import { useErrorToast, useToast } from '../../ui/toast.js';
+import { useLatest } from '../../ui/useLatest.js';
+import type { BubbleActions } from './actions/bubbleActions.js';
+import { useSeekMessage } from './actions/useSeekMessage.js';
 import { MessageBubble, OutboxBubble } from './MessageBubble.js';
 import type { Draft, Outbox } from './outbox.js';
 import { useOutboxLine } from './useOutbox.js';
+
+const EditDialog = lazy(() => import('./actions/EditDialog.js'));
+const ForwardDialog = lazy(() => import('./actions/ForwardDialog.js'));
+const SelectionBar = lazy(() => import('./actions/SelectionBar.js'));
 
 /** Older messages load when the list is scrolled this close to its top (document 1 section 9). */
 const LOAD_OLDER_PX = 50;
@@ -85,12 +93,15 @@ interface MessageListProps {
   outbox?: Outbox;
   /** A failed message taken back from the outbox, for the composer. */
   onTakeBack?(draft: Draft): void;
+  /** The agent replies to a message (the composer quotes it). */
+  onReply?(message: Message): void;
 }
 
-export function MessageList({ ticket, readOnly = false, outbox, onTakeBack }: MessageListProps) {
+export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onReply }: MessageListProps) {
   const user = useUser();
   const { t } = useTranslation();
   const { api } = useApi();
+  const toast = useToast();
   const showError = useErrorToast();
   const dayLabel = useDayLabel();
   const scroller = useRef<HTMLDivElement>(null);
@@ -101,6 +112,9 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack }: Me
   const [loading, setLoading] = useState(true);
   const [viewing, setViewing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
+  const [editing, setEditing] = useState<Message | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [forwarding, setForwarding] = useState(false);
   /** Whether the view follows the bottom; else how far from the bottom it stays (older pages). */
   const stick = useRef(true);
   const fromBottom = useRef(0);
@@ -165,6 +179,35 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack }: Me
     setPageNumber((current) => current + 1);
   };
 
+  const loadOlder = useCallback(() => setPageNumber((current) => current + 1), []);
+  const release = useCallback(() => {
+    stick.current = false;
+  }, []);
+  const onMissing = useCallback(() => toast.info(t('web.messageActions.originalMissing')), [toast, t]);
+  const { seek, highlighted } = useSeekMessage(thread, { messages, loading, hasMore, loadOlder, release, onMissing });
+
+  // Stable handlers (the bubbles are memoised), reading the latest props and state.
+  const latest = useLatest({ api, onReply, showError });
+  const actions = useMemo<BubbleActions>(
+    () => ({
+      reply: (message) => latest.current.onReply?.(message),
+      react: (message, emoji) => {
+        latest.current.api.messages.react(message.id, emoji).then((updated) => setMessages((current) => placeMessage(current, updated, false)), latest.current.showError);
+      },
+      edit: setEditing,
+      remove: setDeleting,
+      toggleSelect: (message) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          if (!next.delete(message.id)) next.add(message.id);
+          return next;
+        }),
+    }),
+    [latest],
+  );
+  // Picks are of this conversation only.
+  useEffect(() => setSelected(new Set()), [ticket.id]);
+
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
@@ -183,7 +226,22 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack }: Me
         {messages.map((message, index) => (
           <Fragment key={message.id}>
             {index === 0 || !sameDay(messages[index - 1]!.createdAt, message.createdAt) ? <DaySeparator data-day>{dayLabel(message.createdAt)}</DaySeparator> : null}
-            <MessageBubble message={message} onViewImage={setViewing} onDelete={!readOnly && mayDeleteMessage(message, user) ? setDeleting : undefined} />
+            <MessageBubble
+              message={message}
+              onViewImage={setViewing}
+              onQuoteClick={seek}
+              highlighted={highlighted === message.id}
+              {...(readOnly
+                ? {}
+                : {
+                    actions,
+                    canReply: ticket.status === 'open',
+                    canEdit: ticket.status === 'open' && editRefusal(message, user.id) === null,
+                    canDelete: mayDeleteMessage(message, user),
+                    selected: selected.has(message.id),
+                    selecting: selected.size > 0,
+                  })}
+            />
           </Fragment>
         ))}
         {outbox
@@ -200,6 +258,20 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack }: Me
             ))
           : null}
       </Thread>
+      <Suspense fallback={null}>
+        {selected.size > 0 ? <SelectionBar count={selected.size} onForward={() => setForwarding(true)} onCancel={() => setSelected(new Set())} /> : null}
+        {editing ? <EditDialog message={editing} onClose={() => setEditing(null)} onSaved={(updated) => setMessages((current) => placeMessage(current, updated, false))} /> : null}
+        {forwarding ? (
+          <ForwardDialog
+            messageIds={messages.filter((message) => selected.has(message.id)).map((message) => message.id)}
+            onClose={() => setForwarding(false)}
+            onDone={() => {
+              setForwarding(false);
+              setSelected(new Set());
+            }}
+          />
+        ) : null}
+      </Suspense>
       {viewing ? (
         <Dialog title={t('web.inbox.messages.image')} onClose={() => setViewing(null)} width={900}>
           <img src={viewing} alt="" style={{ maxWidth: '100%' }} data-viewer />

@@ -10,6 +10,10 @@ import type { Message } from '@atende/shared';
 export interface Draft {
   body: string;
   files: File[];
+  /** The message it replies to. */
+  quotedMsgId?: string | null;
+  /** signOption: sent with the agent's name. */
+  sign?: boolean;
 }
 
 export type OutboxState = 'waiting' | 'sending' | 'failed';
@@ -60,7 +64,7 @@ export function createOutbox(deliver: (ticketId: string, draft: Draft) => Promis
     const head = line(ticketId).items[0];
     if (!head || head.state !== 'waiting') return;
     setState(ticketId, head.key, 'sending');
-    deliver(ticketId, { body: head.body, files: head.files }).then(
+    deliver(ticketId, { body: head.body, files: head.files, quotedMsgId: head.quotedMsgId ?? null, sign: head.sign ?? false }).then(
       (messages) => {
         change(ticketId, (current) => ({ items: current.items.filter((item) => item.key !== head.key), delivered: [...current.delivered, ...messages] }));
         pump(ticketId);

@@ -12,7 +12,10 @@ export function useOutbox(): Outbox {
   const showError = useLatest(useErrorToast());
   const [outbox] = useState(() =>
     createOutbox(
-      (ticketId, draft) => api.messages.send(ticketId, draft.files.length > 0 ? { body: draft.body, medias: draft.files.map((file) => ({ blob: file, fileName: file.name })) } : { body: draft.body }),
+      (ticketId, draft) => {
+        const common = { body: draft.body, quotedMsg: draft.quotedMsgId ? { id: draft.quotedMsgId } : null, sign: draft.sign ?? false };
+        return api.messages.send(ticketId, draft.files.length > 0 ? { ...common, medias: draft.files.map((file) => ({ blob: file, fileName: file.name })) } : common);
+      },
       (error) => showError.current(error),
     ),
   );

@@ -1,0 +1,22 @@
+/** English texts of what agents do to a message (issue 23). */
+import type { MessageActionsTranslation } from './pt.js';
+
+export const messageActionsEn: MessageActionsTranslation = {
+  reply: 'Reply',
+  react: 'React',
+  moreReactions: 'More emoji',
+  edit: 'Edit',
+  select: 'Select',
+  forward: 'Forward',
+  forwarded: 'Forwarded',
+  replyingTo: 'Replying to {{name}}',
+  cancelReply: 'Cancel reply',
+  sign: 'Sign with my name',
+  history: 'Earlier versions',
+  editTitle: 'Edit message',
+  selected: '{{count}} selected',
+  forwardTitle: 'Forward {{count}} message(s)',
+  forwardedTo: 'Forwarded to {{name}}',
+  originalMissing: 'The original message is no longer in this conversation',
+  keys: { title: 'On a focused message', move: 'Previous / next message' },
+};

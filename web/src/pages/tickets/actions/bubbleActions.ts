@@ -1,0 +1,10 @@
+/** The conversation's handlers of what agents do to a message (absent in the read-only peek). */
+import type { Message } from '@atende/shared';
+
+export interface BubbleActions {
+  reply(message: Message): void;
+  react(message: Message, emoji: string): void;
+  edit(message: Message): void;
+  remove(message: Message): void;
+  toggleSelect(message: Message): void;
+}
