@@ -55,7 +55,7 @@ import { settingsRoutes } from './domains/settings/routes.js';
 import { tagsRoutes } from './domains/tags/routes.js';
 import { ticketNotesRoutes } from './domains/ticketNotes/routes.js';
 import { usersRoutes } from './domains/users/routes.js';
-import { sandboxRoutes } from './domains/sandbox/routes.js';
+import { sandboxRoutes } from './channels/sandbox/routes.js';
 import { whatsappRoutes } from './domains/whatsapp/routes.js';
 import { messagesRoutes } from './domains/messages/routes.js';
 import { externalSendRoutes } from './domains/messages/externalSendRoutes.js';

@@ -29,18 +29,13 @@ import { createActionAttempts } from './outboundActions.js';
 import type { OutboundMessage, Provider } from './provider.js';
 import { isFinalSendError, recipientOf } from './recipient.js';
 import { createSendLanes } from './sendLanes.js';
+import type { OutboundPort } from '../domains/messages/outboundPort.js';
 
 export const MAX_ATTEMPTS = 8;
 const BACKOFF_CAP_MS = 5 * 60_000;
 
-export interface OutboundQueue {
-  /**
-   * Queues the send of a message of the ticket, behind the ticket's earlier ones; `stored` settles
-   * once the message is stored (queue it as soon as its place is known, so that the order holds).
-   */
-  enqueue(companyId: string, ticketId: string, messageId: string, stored?: Promise<unknown>): void;
-  /** Queues a stored provider action (a reaction, an edit, a delete) behind the ticket's earlier sends. */
-  enqueueAction(companyId: string, ticketId: string, actionId: string): void;
+/** The messages domain's OutboundPort, plus what the channel layer itself drives. */
+export interface OutboundQueue extends OutboundPort {
   /** Queues what a previous run left unsent or undone (found by outboxKey), in the order asked. Answers how many. */
   resume(): Promise<number>;
   /** Sending begins (after the connections started): queued sends wait until then. */

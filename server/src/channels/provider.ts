@@ -5,6 +5,9 @@
  * phone; `baileys` speaks real WhatsApp.
  */
 import type { HealthReason } from '@atende/shared';
+import type { WhatsappPresence } from '../domains/whatsapp/sessionControl.js';
+
+export type { WhatsappPresence };
 
 /** Connection statuses of document 1 section 4. */
 export const SESSION_STATUSES = ['OPENING', 'qrcode', 'PAIRING', 'CONNECTED', 'TIMEOUT', 'DISCONNECTED'] as const;
@@ -145,12 +148,6 @@ export interface Provider {
    * network's address of an existing one. Throws when the session is not connected.
    */
   onWhatsApp(numbers: string[]): Promise<WhatsappPresence[]>;
-}
-
-export interface WhatsappPresence {
-  number: string;
-  exists: boolean;
-  jid: string | null;
 }
 
 export interface ProviderContext {

@@ -14,6 +14,7 @@ import { WhatsappModel, type WhatsappDoc } from '../domains/whatsapp/model.js';
 import type { InboundMessage, Provider, ProviderEvents, ProviderFactory, SessionStatus, StatusReason } from './provider.js';
 import { connectionWrites, keyedSerial } from '../platform/database/serial.js';
 import type { HealthRecorder } from './health/recorder.js';
+import type { SessionControl } from '../domains/whatsapp/sessionControl.js';
 
 export interface SessionHandlers {
   /**
@@ -38,15 +39,8 @@ export interface SessionManagerOptions extends SessionHandlers {
   health: HealthRecorder;
 }
 
-export interface SessionManager {
-  /** Starts (or starts again: "try again") the session: restored credentials or a new QR. */
-  start(companyId: string, whatsappId: string): Promise<WhatsappDoc>;
-  /** New QR: forgets the credentials and starts a new pairing. */
-  restart(companyId: string, whatsappId: string): Promise<WhatsappDoc>;
-  /** Disconnect: forgets the credentials; DISCONNECTED until started again (not at boot either). */
-  logout(companyId: string, whatsappId: string): Promise<WhatsappDoc>;
-  /** The connection is being deleted: session closed, credentials and provider state removed. */
-  remove(companyId: string, whatsappId: string): Promise<void>;
+/** The domains' SessionControl, plus what the channel layer itself drives. */
+export interface SessionManager extends SessionControl {
   /** Closes the live session keeping its credentials and saved status. */
   stop(whatsappId: string): Promise<void>;
   /** Server stop: closes every live session (statuses stay, so startAll brings them back). */
@@ -288,6 +282,12 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     provider(whatsappId) {
       return lives.get(whatsappId)?.provider;
     },
+
+    directory(whatsappId) {
+      return lives.get(whatsappId)?.provider ?? null;
+    },
+
+    flushHealth: (whatsappId) => health.flush(whatsappId),
 
     health,
   };

@@ -7,7 +7,7 @@
  */
 import { expect } from 'chai';
 import { MessageActionModel } from '../../src/domains/messages/actionModel.js';
-import { sandboxGroupId } from '../../src/domains/sandbox/service.js';
+import { sandboxGroupId } from '../../src/channels/sandbox/api.js';
 import { createMember, createTenant, login, loginSuper, type Session, type Tenant } from '../support/fixtures.js';
 import { customerNumber, customerSays, eventually, outboxOf, sandboxConnection, ticketOf } from '../support/inboxFixtures.js';
 import { listen, waitFor, type Listener } from '../support/realtimeFixtures.js';

@@ -11,6 +11,7 @@ import { webEs } from './web/es.js';
 import { webPt, type WebTranslation } from './web/pt.js';
 
 export type { CommonTranslation, Translation, WebTranslation };
+export { webTexts, type WebTexts } from './webTexts.js';
 export { en, es, pt };
 
 /** i18next resources: one translation tree per language. */
@@ -22,10 +23,7 @@ export const resources: Record<Language, { translation: Translation }> = {
   es: { translation: es },
 };
 
-/**
- * The texts every program shows plus the web console's own: the browser downloads these alone,
- * not the terminal programs' texts (built without them, `resources` stays out of its bundle).
- */
+/** The texts every program shows plus the web console's own, every language at once (tests; the console loads one language at a time: webTexts.ts). */
 export function webResources(): Record<Language, { translation: CommonTranslation & { web: WebTranslation } }> {
   return {
     pt: { translation: { ...ptCommon, web: webPt } },

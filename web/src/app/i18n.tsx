@@ -2,12 +2,14 @@
  * i18n boot (document 1 section 1): the shared pt/en/es resources; the language stored under
  * i18nextLng wins, else the browser's languages (a pt-BR browser opens in Portuguese), else
  * English. Detection is not stored: only a choice is. The html lang attribute and the date and
- * number formats follow the language.
+ * number formats follow the language. Each language's texts are downloaded when the console first
+ * shows it (the first screen waits for them; a switch of language too), never the three at once.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
-import { createI18nWith, DEFAULT_LANGUAGE, LANGUAGES, webResources, type Language } from '@atende/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, webTexts, type Language } from '@atende/shared';
 import { setFormatLocale } from '../ui/format.js';
 import { STORAGE_KEYS } from './storage.js';
 
@@ -31,21 +33,55 @@ export function createDetector(): LanguageDetector {
   return new LanguageDetector(undefined, { order: ['localStorage', 'navigator'], lookupLocalStorage: STORAGE_KEYS.language, caches: [], convertDetectedLanguage: ourBase });
 }
 
-export function I18nProvider({ children }: { children: ReactNode }) {
-  const [i18n] = useState(() => {
-    const instance = createI18nWith(webResources(), createDetector());
-    // Before the first render, so that no screen shows a date in another format first.
-    setFormatLocale(pickLanguage(instance.language));
-    return instance;
+/** i18next's loader of a language's texts (every language has every key: no fallback is loaded). */
+const webTextsBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    webTexts(pickLanguage(language)).then(
+      (texts) => callback(null, texts),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
+    );
+  },
+};
+
+export function createConsoleI18n(): I18n {
+  const instance = i18next.createInstance();
+  instance.use(webTextsBackend).use(createDetector());
+  void instance.init({
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    nonExplicitSupportedLngs: false,
+    load: 'languageOnly',
+    ns: ['translation'],
+    defaultNS: 'translation',
+    // React and the terminal escape on output themselves; escaping here would double it.
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
   });
+  return instance;
+}
+
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const [i18n] = useState(createConsoleI18n);
+  const [ready, setReady] = useState(() => i18n.isInitialized && i18n.hasLoadedNamespace('translation'));
   useEffect(() => {
     const apply = (lang: string) => {
       document.documentElement.setAttribute('lang', lang);
       setFormatLocale(pickLanguage(lang));
     };
-    apply(i18n.language);
+    const loaded = () => {
+      apply(i18n.language ?? DEFAULT_LANGUAGE);
+      setReady(true);
+    };
+    if (i18n.isInitialized && i18n.hasLoadedNamespace('translation')) loaded();
+    else i18n.on('initialized', loaded);
     i18n.on('languageChanged', apply);
-    return () => i18n.off('languageChanged', apply);
+    return () => {
+      i18n.off('initialized', loaded);
+      i18n.off('languageChanged', apply);
+    };
   }, [i18n]);
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  // The texts of the first screen arrive with it (a few milliseconds): nothing is drawn untranslated.
+  return ready ? <I18nextProvider i18n={i18n}>{children}</I18nextProvider> : null;
 }

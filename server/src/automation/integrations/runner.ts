@@ -23,7 +23,6 @@ import type { JobRunner } from '../../platform/jobs.js';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import type { Sealer } from '../../platform/sealing.js';
-import type { InboundMessage } from '../../channels/provider.js';
 import { MessageModel, type MessageDoc } from '../../domains/messages/model.js';
 import type { MessageService } from '../../domains/messages/service.js';
 import { conversationPage } from '../../domains/messages/store.js';
@@ -43,6 +42,14 @@ import { answerable, createTicketState, readTicket } from './ticketState.js';
 import { typebotApi } from './typebotApi.js';
 import { createTypebotRunner } from './typebotRunner.js';
 import { createWebhookRunner } from './webhookRunner.js';
+
+/** What the runner reads of a customer's message as the network delivered it (channels/provider.ts InboundMessage). */
+export interface CustomerMessage {
+  providerMessageId: string;
+  body: string;
+  fromMe: boolean;
+  replayed?: boolean;
+}
 
 export interface IntegrationContext {
   /** The ticket was opened by this message. */
@@ -179,7 +186,7 @@ export function createIntegrationRunner(deps: {
 
   return {
     /** A customer's message stored on a ticket (inbound.ts, after the flow engine); true when an integration took it. */
-    async customerMessage(ticket: TicketDoc, message: InboundMessage, whatsapp: ConnectionSettings, _context: IntegrationContext): Promise<boolean> {
+    async customerMessage(ticket: TicketDoc, message: CustomerMessage, whatsapp: ConnectionSettings, _context: IntegrationContext): Promise<boolean> {
       if (message.replayed || message.fromMe || !answerable(ticket)) return false;
       try {
         const source = await sourceFor(ticket, whatsapp, false);

@@ -10,12 +10,12 @@ import {
   signupSchema,
   type ScheduleRow,
 } from '@atende/shared';
-import type { SessionManager } from '../../channels/sessions.js';
+import type { SessionControl } from '../whatsapp/sessionControl.js';
 import type { AppContext } from '../../platform/context.js';
 import { actor, params, payload, query } from '../../platform/http/routes.js';
 import { createCompanyService, type CompanyInput, type SignupInput } from './service.js';
 
-export const companiesRoutes: Plugin<AppContext & { sessions: SessionManager }> = {
+export const companiesRoutes: Plugin<AppContext & { sessions: SessionControl }> = {
   name: 'companies',
   register(server, context) {
     const companies = createCompanyService(context.realtime, context.sessions, context.emailProbes);

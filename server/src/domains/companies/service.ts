@@ -1,6 +1,6 @@
 import { TRIAL_DAYS, type CompaniesPage, type Company, type Plan, type Recurrence, type ScheduleRow } from '@atende/shared';
 import mongoose, { type Types } from 'mongoose';
-import type { SessionManager } from '../../channels/sessions.js';
+import type { SessionControl } from '../whatsapp/sessionControl.js';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import type { EmailProbes } from '../../platform/auth/emailProbes.js';
 import { searchRegex } from '../../platform/database/models.js';
@@ -103,7 +103,7 @@ async function removeCompanyData(companyId: string): Promise<void> {
   await CompanyModel.deleteOne({ _id: companyId });
 }
 
-export function createCompanyService(realtime: RealtimePublisher, sessions: SessionManager, probes: EmailProbes) {
+export function createCompanyService(realtime: RealtimePublisher, sessions: SessionControl, probes: EmailProbes) {
   async function withDetails(doc: CompanyDoc): Promise<Company> {
     const plan = await PlanModel.findById(doc.planId).lean<PlanDoc>();
     const settings = await companySettings(String(doc._id));

@@ -8,8 +8,7 @@
  * check starts again once that connection is connected.
  */
 import type { ContactListCheck } from '@atende/shared';
-import type { SessionManager } from '../../channels/sessions.js';
-import type { Provider } from '../../channels/provider.js';
+import type { NumberDirectory, SessionControl } from '../whatsapp/sessionControl.js';
 import { updateDocument } from '../../platform/database/serial.js';
 import type { JobRunner } from '../../platform/jobs.js';
 import type { Logger } from '../../platform/logger.js';
@@ -33,18 +32,18 @@ interface CheckJob {
 
 export interface ListCheckerDeps {
   jobs: JobRunner;
-  sessions: SessionManager;
+  sessions: Pick<SessionControl, 'directory'>;
   realtime: RealtimePublisher;
   logger: Logger;
   /** How often the queued and waiting lists are looked at (ms). */
   retryMs: number;
 }
 
-/** The live provider of the company's default connection, when that one is connected. */
-async function defaultProvider(sessions: SessionManager, companyId: string): Promise<Provider | null> {
+/** Who is on WhatsApp, asked through the company's default connection, when that one is connected. */
+async function defaultProvider(sessions: Pick<SessionControl, 'directory'>, companyId: string): Promise<NumberDirectory | null> {
   const connection = await WhatsappModel.findOne({ companyId, isDefault: true }, { status: 1 }).lean<Pick<WhatsappDoc, '_id' | 'status'>>();
   if (!connection || connection.status !== 'CONNECTED') return null;
-  return sessions.provider(String(connection._id)) ?? null;
+  return sessions.directory(String(connection._id));
 }
 
 export interface ListChecker extends CheckRequester {

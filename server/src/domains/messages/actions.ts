@@ -13,7 +13,7 @@ import { searchWordsOf } from '../../platform/database/models.js';
 import { rewriteDocument, updateDocument } from '../../platform/database/serial.js';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
-import type { OutboundQueue } from '../../channels/outbound.js';
+import type { OutboundPort } from './outboundPort.js';
 import { ticketForActor } from '../tickets/access.js';
 import { publishMessage } from '../tickets/events.js';
 import type { TicketDoc } from '../tickets/model.js';
@@ -23,7 +23,7 @@ import { MessageModel, OUTBOX_WAITING, type MessageDoc } from './model.js';
 import { applyReaction } from './reactions.js';
 import { messageView } from './view.js';
 
-export function createMessageActions(deps: { realtime: RealtimePublisher; outbound: OutboundQueue }) {
+export function createMessageActions(deps: { realtime: RealtimePublisher; outbound: OutboundPort }) {
   const { realtime, outbound } = deps;
 
   /** The message and its ticket, if the actor may see it (another company's: not found). */

@@ -11,7 +11,7 @@ import { searchWordsOf } from '../../platform/database/models.js';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storeUpload, type StoredMedia } from '../../platform/uploads.js';
-import type { OutboundQueue } from '../../channels/outbound.js';
+import type { OutboundPort } from './outboundPort.js';
 import { rewriteDocument, updateDocument } from '../../platform/database/serial.js';
 import { createI18n, EDIT_HISTORY_MAX, signatureOf } from '@atende/shared';
 import { ticketForActor } from '../tickets/access.js';
@@ -57,7 +57,7 @@ export function summary(body: string, mediaType: MediaType, fileName?: string): 
   return mediaType === 'chat' ? '' : (fileName ?? mediaType);
 }
 
-export function createMessageService(deps: { realtime: RealtimePublisher; outbound: OutboundQueue; config: Config }) {
+export function createMessageService(deps: { realtime: RealtimePublisher; outbound: OutboundPort; config: Config }) {
   const { realtime, outbound, config } = deps;
   const texts = createI18n(config.language);
 

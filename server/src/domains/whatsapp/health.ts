@@ -1,7 +1,7 @@
 /** Reading the health of connections (issue 21): one, or every connection of the company. */
 import type { ConnectionHealth } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
-import type { HealthRecorder } from '../../channels/health/recorder.js';
+import type { SessionControl } from './sessionControl.js';
 import { ConnectionHealthModel, type ConnectionHealthDoc } from './healthModel.js';
 import { WhatsappModel, type WhatsappDoc } from './model.js';
 import { findWhatsapp } from './queries.js';
@@ -32,10 +32,10 @@ export function toConnectionHealth(whatsapp: WhatsappDoc, doc: ConnectionHealthD
   };
 }
 
-export function createHealthService(health: HealthRecorder) {
+export function createHealthService(sessions: Pick<SessionControl, 'flushHealth'>) {
   /** Traffic gathered in memory is written first, so the answer is current. */
   async function read(whatsapp: WhatsappDoc): Promise<ConnectionHealth> {
-    await health.flush(String(whatsapp._id));
+    await sessions.flushHealth(String(whatsapp._id));
     const doc = await ConnectionHealthModel.findOne({ companyId: whatsapp.companyId, whatsappId: whatsapp._id }).lean<ConnectionHealthDoc>();
     return toConnectionHealth(whatsapp, doc);
   }

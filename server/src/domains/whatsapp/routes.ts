@@ -1,12 +1,12 @@
 import type { Plugin } from '@hapi/hapi';
 import { idParams, whatsappCreateSchema, whatsappDeleteQuery, whatsappListQuery, whatsappUpdateSchema } from '@atende/shared';
-import type { SessionManager } from '../../channels/sessions.js';
+import type { SessionControl } from './sessionControl.js';
 import type { AppContext } from '../../platform/context.js';
 import { actor, params, payload, query } from '../../platform/http/routes.js';
 import { createHealthService } from './health.js';
 import { createWhatsappService, type WhatsappInput } from './service.js';
 
-export type ChannelRoutesOptions = AppContext & { sessions: SessionManager };
+export type ChannelRoutesOptions = AppContext & { sessions: SessionControl };
 
 export const whatsappRoutes: Plugin<ChannelRoutesOptions> = {
   name: 'whatsapp',
@@ -14,7 +14,7 @@ export const whatsappRoutes: Plugin<ChannelRoutesOptions> = {
     const whatsapps = createWhatsappService({ realtime: options.realtime, logger: options.logger, sessions: options.sessions });
     const tags = ['api', 'whatsapp'];
     const admins = { access: { profiles: ['admin' as const] } };
-    const healths = createHealthService(options.sessions.health);
+    const healths = createHealthService(options.sessions);
     const byId = (request: Parameters<typeof params>[0]) => params<{ id: string }>(request).id;
 
     server.route([

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { connectionWrites } from '../../platform/database/serial.js';
-import type { SessionManager } from '../../channels/sessions.js';
+import type { SessionControl } from './sessionControl.js';
 import { defaultSchedules, mergeSchedules } from '../companies/dates.js';
 import { createWithinPlan } from '../plans/limits.js';
 import { refuseUnknownQueues } from '../queues/service.js';
@@ -67,7 +67,7 @@ function storedFields(input: WhatsappInput): Record<string, unknown> {
   return set;
 }
 
-export function createWhatsappService(deps: { realtime: RealtimePublisher; logger: Logger; sessions: SessionManager }) {
+export function createWhatsappService(deps: { realtime: RealtimePublisher; logger: Logger; sessions: SessionControl }) {
   const { realtime, logger, sessions } = deps;
 
   /** Starts a session without holding the answer (its statuses arrive on whatsappSession). */

@@ -12,11 +12,13 @@ import {
   sandboxReadSchema,
   SANDBOX_MEDIA_MAX_BYTES,
 } from '@atende/shared';
+import type { AppContext } from '../../platform/context.js';
 import { actor, params, payload, query } from '../../platform/http/routes.js';
-import type { ChannelRoutesOptions } from '../whatsapp/routes.js';
-import { createSandboxService, type OutboxQuery, type SandboxMessageInput } from './service.js';
+import type { SessionManager } from '../sessions.js';
+import { createSandboxService, type OutboxQuery, type SandboxMessageInput } from './api.js';
 
-export const sandboxRoutes: Plugin<ChannelRoutesOptions> = {
+/** The sandbox phone's own API (a channel's, not a product area): driven by admins, tests and demos. */
+export const sandboxRoutes: Plugin<AppContext & { sessions: SessionManager }> = {
   name: 'sandbox',
   register(server, options) {
     const sandbox = createSandboxService(options.sessions, options.config.language);

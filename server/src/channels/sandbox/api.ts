@@ -15,13 +15,13 @@ import {
 } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { AppError } from '../../platform/errors.js';
-import type { InboundMessage } from '../../channels/provider.js';
-import { SandboxMessageModel, toOutboxMessage, type SandboxDeviceDoc, type SandboxMessageDoc } from '../../channels/sandbox/model.js';
-import { isSandboxPhone, type SandboxPhone } from '../../channels/sandbox/phone.js';
-import { heldCount } from '../../channels/sandbox/outage.js';
-import type { SessionManager } from '../../channels/sessions.js';
-import { findWhatsapp, whatsappView } from '../whatsapp/queries.js';
-import type { WhatsappDoc } from '../whatsapp/model.js';
+import type { InboundMessage } from '../provider.js';
+import { SandboxMessageModel, toOutboxMessage, type SandboxDeviceDoc, type SandboxMessageDoc } from './model.js';
+import { isSandboxPhone, type SandboxPhone } from './phone.js';
+import { heldCount } from './outage.js';
+import type { SessionManager } from '../sessions.js';
+import { findWhatsapp, whatsappView } from '../../domains/whatsapp/queries.js';
+import type { WhatsappDoc } from '../../domains/whatsapp/model.js';
 import type { ErrorCode } from '@atende/shared';
 
 /** The message after the schema's defaults. */
