@@ -74,7 +74,7 @@ describe('web console: first visit, unknown addresses, emoji', () => {
 
     const member = await openPage(console);
     await signIn(member.page, company.adminAccount.email, company.adminAccount.password);
-    await member.page.goto('/prompts');
+    await member.page.goto('/reports/nowhere');
     await member.page.locator('[data-not-found]').waitFor();
     // Inside the shell: the menu and the account menu are still there.
     await member.page.locator('nav[data-variant]').waitFor();

@@ -2,7 +2,7 @@
  * The company's default endpoint (setting openAiBaseUrl): prompts without an address of their own
  * call it; empty, the server's (ATENDE_OPENAI_BASE_URL). Kept live by the settings channel.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { openAiBaseUrl, type Setting } from '@atende/shared';
@@ -44,9 +44,13 @@ export function DefaultEndpoint() {
   const showError = useErrorToast();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // What the user typed before the stored value arrived is not overwritten by it.
+  const typed = useRef(false);
 
   useEffect(() => {
-    api.settings.list().then((settings) => setValue(settings.find((setting) => setting.key === KEY)?.value ?? ''), showError);
+    api.settings.list().then((settings) => {
+      if (!typed.current) setValue(settings.find((setting) => setting.key === KEY)?.value ?? '');
+    }, showError);
   }, [api, showError]);
   useChannel<{ action: string; setting: Setting }>('settings', (event) => {
     if (event.setting?.key === KEY) setValue(event.setting.value);
@@ -71,7 +75,10 @@ export function DefaultEndpoint() {
       <p>{t('web.prompts.endpoint.hint')}</p>
       <form onSubmit={(event) => void save(event)} noValidate>
         <FieldBox>
-          <input aria-label={t('web.prompts.endpoint.label')} name={KEY} value={value} inputMode="url" placeholder="https://api.openai.com/v1" onChange={(event) => setValue(event.target.value)} aria-invalid={Boolean(error)} />
+          <input aria-label={t('web.prompts.endpoint.label')} name={KEY} value={value} inputMode="url" placeholder="https://api.openai.com/v1" onChange={(event) => {
+              typed.current = true;
+              setValue(event.target.value);
+            }} aria-invalid={Boolean(error)} />
           {error ? <FieldError data-error-for={KEY}>{error}</FieldError> : null}
         </FieldBox>
         <Button type="submit">{t('web.prompts.endpoint.save')}</Button>
