@@ -3,20 +3,9 @@
  * waiting ticket, it handed the customer over, or it could not answer (ticket.aiError, with why).
  */
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import type { Ticket } from '@atende/shared';
 import { Icon } from '../../ui/icons.js';
-
-const Line = styled.div<{ $alert: boolean }>`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  padding: 6px 12px;
-  font-size: 13px;
-  background: ${({ theme }) => theme.hover};
-  border-bottom: 1px solid ${({ theme }) => theme.border};
-  color: ${({ theme, $alert }) => ($alert ? theme.error : theme.text)};
-`;
+import { BannerLine as Line } from './BannerLine.js';
 
 export function AiBanner({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
@@ -33,7 +22,7 @@ export function AiBanner({ ticket }: { ticket: Ticket }) {
   }
   if (ticket.handedOver) {
     return (
-      <Line role="status" $alert={false} data-ai-handed-over>
+      <Line role="status" data-ai-handed-over>
         <Icon name="user" />
         <span>{t('web.prompts.ticket.handedOver')}</span>
       </Line>
@@ -41,7 +30,7 @@ export function AiBanner({ ticket }: { ticket: Ticket }) {
   }
   if (ticket.promptId && !ticket.userId) {
     return (
-      <Line role="status" $alert={false} data-ai-answering>
+      <Line role="status" data-ai-answering>
         <Icon name="prompts" />
         <span>{t('web.prompts.ticket.answering')}</span>
       </Line>

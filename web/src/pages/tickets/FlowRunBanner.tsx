@@ -9,19 +9,11 @@ import type { Ticket } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { Button } from '../../ui/controls.js';
 import { Icon } from '../../ui/icons.js';
+import { BannerLine } from './BannerLine.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 
-const Line = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  padding: 6px 12px;
-  font-size: 13px;
-  background: ${({ theme }) => theme.hover};
-  border-bottom: 1px solid ${({ theme }) => theme.border};
+const Line = styled(BannerLine)`
   span {
-    flex: 1;
-    min-width: 0;
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;

@@ -4,25 +4,9 @@
  * (the message waits for an agent). Agents see at a glance why a pending ticket has bot messages.
  */
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import type { Ticket } from '@atende/shared';
 import { Icon } from '../../ui/icons.js';
-
-const Line = styled.div<{ $failed: boolean }>`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  padding: 6px 12px;
-  font-size: 13px;
-  background: ${({ theme }) => theme.hover};
-  border-bottom: 1px solid ${({ theme }) => theme.border};
-  color: ${({ theme, $failed }) => ($failed ? theme.error : theme.text)};
-  span {
-    flex: 1;
-    min-width: 0;
-    overflow-wrap: anywhere;
-  }
-`;
+import { BannerLine as Line } from './BannerLine.js';
 
 export function IntegrationRunBanner({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
@@ -30,7 +14,7 @@ export function IntegrationRunBanner({ ticket }: { ticket: Ticket }) {
   if (!run || ticket.status !== 'pending') return null;
   const values = { name: run.name, type: t(`web.queueIntegrations.types.${run.type}`), detail: run.detail ?? '' };
   return (
-    <Line role="status" $failed={run.state === 'failed'} data-integration-run={run.state}>
+    <Line role="status" $alert={run.state === 'failed'} data-integration-run={run.state}>
       <Icon name={run.state === 'failed' ? 'alert' : 'integrations'} />
       <span>{t(`web.queueIntegrations.run.${run.state}`, values)}</span>
     </Line>
