@@ -154,7 +154,7 @@ describe('web console: tickets', () => {
       await signIn(page, 'dona@loja.test', 'admin-secret');
       const noQueues = await pairedSandbox(company.admin, { name: 'No queues yet' });
       await openTab(page, 'pending');
-      await company.admin.sandbox.send(noQueues.id, { from: '5511977776666', name: 'Quentin Queueless', body: 'Anyone there?' });
+      await company.admin.sandbox.send(noQueues.id, { from: '5511966661234', name: 'Quentin Queueless', body: 'Anyone there?' });
       const row = page.locator('[data-ticket-list="pending"] [data-status="pending"]', { hasText: 'Quentin Queueless' });
       await row.waitFor();
       // Not only the live push: the server's list holds it too (show-all stays off).
