@@ -317,7 +317,7 @@ describe('inbox state', () => {
   });
 
   describe('outbox', () => {
-    const draft = (body: string): Draft => ({ body, attachment: null, quote: null });
+    const draft = (body: string): Draft => ({ body, attachment: null, quote: null, sign: false });
 
     it('sends one message at a time per ticket, in order; a failure holds the line until it is retried or taken back', async () => {
       const sent: string[] = [];
