@@ -5,8 +5,8 @@
  * attachment); Ctrl+O attaches a file by its path; a quoted message goes with the text; empty text
  * without a file is not sent. Messages not sent yet show above the prompt; a failed one is retried
  * with Ctrl+R or taken back to edit with ↑ in an empty composer. Ctrl+S turns the signature (the
- * agent's name in bold before the text) on and off; the line above the prompt says which. It also
- * edits one of the agent's sent texts (useComposerEdit).
+ * agent's name in bold before the text) on and off; the placeholder's row says which, and while
+ * writing a row above the prompt. It also edits one of the agent's sent texts (useComposerEdit).
  */
 import { unsignedText, type Message, type QuickMessage, type Ticket } from '@atende/shared';
 import { Box, Text } from 'ink';
@@ -166,6 +166,8 @@ export function Composer(props: ComposerProps) {
 
   if (!open) return <Text color="yellow">{t(ticket.status === 'pending' ? 'tui.composer.acceptFirst' : 'tui.composer.reopenFirst')}</Text>;
   const inner = width - PROMPT.length;
+  // On the placeholder's row; while writing, on a row of its own above the prompt.
+  const signing = props.sign ? t('tui.composer.signing', { name: props.signer }) : t('tui.composer.notSigning');
   const hidden = unsent.length - UNSENT_SHOWN;
   return (
     <Box flexDirection="column" flexShrink={0}>
@@ -173,17 +175,14 @@ export function Composer(props: ComposerProps) {
         <UnsentLine key={item.key} item={item} width={width} />
       ))}
       {hidden > 0 ? <Text dimColor>{t('tui.composer.moreUnsent', { count: hidden })}</Text> : null}
-      {props.editing ? (
-        <EditingLine message={props.editing} width={width} />
-      ) : (
-        <Text dimColor wrap="truncate">{props.sign ? t('tui.composer.signing', { name: props.signer }) : t('tui.composer.notSigning')}</Text>
-      )}
+      {props.editing ? <EditingLine message={props.editing} width={width} /> : null}
+      {focused && !props.editing ? <Text dimColor wrap="truncate">{signing}</Text> : null}
       {quote && !props.editing ? <Text dimColor wrap="truncate">{`↪ ${t('tui.composer.quoting')} ${truncate(quote.body.replace(/\s+/g, ' '), inner - 12)}`}</Text> : null}
       {attachment && !props.editing ? <Text color="magenta" wrap="truncate">{`📎 ${truncate(attachment.fileName, width - 3)}`}</Text> : null}
       {query !== null ? <PickList items={suggestions.map((quick) => ({ id: quick.id, label: quickAnswerLabel(quick) }))} cursor={current} height={SUGGESTIONS_MAX} empty={t('tui.composer.noQuickAnswers')} /> : null}
       {editor.text === '/' ? <Text dimColor>{t('tui.composer.quickAnswersHint')}</Text> : null}
       {askingPath ? <TextField label={t('tui.composer.attachPrompt')} state={pathEditor} focused /> : null}
-      {!askingPath && !focused && !editor.text ? <Text dimColor>{t('tui.composer.placeholder')}</Text> : null}
+      {!askingPath && !focused && !editor.text ? <Text dimColor wrap="truncate">{`${t('tui.composer.placeholder')} · ${signing}`}</Text> : null}
       {!askingPath && (focused || editor.text)
         ? composerLines(editor, inner, focused).map((line, index) => (
             <Box key={index}>

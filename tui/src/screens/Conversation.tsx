@@ -77,10 +77,13 @@ export function Conversation(props: ConversationProps) {
   const inner = width - BORDER;
   const context = { texts, server: connection.server, now, width: inner, contactName: ticket.contact?.name ?? '', marked: new Set(props.marked) };
 
-  // The rows left for the messages once the header and the composer took theirs.
+  // The rows left for the messages once the header and the composer took theirs. Inside a tall
+  // message, the line at the top stays there: the rows gained or lost are those at the bottom.
   useEffect(() => {
     const measured = linesBox.current ? measureElement(linesBox.current).height : rows;
-    if (measured > 0 && measured !== rows) setRows(measured);
+    if (measured <= 0 || measured === rows) return;
+    setRows(measured);
+    if (below > 0) setPosition((current) => ({ ...current, below: Math.max(0, current.below + rows - measured) }));
   });
 
   function place(next: Place) {
