@@ -43,6 +43,9 @@ describe('conversation and composer (against a real server)', () => {
     await inbox.see('Ticket accepted.', 'Oi, tudo bem?');
     await inbox.press(KEYS.enter);
     await inbox.see('Enter send');
+    // These sends are about their content: unsigned (the signature has its own tests, messageActions).
+    await inbox.press(KEYS.ctrlS);
+    await inbox.see('Not signing');
   });
 
   after(async () => {

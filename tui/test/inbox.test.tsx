@@ -5,6 +5,7 @@
  * transitions, and a reconnection after the server restarts.
  */
 import { expect } from 'chai';
+import { signatureOf } from '@atende/shared';
 import { rm } from 'node:fs/promises';
 import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js';
 import { createCompany, customerNumber, customerSays, received, type TestCompany } from './support/company.js';
@@ -81,11 +82,13 @@ describe('inbox (live, against a real server)', () => {
     await inbox.press(KEYS.enter);
     await inbox.type('Claro! Vou verificar o pedido.');
     await inbox.press(KEYS.enter);
-    const sent = await until(async () => (await received(company, maria)).find((message) => message.body === 'Claro! Vou verificar o pedido.'), 'the reply reaches the phone');
+    // Signed with the agent's name, as the composer does unless the signature is turned off.
+    const body = `${signatureOf(company.agent.name)}Claro! Vou verificar o pedido.`;
+    const sent = await until(async () => (await received(company, maria)).find((message) => message.body === body), 'the reply reaches the phone');
     // Sent (✓) means the server recorded the phone's message id, which the read receipt refers to.
-    await inbox.seeWhere((frame) => lineAbove(frame, 'Claro! Vou verificar o pedido.').includes('You ✓'), 'the reply marked sent');
+    await inbox.seeWhere((frame) => lineAbove(frame, `${company.agent.name}:`).includes('You ✓'), 'the reply marked sent');
     await company.admin.sandbox.read(company.whatsapp.id, [sent.providerMessageId]);
-    await inbox.seeWhere((frame) => lineAbove(frame, 'Claro! Vou verificar o pedido.').includes('You ✓✓'), 'the reply marked read');
+    await inbox.seeWhere((frame) => lineAbove(frame, `${company.agent.name}:`).includes('You ✓✓'), 'the reply marked read');
   });
 
   it('shows the customer’s answer live, without the bell while the conversation is on screen', async () => {

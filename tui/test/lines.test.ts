@@ -68,6 +68,41 @@ describe('screen lines', () => {
       expect(plain(lines[0]!)).to.match(/^▶ \d\d:\d\d Maria Cliente \(edited\)$/);
     });
 
+    it('shows a signed message as WhatsApp does: the name in bold on its own line, then the text', () => {
+      const lines = messageLines(makeMessage({ fromMe: true, contact: null, body: '*Ana Agente*:\nBom dia!', signed: true }), false, context);
+      expect(lines.map(plain).slice(1)).to.deep.equal(['  Ana Agente:', '  Bom dia!']);
+      expect(lines[1]![0]!.bold).to.equal(true);
+      const unsigned = messageLines(makeMessage({ body: '*Promoção*:\nhoje', signed: false }), false, context);
+      expect(unsigned.map(plain).slice(1), "a customer's asterisks are text").to.deep.equal(['  *Promoção*:', '  hoje']);
+    });
+
+    it('shows the reactions under the message, the company’s own in green, and marks forwarded and picked messages', () => {
+      const reactions = [
+        { sender: '5511', name: 'Maria', emoji: '❤️', fromMe: false, userId: null, createdAt: '2025-03-10T12:01:00.000Z' },
+        { sender: 'me', name: 'Ana', emoji: '👍', fromMe: true, userId: 'agent', createdAt: '2025-03-10T12:02:00.000Z' },
+        { sender: '5522', name: 'João', emoji: '❤️', fromMe: false, userId: null, createdAt: '2025-03-10T12:03:00.000Z' },
+      ];
+      const message = makeMessage({ id: 'm7', reactions, forwarded: true });
+      const lines = messageLines(message, false, { ...context, marked: new Set(['m7']) });
+      expect(plain(lines.at(-1)!), 'grouped by emoji, in the order they came').to.equal('  ❤️ 2  👍 1');
+      expect(lines.at(-1)!.find((segment) => segment.text === '👍 1')).to.include({ color: 'green', bold: true });
+      expect(plain(lines[0]!)).to.match(/^✓ \d\d:\d\d Maria Cliente ↪ forwarded$/);
+      expect(plain(messageLines(message, false, { ...context, width: 8 }).at(-1)!), 'only whole chips that fit').to.equal('  ❤️ 2');
+    });
+
+    it('shows the earlier bodies of an edited message only while it is selected, without the signature', () => {
+      const edited = makeMessage({
+        fromMe: true,
+        body: '*Ana*:\nEnviamos hoje',
+        signed: true,
+        isEdited: true,
+        editHistory: [{ body: '*Ana*:\nEnviamos amanhã', editedAt: '2025-03-10T12:04:00.000Z' }],
+      });
+      const time = new Date('2025-03-10T12:04:00.000Z').toTimeString().slice(0, 5);
+      expect(messageLines(edited, true, context).map(plain).slice(-1)).to.deep.equal([`  ┆ before (${time}): Enviamos amanhã`]);
+      expect(messageLines(edited, false, context).map(plain).join('\n')).not.to.include('amanhã');
+    });
+
     it('fills the rows with the newest messages up to the anchor', () => {
       const messages = ['one', 'two', 'three', 'four'].map((body, index) => makeMessage({ id: body, body, createdAt: `2025-03-10T12:0${index}:00.000Z` }));
       expect(conversationLines(messages, 3, null, 3, context).map(plain).filter((line) => line.startsWith('  '))).to.deep.equal(['  three', '  four']);

@@ -224,6 +224,19 @@ describe('inbox state', () => {
       expect(inboxUiReducer(shown, { type: 'close' })).to.include({ openTicketId: null, focus: 'list' });
     });
 
+    it('keeps the messages picked for a forward while their conversation stays open', () => {
+      let ui = inboxUiReducer(initialUi, { type: 'open', ticketId: 't1' });
+      ui = inboxUiReducer(ui, { type: 'mark', messageId: 'm1' });
+      ui = inboxUiReducer(ui, { type: 'mark', messageId: 'm2' });
+      ui = inboxUiReducer(ui, { type: 'mark', messageId: 'm1' });
+      expect(ui.marked, 'picked again: dropped').to.deep.equal(['m2']);
+      ui = inboxUiReducer(ui, { type: 'messageDialog', dialog: 'forward', messageIds: ui.marked });
+      expect([ui.dialog, ui.acting]).to.deep.equal(['forward', ['m2']]);
+      expect(inboxUiReducer(ui, { type: 'show', tab: 'open', ticketId: 't1' }).marked, 'the same conversation').to.deep.equal(['m2']);
+      expect(inboxUiReducer(ui, { type: 'open', ticketId: 't2' }).marked, 'another conversation').to.deep.equal([]);
+      expect(inboxUiReducer(ui, { type: 'unmarkAll' }).marked).to.deep.equal([]);
+    });
+
     it('lays out two panes from 90 columns, one below', () => {
       expect(layoutFor(120, 40)).to.include({ wide: true, listWidth: 43, conversationWidth: 77, bodyHeight: 35 });
       expect(layoutFor(200, 50)).to.include({ listWidth: 52 });
@@ -317,7 +330,7 @@ describe('inbox state', () => {
   });
 
   describe('outbox', () => {
-    const draft = (body: string): Draft => ({ body, attachment: null, quote: null });
+    const draft = (body: string): Draft => ({ body, attachment: null, quote: null, sign: false });
 
     it('sends one message at a time per ticket, in order; a failure holds the line until it is retried or taken back', async () => {
       const sent: string[] = [];

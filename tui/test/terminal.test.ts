@@ -3,6 +3,7 @@
  * agent signs in, accepts the customer's ticket and replies, all with keys sent to the pane.
  */
 import { expect } from 'chai';
+import { signatureOf } from '@atende/shared';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -78,7 +79,7 @@ describe('atende-inbox in a real terminal (tmux)', () => {
     await keys('Enter');
     await keys('-l', 'Sinto muito! Vamos trocar o produto.');
     await keys('Enter');
-    await until(async () => (await received(company, maria)).some((message) => message.body === 'Sinto muito! Vamos trocar o produto.'), 'the reply reaches the phone');
+    await until(async () => (await received(company, maria)).some((message) => message.body === `${signatureOf(company.agent.name)}Sinto muito! Vamos trocar o produto.`), 'the reply reaches the phone');
     const screen = await shows('You ✓', 'Sinto muito! Vamos trocar o produto.');
     expect(screen).to.include('Maria Cliente +' + maria);
 

@@ -62,6 +62,8 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
   const [queueFilter, setQueueFilter] = useState<string[]>([]);
   const [searchEditor, editSearch] = useReducer(editorReducer, emptyEditor);
   const [muted, setMuted] = useState(startMuted);
+  // signOption: on unless turned off, for this run of the inbox (it keeps no settings file).
+  const [sign, setSign] = useState(true);
 
   const onAccountOpenedElsewhere = useCallback(
     (event: AccountOpenedElsewhere) => {
@@ -156,7 +158,8 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
       ticket={openTicket}
       conversation={conversation}
       outbox={outbox}
-      focus={ui.focus === 'conversation' ? 'messages' : ui.focus === 'composer' ? 'composer' : null}
+      hidden={ui.dialog !== null}
+      focus={ui.dialog ? null : ui.focus === 'conversation' ? 'messages' : ui.focus === 'composer' ? 'composer' : null}
       onFocus={(focus) => dispatchUi({ type: 'focus', focus: focus === 'messages' ? 'conversation' : 'composer' })}
       width={conversationWidth}
       height={layout.bodyHeight}
@@ -165,6 +168,12 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
       downloadDir={downloadDir}
       onNotice={onNotice}
       onError={onError}
+      user={user}
+      sign={sign}
+      onSign={() => setSign(!sign)}
+      marked={ui.marked}
+      onMark={(messageId) => dispatchUi({ type: 'mark', messageId })}
+      onMessageDialog={(dialog, messageIds) => dispatchUi({ type: 'messageDialog', dialog, messageIds })}
     />
   ) : (
     <Box width={conversationWidth} height={layout.bodyHeight} borderStyle="round" borderColor="gray" alignItems="center" justifyContent="center">
@@ -191,10 +200,15 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
             onQueueFilter={setQueueFilter}
             onNotice={onNotice}
             onError={onError}
+            server={server}
+            messages={conversation.state.messages}
+            acting={ui.acting}
+            onMessage={conversation.update}
           />
         ) : null}
         {!ui.dialog && !conversationOnly ? listPane : null}
-        {!ui.dialog && (layout.wide || conversationOnly) ? conversationPane : null}
+        {/* An open conversation stays under a dialog, hidden: its place, quote and edit are kept. */}
+        {(layout.wide || conversationOnly) && (openTicket || !ui.dialog) ? conversationPane : null}
       </Box>
       <NoticeLine notice={notice} />
       <Footer focus={ui.focus} width={columns} />

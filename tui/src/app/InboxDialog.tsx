@@ -1,5 +1,8 @@
-/** The dialog up in the inbox (help, queue filter, transfer, tags), and what its answer changes. */
-import type { Ticket, TicketViewer } from '@atende/shared';
+/**
+ * The dialog up in the inbox (help, queue filter, transfer, tags, and those about messages: see
+ * MessageDialogs), and what its answer changes.
+ */
+import type { Message, Ticket, TicketViewer } from '@atende/shared';
 import type { ApiClient } from '@atende/shared/client';
 import { QueueFilterDialog } from '../screens/QueueFilterDialog.js';
 import { TagsDialog } from '../screens/TagsDialog.js';
@@ -8,6 +11,7 @@ import type { TicketsAction } from '../state/tickets.js';
 import { HelpDialog } from './HelpDialog.js';
 import { useTexts } from './i18n.js';
 import type { Dialog, InboxUiAction } from './inboxUi.js';
+import { MessageDialogs } from './MessageDialogs.js';
 
 export interface InboxDialogProps {
   dialog: Dialog;
@@ -24,6 +28,11 @@ export interface InboxDialogProps {
   onQueueFilter(queueIds: string[]): void;
   onNotice(text: string): void;
   onError(error: unknown): void;
+  server: string;
+  /** The open conversation's messages, the ones a message dialog acts on, and a changed one. */
+  messages: Message[];
+  acting: string[];
+  onMessage(message: Message): void;
 }
 
 export function InboxDialog(props: InboxDialogProps) {
@@ -81,5 +90,27 @@ export function InboxDialog(props: InboxDialogProps) {
           onError={onError}
         />
       ) : null;
+    case 'react':
+    case 'deleteMessage':
+    case 'forward':
+      return (
+        <MessageDialogs
+          dialog={props.dialog}
+          api={api}
+          server={props.server}
+          messages={props.messages}
+          acting={props.acting}
+          {...size}
+          close={close}
+          onMessage={props.onMessage}
+          onForwarded={(forwardedTo) => {
+            dispatchTickets({ type: 'upsert', ticket: forwardedTo });
+            dispatchUi({ type: 'unmarkAll' });
+            close();
+          }}
+          onNotice={onNotice}
+          onError={onError}
+        />
+      );
   }
 }

@@ -2,8 +2,9 @@
  * What a message says, by kind (document 1 section 3): text as is; media as a labelled line with
  * its URL; a location (body "image|link|description") and a vCard summarised in one line.
  */
-import { translateError, type Message, type MessageMediaType } from '@atende/shared';
+import { translateError, unsignedText, type Message, type MessageMediaType } from '@atende/shared';
 import type { Texts } from '../app/i18n.js';
+import { firstLine } from './text.js';
 
 export type MessageKind = 'text' | 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'location' | 'contact' | 'call' | 'reaction';
 
@@ -92,4 +93,10 @@ export function describeMessage(message: Message, { t, i18n }: Pick<Texts, 't' |
         problem: message.mediaError ? translateError(i18n, message.mediaError) : null,
       };
   }
+}
+
+/** What a message is, on one line (a dialog's title): its text without the signature, kind label first. */
+export function messagePreview(message: Message, texts: Pick<Texts, 't' | 'i18n'>, server: string): string {
+  const view = describeMessage(message, texts, server);
+  return firstLine(labelledText(message.signed && !message.isDeleted ? { ...view, text: unsignedText(message) } : view));
 }

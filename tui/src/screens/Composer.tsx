@@ -4,9 +4,11 @@
  * or Ctrl+J breaks the line, a paste comes in whole; "/" suggests quick answers (with their
  * attachment); Ctrl+O attaches a file by its path; a quoted message goes with the text; empty text
  * without a file is not sent. Messages not sent yet show above the prompt; a failed one is retried
- * with Ctrl+R or taken back to edit with ↑ in an empty composer.
+ * with Ctrl+R or taken back to edit with ↑ in an empty composer. Ctrl+S turns the signature (the
+ * agent's name in bold before the text) on and off; the placeholder's row says which, and while
+ * writing a row above the prompt. It also edits one of the agent's sent texts (useComposerEdit).
  */
-import type { Message, QuickMessage, Ticket } from '@atende/shared';
+import { unsignedText, type Message, type QuickMessage, type Ticket } from '@atende/shared';
 import { Box, Text } from 'ink';
 import { useReducer, useState } from 'react';
 import { useTexts } from '../app/i18n.js';
@@ -22,6 +24,7 @@ import { PickList } from '../ui/PickList.js';
 import { TextField } from '../ui/TextField.js';
 import { clamp } from '../ui/window.js';
 import { composerLines } from './composerLines.js';
+import { useComposerEdit } from './useComposerEdit.js';
 import { useKeys } from '../ui/keys.js';
 
 const SUGGESTIONS_MAX = 5;
@@ -41,6 +44,14 @@ export interface ComposerProps {
   quickMessages: QuickMessage[];
   onLeave(): void;
   onNotice(text: string): void;
+  /** signOption: sends go signed with `signer`'s name. */
+  sign: boolean;
+  signer: string;
+  onSign(): void;
+  /** The agent's own text being edited, or null. */
+  editing: Message | null;
+  onSaveEdit(message: Message, body: string): Promise<boolean>;
+  onEditEnd(): void;
 }
 
 function UnsentLine({ item, width }: { item: OutboxItem; width: number }) {
@@ -54,9 +65,19 @@ function UnsentLine({ item, width }: { item: OutboxItem; width: number }) {
   return <Text dimColor wrap="truncate">{`◷ ${truncate(text, width - 2)}`}</Text>;
 }
 
-export function Composer({ server, ticket, outbox, quote, onQuote, focused, width, quickMessages, onLeave, onNotice }: ComposerProps) {
+function EditingLine({ message, width }: { message: Message; width: number }) {
+  const { t } = useTexts();
+  const prefix = `✎ ${t('tui.composer.editing')} `;
+  const hint = ` · ${t('tui.composer.editHint')}`;
+  const room = Math.max(4, width - textWidth(prefix) - textWidth(hint));
+  return <Text color="yellow" wrap="truncate">{`${prefix}${truncate(firstLine(unsignedText(message)), room)}${hint}`}</Text>;
+}
+
+export function Composer(props: ComposerProps) {
+  const { server, ticket, outbox, quote, onQuote, focused, width, quickMessages, onLeave, onNotice } = props;
   const { t } = useTexts();
   const [editor, edit] = useReducer(editorReducer, emptyEditor);
+  const editMode = useComposerEdit({ editing: props.editing, editor, edit, onSave: props.onSaveEdit, onEnd: props.onEditEnd });
   const [pathEditor, editPath] = useReducer(editorReducer, emptyEditor);
   const [askingPath, setAskingPath] = useState(false);
   const [attachment, setAttachment] = useState<Attachment | null>(null);
@@ -70,7 +91,7 @@ export function Composer({ server, ticket, outbox, quote, onQuote, focused, widt
   function send() {
     const body = editor.text.trim();
     if (!body && !attachment) return;
-    outbox.enqueue(ticket.id, { body, attachment, quote });
+    outbox.enqueue(ticket.id, { body, attachment, quote, sign: props.sign });
     edit({ type: 'set', text: '' });
     setAttachment(null);
     onQuote(null);
@@ -99,6 +120,15 @@ export function Composer({ server, ticket, outbox, quote, onQuote, focused, widt
         if (key.escape) onLeave();
         return;
       }
+      if (editMode.active) {
+        if (key.return && !key.meta) editMode.save();
+        else if (key.escape) editMode.end();
+        else {
+          const action = editorActionFor(input, key, true);
+          if (action) edit(action);
+        }
+        return;
+      }
       if (askingPath) {
         if (key.return) void choosePath();
         else if (key.escape) setAskingPath(false);
@@ -117,6 +147,7 @@ export function Composer({ server, ticket, outbox, quote, onQuote, focused, widt
       } else if (key.escape) onLeave();
       else if (key.ctrl && input === 'o') setAskingPath(true);
       else if (key.ctrl && input === 'r') outbox.retry(ticket.id);
+      else if (key.ctrl && input === 's') props.onSign();
       else if (key.upArrow && !editor.text && !attachment) takeBack();
       else if (key.ctrl && input === 'x') {
         setAttachment(null);
@@ -135,6 +166,8 @@ export function Composer({ server, ticket, outbox, quote, onQuote, focused, widt
 
   if (!open) return <Text color="yellow">{t(ticket.status === 'pending' ? 'tui.composer.acceptFirst' : 'tui.composer.reopenFirst')}</Text>;
   const inner = width - PROMPT.length;
+  // On the placeholder's row; while writing, on a row of its own above the prompt.
+  const signing = props.sign ? t('tui.composer.signing', { name: props.signer }) : t('tui.composer.notSigning');
   const hidden = unsent.length - UNSENT_SHOWN;
   return (
     <Box flexDirection="column" flexShrink={0}>
@@ -142,12 +175,14 @@ export function Composer({ server, ticket, outbox, quote, onQuote, focused, widt
         <UnsentLine key={item.key} item={item} width={width} />
       ))}
       {hidden > 0 ? <Text dimColor>{t('tui.composer.moreUnsent', { count: hidden })}</Text> : null}
-      {quote ? <Text dimColor wrap="truncate">{`↪ ${t('tui.composer.quoting')} ${truncate(quote.body.replace(/\s+/g, ' '), inner - 12)}`}</Text> : null}
-      {attachment ? <Text color="magenta" wrap="truncate">{`📎 ${truncate(attachment.fileName, width - 3)}`}</Text> : null}
+      {props.editing ? <EditingLine message={props.editing} width={width} /> : null}
+      {focused && !props.editing ? <Text dimColor wrap="truncate">{signing}</Text> : null}
+      {quote && !props.editing ? <Text dimColor wrap="truncate">{`↪ ${t('tui.composer.quoting')} ${truncate(quote.body.replace(/\s+/g, ' '), inner - 12)}`}</Text> : null}
+      {attachment && !props.editing ? <Text color="magenta" wrap="truncate">{`📎 ${truncate(attachment.fileName, width - 3)}`}</Text> : null}
       {query !== null ? <PickList items={suggestions.map((quick) => ({ id: quick.id, label: quickAnswerLabel(quick) }))} cursor={current} height={SUGGESTIONS_MAX} empty={t('tui.composer.noQuickAnswers')} /> : null}
       {editor.text === '/' ? <Text dimColor>{t('tui.composer.quickAnswersHint')}</Text> : null}
       {askingPath ? <TextField label={t('tui.composer.attachPrompt')} state={pathEditor} focused /> : null}
-      {!askingPath && !focused && !editor.text ? <Text dimColor>{t('tui.composer.placeholder')}</Text> : null}
+      {!askingPath && !focused && !editor.text ? <Text dimColor wrap="truncate">{`${t('tui.composer.placeholder')} · ${signing}`}</Text> : null}
       {!askingPath && (focused || editor.text)
         ? composerLines(editor, inner, focused).map((line, index) => (
             <Box key={index}>

@@ -1,10 +1,11 @@
 /**
  * The conversation pane: header, messages anchored at the newest (or at the one the agent moved
- * to), composer. Its keys: move between messages, and through a message taller than the pane a
- * page at a time (older pages load at the top); write, quote the selected message, save its media.
- * A pending ticket is shown read-only until it is accepted.
+ * to), the messages picked for a forward, composer. Its keys: move between messages, and through a
+ * message taller than the pane a page at a time (older pages load at the top); write, quote the
+ * selected message, save its media, and what agents do to a message (useMessageActions). A pending
+ * ticket is shown read-only until it is accepted.
  */
-import type { Message, QuickMessage, Ticket } from '@atende/shared';
+import type { Message, QuickMessage, Ticket, User } from '@atende/shared';
 import { Box, measureElement, Text, type DOMElement } from 'ink';
 import { useEffect, useRef, useState } from 'react';
 import { useTexts } from '../app/i18n.js';
@@ -20,6 +21,8 @@ import { Composer } from './Composer.js';
 import { ConversationHeader } from './ConversationHeader.js';
 import { conversationLines, messageHeight } from './messageLines.js';
 import { useKeys } from '../ui/keys.js';
+import type { MessageDialog } from '../app/inboxUi.js';
+import { useMessageActions } from './useMessageActions.js';
 
 const BORDER = 2;
 const PAGE = 5;
@@ -30,6 +33,8 @@ export interface ConversationProps {
   conversation: ConversationHook;
   outbox: Outbox;
   focus: 'messages' | 'composer' | null;
+  /** Under a dialog: not drawn, but kept. */
+  hidden: boolean;
   onFocus(focus: 'messages' | 'composer'): void;
   width: number;
   height: number;
@@ -38,6 +43,14 @@ export interface ConversationProps {
   downloadDir: string;
   onNotice(text: string): void;
   onError(error: unknown): void;
+  /** The signed-in agent: what they may do to a message, the signature's name. */
+  user: User;
+  sign: boolean;
+  onSign(): void;
+  /** Messages picked for a forward. */
+  marked: string[];
+  onMark(messageId: string): void;
+  onMessageDialog(dialog: MessageDialog, messageIds: string[]): void;
 }
 
 /** Where the pane is: following the newest message, or at a message (and lines hidden below it). */
@@ -52,6 +65,7 @@ export function Conversation(props: ConversationProps) {
   const { t } = texts;
   const [position, setPosition] = useState<Position>({ selectedId: null, below: 0 });
   const [quote, setQuote] = useState<Message | null>(null);
+  const [editing, setEditing] = useState<Message | null>(null);
   const linesBox = useRef<DOMElement>(null);
   const [rows, setRows] = useState(height);
   const { messages, hasMore } = conversation.state;
@@ -61,12 +75,15 @@ export function Conversation(props: ConversationProps) {
   const below = found >= 0 ? position.below : 0;
   const open = ticket.status === 'open';
   const inner = width - BORDER;
-  const context = { texts, server: connection.server, now, width: inner, contactName: ticket.contact?.name ?? '' };
+  const context = { texts, server: connection.server, now, width: inner, contactName: ticket.contact?.name ?? '', marked: new Set(props.marked) };
 
-  // The rows left for the messages once the header and the composer took theirs.
+  // The rows left for the messages once the header and the composer took theirs. Inside a tall
+  // message, the line at the top stays there: the rows gained or lost are those at the bottom.
   useEffect(() => {
     const measured = linesBox.current ? measureElement(linesBox.current).height : rows;
-    if (measured > 0 && measured !== rows) setRows(measured);
+    if (measured <= 0 || measured === rows) return;
+    setRows(measured);
+    if (below > 0) setPosition((current) => ({ ...current, below: Math.max(0, current.below + rows - measured) }));
   });
 
   function place(next: Place) {
@@ -79,7 +96,8 @@ export function Conversation(props: ConversationProps) {
     place({ index: clamp(index, messages.length), below: 0 });
   }
 
-  const heightOf = (index: number) => messageHeight(messages[index]!, context);
+  // The message moved to is the selected one: its height with its details.
+  const heightOf = (index: number) => messageHeight(messages[index]!, focus === 'messages', context);
 
   function up() {
     const next = stepUp({ index: anchor, below }, heightOf, rows);
@@ -101,9 +119,26 @@ export function Conversation(props: ConversationProps) {
     downloadMedia(view.url, props.downloadDir, downloadName(message.body, view.url)).then((saved) => onNotice(t('tui.conversation.saved', { path: saved })), onError);
   }
 
+  const actions = useMessageActions({
+    api: connection.api,
+    user: props.user,
+    messages,
+    marked: props.marked,
+    onMark: props.onMark,
+    onDialog: props.onMessageDialog,
+    onEdit: (message) => {
+      if (open) setEditing(message);
+      compose();
+    },
+    onUpdate: conversation.update,
+    onNotice,
+    onError,
+  });
+
   useKeys(
     (input, key) => {
       if (key.ctrl || key.meta) return;
+      if (messages[anchor] && actions.onKey(input, messages[anchor]!)) return;
       if (messages.length > 0 && (key.upArrow || input === 'k')) up();
       else if (messages.length > 0 && (key.downArrow || input === 'j')) place(stepDown({ index: anchor, below }, heightOf, rows, messages.length));
       else if (key.pageUp) select(anchor - PAGE);
@@ -120,11 +155,12 @@ export function Conversation(props: ConversationProps) {
 
   const lines = messages.length > 0 ? conversationLines(messages, anchor, focus === 'messages' ? anchor : null, rows, context, below) : [];
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor={focus ? 'cyan' : 'gray'}>
+    <Box display={props.hidden ? 'none' : 'flex'} flexDirection="column" width={width} height={height} borderStyle="round" borderColor={focus ? 'cyan' : 'gray'}>
       <ConversationHeader ticket={ticket} />
       {hasMore && anchor < PAGE ? <Text dimColor>{t('tui.conversation.older')}</Text> : null}
       {conversation.state.page === 0 ? <Text dimColor>{t('tui.conversation.loading')}</Text> : null}
       <BottomLines lines={lines} boxRef={linesBox} />
+      {props.marked.length > 0 ? <Text color="magenta" wrap="truncate">{t('tui.messageActions.marked', { count: props.marked.length })}</Text> : null}
       <Composer
         key={ticket.id}
         server={connection.server}
@@ -137,6 +173,15 @@ export function Conversation(props: ConversationProps) {
         quickMessages={props.quickMessages}
         onLeave={() => onFocus('messages')}
         onNotice={onNotice}
+        sign={props.sign}
+        signer={props.user.name}
+        onSign={props.onSign}
+        editing={editing}
+        onSaveEdit={actions.saveEdit}
+        onEditEnd={() => {
+          setEditing(null);
+          onFocus('messages');
+        }}
       />
     </Box>
   );

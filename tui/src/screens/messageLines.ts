@@ -1,14 +1,17 @@
 /**
- * The conversation as lines: per message a header (time, sender, ack marks, edited), the quoted
- * message, the wrapped text (kind label first), and the media or map address.
+ * The conversation as lines: per message a header (picked for a forward, time, sender, ack marks,
+ * edited, forwarded), the quoted message, the signature's name in bold on a line of its own (as
+ * WhatsApp shows `*Ana*:`), the wrapped text (kind label first), the media or map address, the
+ * reactions, and the earlier bodies of the selected message when it was edited.
  */
-import type { Message, QuotedMessage } from '@atende/shared';
+import { signatureName, unsignedText, type Message, type QuotedMessage } from '@atende/shared';
 import type { Texts } from '../app/i18n.js';
 import { ackMark } from '../format/acks.js';
 import { describeMessage, kindOf, labelledText } from '../format/messages.js';
 import { clockTime } from '../format/time.js';
 import { truncate, wrapText } from '../format/text.js';
 import type { Line } from '../ui/lines.js';
+import { historyLines, reactionLine } from './messageExtras.js';
 
 const INDENT = '  ';
 
@@ -19,6 +22,8 @@ export interface MessageLineContext {
   width: number;
   /** Name of the ticket's contact, for messages that carry none. */
   contactName: string;
+  /** Messages picked for a forward. */
+  marked?: ReadonlySet<string>;
 }
 
 function quotedLine(quoted: QuotedMessage, { texts: { t }, width, contactName }: MessageLineContext): Line {
@@ -35,6 +40,7 @@ export function messageLines(message: Message, selected: boolean, context: Messa
   const sender = message.fromMe ? t('tui.message.you') : message.contact?.name || contactName;
   const header: Line = [
     { text: selected ? '▶ ' : '', color: 'cyan', bold: true },
+    { text: context.marked?.has(message.id) ? '✓ ' : '', color: 'magenta', bold: true },
     { text: `${clockTime(message.createdAt, now)} `, dim: true },
     { text: sender, bold: true, color: message.fromMe ? 'green' : 'cyan' },
   ];
@@ -43,11 +49,18 @@ export function messageLines(message: Message, selected: boolean, context: Messa
     header.push({ text: ` ${mark.symbol}`, color: mark.read ? 'blueBright' : undefined, bold: mark.read, dim: !mark.read });
   }
   if (message.isEdited && !message.isDeleted) header.push({ text: ` ${t('tui.message.edited')}`, dim: true });
+  if (message.forwarded && !message.isDeleted) header.push({ text: ` ${t('tui.message.forwarded')}`, dim: true });
   const lines: Line[] = [header];
   if (message.quotedMsg) lines.push(quotedLine(message.quotedMsg, context));
-  for (const row of wrapText(labelledText(view), width - INDENT.length)) lines.push([{ text: INDENT + row, dim: message.isDeleted }]);
+  const signature = message.isDeleted ? null : signatureName(message);
+  if (signature !== null) lines.push([{ text: truncate(`${INDENT}${signature}:`, width), bold: true }]);
+  const text = labelledText(signature !== null ? { ...view, text: unsignedText(message) } : view);
+  for (const row of wrapText(text, width - INDENT.length)) lines.push([{ text: INDENT + row, dim: message.isDeleted }]);
   if (view.url) lines.push([{ text: `${INDENT}↳ `, dim: true }, { text: truncate(view.url, width - 4), color: 'blue', underline: true }]);
   if (view.problem) lines.push([{ text: truncate(`${INDENT}⚠ ${view.problem}`, width), color: 'yellow' }]);
+  const reactions = reactionLine(message, width);
+  if (reactions) lines.push(reactions);
+  if (selected && !message.isDeleted) lines.push(...historyLines(message, context));
   return lines;
 }
 
@@ -68,7 +81,7 @@ export function conversationLines(messages: Message[], anchor: number, selected:
   return shown;
 }
 
-/** Rows a message takes (its header, quote, text, address and problem lines). */
-export function messageHeight(message: Message, context: MessageLineContext): number {
-  return messageLines(message, false, context).length;
+/** Rows a message takes (its header, quote, text, address, problem and reaction lines; when selected, its earlier bodies). */
+export function messageHeight(message: Message, selected: boolean, context: MessageLineContext): number {
+  return messageLines(message, selected, context).length;
 }

@@ -12,6 +12,8 @@ export interface Draft {
   body: string;
   attachment: Attachment | null;
   quote: Message | null;
+  /** signOption: the agent's name goes in bold before the text. */
+  sign: boolean;
 }
 
 export type OutboxState = 'waiting' | 'sending' | 'failed';
@@ -82,7 +84,7 @@ export function createOutbox(deliver: (ticketId: string, draft: Draft) => Promis
       if (!item) return null;
       change(ticketId, (items) => items.filter((other) => other.key !== item.key));
       pump(ticketId);
-      return { body: item.body, attachment: item.attachment, quote: item.quote };
+      return { body: item.body, attachment: item.attachment, quote: item.quote, sign: item.sign };
     },
     items: line,
     subscribe(listener) {

@@ -1,7 +1,8 @@
 /**
  * The messages of the open ticket: its newest page on opening (and after a reconnection), older
- * pages on demand, pushes of the appMessage channel. A customer message arriving while the agent
- * looks at the conversation is marked read by fetching the newest page again, as opening does.
+ * pages on demand, pushes of the appMessage channel (new messages; reactions, edits, deletions),
+ * and the answers of the agent's own actions on a message. A customer message arriving while the
+ * agent looks at the conversation is marked read by fetching the newest page again, as opening does.
  */
 import type { Message, Ticket } from '@atende/shared';
 import type { ApiClient } from '@atende/shared/client';
@@ -12,6 +13,8 @@ import { useFeedEvent, type Feed } from './useFeed.js';
 export interface ConversationHook {
   state: ConversationState;
   loadOlder(): void;
+  /** A message as an action answered it (react, edit, delete), shown before its push arrives. */
+  update(message: Message): void;
 }
 
 export function useConversation(api: ApiClient, feed: Feed, ticketId: string | null, visible: boolean, onError: (error: unknown) => void): ConversationHook {
@@ -51,5 +54,7 @@ export function useConversation(api: ApiClient, feed: Feed, ticketId: string | n
     if (ticketId && state.hasMore && !loading.current) load(ticketId, state.page + 1);
   }, [ticketId, state.hasMore, state.page, load]);
 
-  return { state, loadOlder };
+  const update = useCallback((message: Message) => dispatch({ type: 'message', message }), []);
+
+  return { state, loadOlder, update };
 }

@@ -13,7 +13,7 @@ export function useOutbox(api: ApiClient, onError: (error: unknown) => void): Ou
     createOutbox(
       async (ticketId, draft) => {
         const medias = draft.attachment ? [await attachmentBlob(draft.attachment)] : undefined;
-        return api.messages.send(ticketId, { body: draft.body, quotedMsg: draft.quote ? { id: draft.quote.id } : null, medias });
+        return api.messages.send(ticketId, { body: draft.body, quotedMsg: draft.quote ? { id: draft.quote.id } : null, sign: draft.sign, medias });
       },
       (error) => latestError.current(error),
     ),

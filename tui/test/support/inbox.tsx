@@ -24,6 +24,8 @@ export const KEYS = {
   ctrlJ: '\n',
   ctrlO: '\x0f',
   ctrlX: '\x18',
+  ctrlS: '\x13',
+  ctrlU: '\x15',
 } as const;
 
 export interface InboxUnderTest {
