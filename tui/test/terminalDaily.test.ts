@@ -27,6 +27,12 @@ const run = promisify(execFile);
 const BIN = fileURLToPath(new URL('../bin/atende-inbox.mjs', import.meta.url));
 const ADDRESS = 'Rua das Flores, 123\nApto 45\nSão Paulo - SP';
 const LONG = Array.from({ length: 45 }, (_, index) => `linha ${String(index + 1).padStart(2, '0')} do endereço de entrega`).join('\n');
+/** One scroll key, then the screen it drew: a key sent before the last one was drawn would skip past the target. */
+async function scrollOnce(screen: TerminalUnderTest, key: 'Up' | 'Down'): Promise<void> {
+  const before = await screen.screen();
+  await screen.keys(key);
+  await screen.showsWhere((text) => text !== before, `the conversation scrolled (${key})`);
+}
 
 describe('atende-inbox as a daily driver, in a real terminal (tmux)', function () {
   // Each test starts the built inbox in a terminal and measures what tmux draws: slow on a loaded machine.
@@ -115,13 +121,13 @@ describe('atende-inbox as a daily driver, in a real terminal (tmux)', function (
     await screen.keys('Enter');
     await screen.shows('linha 45 do endereço de entrega');
     expect(await screen.screen()).not.to.include('linha 01 ');
-    for (let step = 0; step < 6 && !(await screen.screen()).includes('linha 01 '); step += 1) await screen.keys('Up');
+    for (let step = 0; step < 6 && !(await screen.screen()).includes('linha 01 '); step += 1) await scrollOnce(screen, 'Up');
     const top = await screen.shows('linha 01 do endereço de entrega', 'more lines below');
     expect(top.split('\n').find((row) => row.includes('linha 01'))).to.be.a('string');
     // The message's header (its sender) is right above its first line.
     const rows = top.split('\n');
     expect(rows[rows.findIndex((row) => row.includes('linha 01')) - 1]).to.include('▶').and.include('Maria Cliente');
-    for (let step = 0; step < 6 && !(await screen.screen()).includes('linha 45 '); step += 1) await screen.keys('Down');
+    for (let step = 0; step < 6 && !(await screen.screen()).includes('linha 45 '); step += 1) await scrollOnce(screen, 'Down');
     const bottom = await screen.shows('linha 45 do endereço de entrega');
     expect(bottom).not.to.include('more lines below');
     expect(await screen.brokenRows()).to.deep.equal([]);

@@ -2,19 +2,19 @@
  * The program's root: the sign-in until there is a session, then the inbox. The language follows
  * language.ts (--lang, ATENDE_LANGUAGE, the user's own, the terminal's locale) and changes live
  * with the user's. Notices (errors, confirmations) live here so that the reason a session ended is
- * still shown on the sign-in screen. Ctrl+L redraws the whole screen, wherever the agent is.
+ * still shown on the sign-in screen. Ctrl+L and a resize redraw the whole screen, wherever the agent is.
  */
 import { SUBSCRIPTION_WARNING_DAYS, TOAST_MS, type AuthAnswer, type Language, type User } from '@atende/shared';
 import { ApiError } from '@atende/shared/client';
-import { useStdout } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { daysLeft } from '../format/time.js';
 import { LoginScreen } from '../screens/LoginScreen.js';
 import type { Connection } from '../state/connection.js';
 import { describeError } from '../state/errors.js';
-import { KeysProvider, useKeys } from '../ui/keys.js';
+import { KeysProvider } from '../ui/keys.js';
 import { textsFor, TextsProvider, type Texts } from './i18n.js';
 import { Inbox } from './Inbox.js';
+import { Redraw } from './Redraw.js';
 import { chooseLanguage } from './language.js';
 import type { Notice } from './StatusBar.js';
 
@@ -35,8 +35,6 @@ export interface AppProps {
 const SESSION_OVER = ['ERR_UNAUTHENTICATED', 'ERR_SESSION_EXPIRED', 'ERR_REFRESH_TOKEN_INVALID', 'ERR_SUBSCRIPTION_EXPIRED'];
 /** The user's fields the inbox shows or decides by; other updates (presence) change nothing here. */
 const USER_FIELDS = ['name', 'language', 'profile', 'super', 'queueIds', 'allTicket', 'companyId'] as const;
-/** Clears the screen and puts the cursor home; Ink then draws its whole frame again. */
-const CLEAR_SCREEN = '\x1b[2J\x1b[H';
 
 function subscriptionNotice(texts: Texts, daysLeftToDue: number | null): Notice | null {
   return daysLeftToDue === null ? null : { text: texts.t('auth.subscriptionEndsSoon', { count: daysLeftToDue }), tone: 'info' };
@@ -44,15 +42,6 @@ function subscriptionNotice(texts: Texts, daysLeftToDue: number | null): Notice 
 
 function changed(current: User, update: Partial<User>): boolean {
   return USER_FIELDS.some((field) => field in update && JSON.stringify(update[field]) !== JSON.stringify(current[field]));
-}
-
-/** Ctrl+L: the terminal is cleared and the frame drawn again (after another program wrote over it). */
-function Redraw() {
-  const { write } = useStdout();
-  useKeys((input, key) => {
-    if (key.ctrl && input === 'l') write(CLEAR_SCREEN);
-  });
-  return null;
 }
 
 export function App({ connection, language, env = process.env, bell, muted, downloadDir }: AppProps) {
