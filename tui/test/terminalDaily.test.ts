@@ -201,7 +201,7 @@ describe('atende-inbox as a daily driver, in a real terminal (tmux)', function (
     await screen.resize(80, 24);
     await screen.showsWhere((text) => !text.includes('││'), 'one pane at 80 columns');
     await screen.shows('tudo certo?');
-    expect(await screen.brokenRows(), 'one pane at 80 columns').to.deep.equal([]);
+    await screen.settlesWhole('one pane at 80 columns');
 
     await screen.scribble('\x1b[5;10H*** SOMETHING ELSE WROTE HERE ***');
     await screen.shows('SOMETHING ELSE WROTE HERE');

@@ -40,6 +40,8 @@ export interface TerminalUnderTest {
   showsWhere(check: (screen: string) => boolean, what: string): Promise<string>;
   /** Rows of a box that do not fill the width or do not end with their border (with their width): none when the frame holds. */
   brokenRows(): Promise<string[]>;
+  /** Waits for a frame with no broken rows (a resize is drawn over a few frames), failing with the last ones. */
+  settlesWhole(what: string): Promise<void>;
   resize(columns: number, rows: number): Promise<void>;
   /** Writes straight to the pane's terminal, as another program would. */
   scribble(text: string): Promise<void>;
@@ -92,6 +94,17 @@ export async function startTerminal(options: TerminalOptions): Promise<TerminalU
     }
   }
 
+  /** Rows of a box that do not fill the width or do not end with their border. */
+  async function brokenRows(): Promise<string[]> {
+    const rows = (await screen()).split('\n');
+    const graphemes = rows.flatMap((row) => Array.from(segmenter.segment(row), ({ segment }) => segment));
+    await measure([...new Set(graphemes.filter((grapheme) => !ASCII.test(grapheme)))]);
+    const widthOf = (row: string) => Array.from(segmenter.segment(row), ({ segment }) => (ASCII.test(segment) ? 1 : widths.get(segment)!)).reduce((sum, width) => sum + width, 0);
+    // A row with a box's right edge that does not start with its left edge was pushed off it too.
+    const boxRow = (row: string) => BOX_START.test(row) || BOX_END.test(row);
+    return rows.filter((row) => boxRow(row) && (widthOf(row) !== columns || !BOX_START.test(row) || !BOX_END.test(row))).map((row) => `${widthOf(row)} cells: ${row}`);
+  }
+
   return {
     async keys(...keys) {
       for (const key of keys) await tmux('send-keys', '-t', 'inbox:0', key);
@@ -106,14 +119,17 @@ export async function startTerminal(options: TerminalOptions): Promise<TerminalU
     screen,
     shows: (...texts) => showsWhere((text) => texts.every((expected) => text.includes(expected)), `the screen shows ${JSON.stringify(texts)}`),
     showsWhere,
-    async brokenRows() {
-      const rows = (await screen()).split('\n');
-      const graphemes = rows.flatMap((row) => Array.from(segmenter.segment(row), ({ segment }) => segment));
-      await measure([...new Set(graphemes.filter((grapheme) => !ASCII.test(grapheme)))]);
-      const widthOf = (row: string) => Array.from(segmenter.segment(row), ({ segment }) => (ASCII.test(segment) ? 1 : widths.get(segment)!)).reduce((sum, width) => sum + width, 0);
-      // A row with a box's right edge that does not start with its left edge was pushed off it too.
-      const boxRow = (row: string) => BOX_START.test(row) || BOX_END.test(row);
-      return rows.filter((row) => boxRow(row) && (widthOf(row) !== columns || !BOX_START.test(row) || !BOX_END.test(row))).map((row) => `${widthOf(row)} cells: ${row}`);
+    brokenRows,
+    async settlesWhole(what) {
+      let broken: string[] = [];
+      await until(
+        async () => {
+          broken = await brokenRows();
+          return broken.length === 0;
+        },
+        () => `${what}: the frame stays broken\n${broken.join('\n')}`,
+        5_000,
+      );
     },
     async resize(nextColumns, nextRows) {
       await tmux('resize-window', '-t', 'inbox:0', '-x', String(nextColumns), '-y', String(nextRows));
