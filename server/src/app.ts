@@ -22,6 +22,9 @@ import { failAction } from './platform/http/validation.js';
 import { createJobs, type JobRunner } from './platform/jobs.js';
 import type { Logger } from './platform/logger.js';
 import { registerRealtime } from './platform/realtime.js';
+import { connectBus } from './platform/cluster/bus.js';
+import { realtimeFanout } from './platform/cluster/realtimeFanout.js';
+import { shareInvalidations } from './platform/database/companyCache.js';
 import { startChannels, type ChannelOptions, type Channels } from './channels/index.js';
 import { configureMediaLinks } from './platform/mediaLinks.js';
 import { configureUploads, registerPublicMedia } from './platform/uploads.js';
@@ -114,7 +117,11 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   });
   server.validator(Joi);
   await server.register(Inert);
-  const realtime = await registerRealtime(server);
+  // Several nodes share Redis (ATENDE_REDIS_URL); without it this node is alone, as always.
+  const bus = config.redisUrl ? await connectBus(config.redisUrl, config.databaseName, logger) : null;
+  const ownSockets = await registerRealtime(server);
+  const realtime = bus ? realtimeFanout(ownSockets, bus) : ownSockets;
+  const unshareCaches = bus ? shareInvalidations(bus) : () => undefined;
   registerBearerScheme(server, config, currentCredentials);
   registerAccess(server, planFlagsOfCompany);
   server.ext('onPreResponse', errorResponder(logger));
@@ -191,6 +198,8 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       await inbox.integrations.stop();
       await jobs.stop();
       await cleanPoint.stop();
+      unshareCaches();
+      await bus?.close();
       await database.close();
     },
   };
