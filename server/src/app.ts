@@ -25,6 +25,7 @@ import { registerRealtime } from './platform/realtime.js';
 import { connectBus } from './platform/cluster/bus.js';
 import { realtimeFanout } from './platform/cluster/realtimeFanout.js';
 import { shareInvalidations } from './platform/database/companyCache.js';
+import { createLeases } from './channels/cluster/leases.js';
 import { startChannels, type ChannelOptions, type Channels } from './channels/index.js';
 import { configureMediaLinks } from './platform/mediaLinks.js';
 import { configureUploads, registerPublicMedia } from './platform/uploads.js';
@@ -138,9 +139,16 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes, invoicesRoutes, passwordResetRoutes, flowsRoutes, flowCampaignsRoutes, promptsRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });
   const jobs = createJobs(logger, config.jobsProcessEvery, config.jobLockMs);
-  const inbox = createInbox(context, jobs);
+  const leases = bus ? createLeases(bus.nodeId, config.sessionLeaseMs, logger) : null;
+  const inbox = createInbox(context, jobs, bus && leases ? { bus, leases } : undefined);
   const invoiceJob = defineInvoiceJob(jobs, logger);
-  const channels = startChannels(context, { ...options.channels, unsettledMinutes: cleanPoint.unsettledMinutes, handlers: options.channels?.handlers ?? ((sessions) => inbox.handlers(sessions)) });
+  const cluster = bus && leases ? { bus, leases, leaseMs: config.sessionLeaseMs, taken: (whatsappIds: string[]) => void inbox.outbound.resumeConnections(whatsappIds).catch((err: unknown) => logger.warn({ err }, 'outbound: resuming taken sessions failed')) } : undefined;
+  const channels = startChannels(context, {
+    ...options.channels,
+    unsettledMinutes: cleanPoint.unsettledMinutes,
+    handlers: options.channels?.handlers ?? ((sessions) => inbox.handlers(sessions)),
+    ...(cluster ? { cluster } : {}),
+  });
   await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
   const campaignRunner = createCampaignRunner({ realtime, logger, jobs, messages: inbox.messages, leaseMs: config.jobLockMs });
   await server.register({ plugin: campaignsRoutes, options: { ...context, runner: campaignRunner }, routes });

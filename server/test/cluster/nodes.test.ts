@@ -1,0 +1,184 @@
+import { expect } from 'chai';
+import mongoose from 'mongoose';
+import { createApiClient, createRealtimeClient, memorySession, type RealtimeClient, type RealtimeEvent } from '@atende/shared/client';
+import { eventually } from '../support/inboxFixtures.js';
+import { NO_REDIS, testRedisUrl } from '../support/redis.js';
+import { call, login, restartableServers, statusOf, type RestartableServers, type ServerProcess } from '../support/serverProcess.js';
+
+const EMAIL = 'super@cluster.test';
+const PASSWORD = 'cluster-secret';
+
+interface Node {
+  server: ServerProcess;
+  token: string;
+}
+
+describe('several nodes on one database and one Redis', function () {
+  this.timeout(180_000);
+  let servers: RestartableServers;
+  let nodes: Node[];
+  let leases: mongoose.Collection;
+  let closeDb: () => Promise<void>;
+  const sockets: RealtimeClient[] = [];
+  let whatsappId: string;
+
+  async function startNode(): Promise<Node> {
+    const server = await servers.start();
+    return { server, token: await login(server, EMAIL, PASSWORD) };
+  }
+
+  /** The node whose process holds the connection's live lease, or null. */
+  async function ownerOf(id: string): Promise<Node | null> {
+    const lease = await leases.findOne({ whatsappId: new mongoose.Types.ObjectId(id) });
+    if (!lease || (lease.expiresAt as Date).getTime() <= Date.now()) return null;
+    return nodes.find((node) => (lease.owner as string).includes(`:${node.server.child.pid}:`)) ?? null;
+  }
+
+  async function openTicket(node: Node, number: string, name: string): Promise<string> {
+    expect((await call(node.server, node.token, 'POST', `/sandbox/${whatsappId}/messages`, { from: number, name, body: 'hello' })).status).to.equal(201);
+    const pending = await eventually(
+      async () => ((await call(node.server, node.token, 'GET', '/tickets?status=pending&showAll=true')).body.tickets as { id: string; contact: { number: string } }[]).find((t) => t.contact.number === number),
+      10_000,
+      `ticket of ${number}`,
+    );
+    const me = (await call(node.server, node.token, 'GET', '/auth/me')).body;
+    expect((await call(node.server, node.token, 'PUT', `/tickets/${pending.id}`, { status: 'open', userId: (me.user ?? me).id })).status).to.equal(200);
+    return pending.id;
+  }
+
+  async function outboxOf(node: Node, number: string): Promise<string[]> {
+    const answer = await call(node.server, node.token, 'GET', `/sandbox/${whatsappId}/outbox?to=${number}&limit=500`);
+    return (answer.body.messages as { body: string }[]).map((message) => message.body);
+  }
+
+  async function customerMessages(node: Node, ticketId: string): Promise<string[]> {
+    const bodies: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const answer = (await call(node.server, node.token, 'GET', `/messages/${ticketId}?pageNumber=${page}`)).body;
+      bodies.unshift(...(answer.messages as { body: string; fromMe: boolean }[]).filter((m) => !m.fromMe).map((m) => m.body));
+      if (!answer.hasMore) return bodies;
+    }
+  }
+
+  before(async function () {
+    const redisUrl = await testRedisUrl();
+    if (!redisUrl) {
+      console.warn(`      ${NO_REDIS}`);
+      this.skip();
+    }
+    servers = await restartableServers('cluster', {
+      ATENDE_ADMIN_EMAIL: EMAIL,
+      ATENDE_ADMIN_PASSWORD: PASSWORD,
+      JWT_SECRET: 'cluster-access-secret-0123456789',
+      JWT_REFRESH_SECRET: 'cluster-refresh-secret-0123456789',
+      ATENDE_SANDBOX_ACK_MS: '20',
+      ATENDE_SEND_RETRY_MS: '200',
+      ATENDE_REDIS_URL: redisUrl!,
+    });
+    // One after another: the first creates the database and the super user.
+    nodes = [await startNode(), await startNode(), await startNode()];
+    const connection = await mongoose.createConnection(process.env.ATENDE_TEST_MONGO_BASE!, { dbName: servers.databaseName }).asPromise();
+    leases = connection.collection('sessionleases');
+    closeDb = () => connection.close();
+  });
+  after(async () => {
+    for (const socket of sockets) await socket.disconnect();
+    await closeDb?.();
+    await servers?.remove();
+  });
+
+  it('an agent on node 1 receives a customer message arriving through a session owned by node 3', async () => {
+    const [one, two, three] = nodes as [Node, Node, Node];
+    const created = await call(three.server, three.token, 'POST', '/whatsapp', { name: 'Cluster line', provider: 'sandbox' });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    whatsappId = created.body.id;
+    await statusOf(one.server, one.token, whatsappId, 'qrcode');
+    expect(await ownerOf(whatsappId)).to.equal(three);
+    // The scan reaches node 3's phone from node 2.
+    expect((await call(two.server, two.token, 'POST', `/sandbox/${whatsappId}/pair`, {})).status).to.equal(200);
+    await statusOf(one.server, one.token, whatsappId, 'CONNECTED');
+
+    const api = createApiClient({ baseUrl: one.server.url.replace(/\/api$/, ''), session: memorySession() });
+    await api.auth.login({ email: EMAIL, password: PASSWORD });
+    const realtime = createRealtimeClient({ baseUrl: one.server.url.replace(/\/api$/, ''), api });
+    sockets.push(realtime);
+    await realtime.connect();
+    const events: RealtimeEvent[] = [];
+    await realtime.subscribe('appMessage', (event) => events.push(event));
+
+    expect((await call(two.server, two.token, 'POST', `/sandbox/${whatsappId}/messages`, { from: '5511983000001', name: 'Far', body: 'through node 3' })).status).to.equal(201);
+    await eventually(async () => events.find((event) => event.action === 'create' && (event.message as { body: string }).body === 'through node 3'), 10_000, 'the message on node 1');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events.filter((event) => event.action === 'create' && (event.message as { body: string }).body === 'through node 3')).to.have.length(1);
+  });
+
+  it('a burst of sends spread over the 3 nodes reaches each customer in order', async () => {
+    const customers = ['5511983100001', '5511983100002', '5511983100003', '5511983100004'];
+    const tickets = await Promise.all(customers.map((number, i) => openTicket(nodes[i % 3]!, number, `Burst ${i}`)));
+    const written = customers.map((number) => Array.from({ length: 15 }, (_, n) => `${number.slice(-1)}: reply ${String(n + 1).padStart(2, '0')}`));
+    await Promise.all(
+      customers.map(async (_number, c) => {
+        for (const [n, body] of written[c]!.entries()) {
+          const node = nodes[(n + c) % 3]!;
+          expect((await call(node.server, node.token, 'POST', `/messages/${tickets[c]}`, { body })).status).to.equal(201);
+        }
+      }),
+    );
+    for (const [c, number] of customers.entries()) {
+      const delivered = await eventually(async () => {
+        const bodies = await outboxOf(nodes[0]!, number);
+        return bodies.length >= 15 && bodies;
+      }, 20_000, `the replies to ${number}`);
+      expect(delivered).to.deep.equal(written[c]);
+    }
+  });
+
+  it('kill -9 of the owner: another node owns the session within 30 s; nothing lost, doubled or out of order', async () => {
+    const owner = (await ownerOf(whatsappId))!;
+    const others = nodes.filter((node) => node !== owner);
+    const number = '5511983200001';
+    const ticketId = await openTicket(others[0]!, number, 'Through the crash');
+    const inbound = Array.from({ length: 30 }, (_, n) => `in ${String(n + 1).padStart(2, '0')}`);
+    const replies = Array.from({ length: 20 }, (_, n) => `out ${String(n + 1).padStart(2, '0')}`);
+    let killedAt = 0;
+
+    // The customer writes on; a message refused while nobody runs the session is sent again (same id).
+    const customer = (async () => {
+      for (const [n, body] of inbound.entries()) {
+        await eventually(async () => {
+          const answer = await call(others[n % 2]!.server, others[n % 2]!.token, 'POST', `/sandbox/${whatsappId}/messages`, { from: number, name: 'Through the crash', body, providerMessageId: `crash-in-${n}` });
+          return answer.status === 201;
+        }, 45_000, `inbound ${body}`);
+        if (n === 9) {
+          owner.server.child.kill('SIGKILL');
+          killedAt = Date.now();
+        }
+      }
+    })();
+    const agent = (async () => {
+      for (const [n, body] of replies.entries()) {
+        const node = others[n % 2]!;
+        expect((await call(node.server, node.token, 'POST', `/messages/${ticketId}`, { body })).status).to.equal(201);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+    })();
+    await eventually(async () => killedAt > 0, 30_000, 'the kill');
+    const successor = await eventually(async () => {
+      const now = await ownerOf(whatsappId);
+      return now !== owner && now;
+    }, 35_000, 'a new owner');
+    expect(Date.now() - killedAt).to.be.below(30_000);
+    expect(others).to.include(successor);
+    await Promise.all([customer, agent]);
+
+    expect(await eventually(async () => {
+      const stored = await customerMessages(successor, ticketId);
+      return stored.length >= 31 && stored;
+    }, 20_000, 'every inbound stored')).to.deep.equal(['hello', ...inbound]);
+    expect(await eventually(async () => {
+      const bodies = await outboxOf(successor, number);
+      return bodies.length >= 20 && bodies;
+    }, 30_000, 'every reply delivered')).to.deep.equal(replies);
+    nodes = others;
+  });
+});
