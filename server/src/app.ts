@@ -26,6 +26,8 @@ import { connectBus } from './platform/cluster/bus.js';
 import { realtimeFanout } from './platform/cluster/realtimeFanout.js';
 import { shareInvalidations } from './platform/database/companyCache.js';
 import { createLeases } from './channels/cluster/leases.js';
+import { redisAttemptLimits } from './platform/cluster/redisLimits.js';
+import { memoryAttemptLimits } from './platform/auth/rateLimit.js';
 import { startChannels, type ChannelOptions, type Channels } from './channels/index.js';
 import { configureMediaLinks } from './platform/mediaLinks.js';
 import { configureUploads, registerPublicMedia } from './platform/uploads.js';
@@ -134,7 +136,8 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const sealer = createSealer(config.secretKey);
   const mailSettings = createMailSettings(config.mail, sealer);
   const presence = startPresence({ realtime, logger, intervalMs: config.userStatusMs });
-  const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(config.loginWindowSeconds), mailer: createMailer(mailSettings.route), sealer };
+  const attemptLimits = bus ? redisAttemptLimits(bus.redis, config.databaseName) : memoryAttemptLimits;
+  const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(config.loginWindowSeconds), mailer: createMailer(mailSettings.route), sealer, attemptLimits };
   const routes = { prefix: API_PREFIX };
   await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes, invoicesRoutes, passwordResetRoutes, flowsRoutes, flowCampaignsRoutes, promptsRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });

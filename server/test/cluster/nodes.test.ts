@@ -133,6 +133,13 @@ describe('several nodes on one database and one Redis', function () {
     }
   });
 
+  it('failed logins count on every node: the limit reached across the nodes refuses on each of them', async () => {
+    const wrong = { email: 'guess@cluster.test', password: 'not-it' };
+    // ATENDE_LOGIN_MAX_PER_ACCOUNT: 10 per account from one address, wherever they arrive.
+    for (let n = 0; n < 10; n++) expect((await call(nodes[n % 3]!.server, null, 'POST', '/auth/login', wrong)).status).to.equal(401);
+    for (const node of nodes) expect((await call(node.server, null, 'POST', '/auth/login', wrong)).status).to.equal(429);
+  });
+
   it('kill -9 of the owner: another node owns the session within 30 s; nothing lost, doubled or out of order', async () => {
     const owner = (await ownerOf(whatsappId))!;
     const others = nodes.filter((node) => node !== owner);
