@@ -73,6 +73,7 @@ describe('several nodes on one database and one Redis', function () {
       JWT_REFRESH_SECRET: 'cluster-refresh-secret-0123456789',
       ATENDE_SANDBOX_ACK_MS: '20',
       ATENDE_SEND_RETRY_MS: '200',
+      ATENDE_JOBS_PROCESS_EVERY: '300',
       ATENDE_REDIS_URL: redisUrl!,
     });
     // One after another: the first creates the database and the super user.
@@ -140,6 +141,32 @@ describe('several nodes on one database and one Redis', function () {
     for (const node of nodes) expect((await call(node.server, null, 'POST', '/auth/login', wrong)).status).to.equal(429);
   });
 
+  it('scheduled messages due together on three nodes: each job runs once, each message is delivered once', async () => {
+    const number = '5511983300001';
+    const ticketId = await openTicket(nodes[1]!, number, 'Scheduled');
+    const contactId = (await call(nodes[1]!.server, nodes[1]!.token, 'GET', `/tickets/${ticketId}`)).body.contact.id as string;
+    const sendAt = new Date(Date.now() + 2_000).toISOString();
+    const bodies = Array.from({ length: 12 }, (_, n) => `scheduled ${String(n + 1).padStart(2, '0')}`);
+    const ids: string[] = [];
+    for (const [n, body] of bodies.entries()) {
+      const node = nodes[n % 3]!;
+      const created = await call(node.server, node.token, 'POST', '/schedules', { body, contactId, sendAt });
+      expect(created.status, JSON.stringify(created.body)).to.equal(201);
+      ids.push(created.body.id);
+    }
+    await eventually(async () => {
+      const statuses = await Promise.all(ids.map(async (id) => (await call(nodes[0]!.server, nodes[0]!.token, 'GET', `/schedules/${id}`)).body.status));
+      return statuses.every((status) => status === 'ENVIADA');
+    }, 30_000, 'every schedule sent');
+    const delivered = await eventually(async () => {
+      const scheduled = (await outboxOf(nodes[2]!, number)).filter((body) => body.startsWith('scheduled'));
+      return scheduled.length >= 12 && scheduled;
+    }, 20_000, 'the scheduled messages delivered');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await outboxOf(nodes[2]!, number)).filter((body) => body.startsWith('scheduled')).sort()).to.deep.equal(bodies);
+    expect(delivered).to.have.length(12);
+  });
+
   it('kill -9 of the owner: another node owns the session within 30 s; nothing lost, doubled or out of order', async () => {
     const owner = (await ownerOf(whatsappId))!;
     const others = nodes.filter((node) => node !== owner);
@@ -187,5 +214,18 @@ describe('several nodes on one database and one Redis', function () {
       return bodies.length >= 20 && bodies;
     }, 30_000, 'every reply delivered')).to.deep.equal(replies);
     nodes = others;
+  });
+
+  it('a graceful stop hands its sessions over at once, without a new QR', async () => {
+    const owner = (await ownerOf(whatsappId))!;
+    const remaining = nodes.find((node) => node !== owner)!;
+    const stoppedAt = Date.now();
+    owner.server.child.kill('SIGTERM');
+    expect(await owner.server.exited).to.equal(0);
+    await eventually(async () => (await ownerOf(whatsappId)) === remaining, 10_000, 'the remaining node owning the session');
+    // Well within the 25 s a dead node's lease lasts.
+    expect(Date.now() - stoppedAt).to.be.below(10_000);
+    await statusOf(remaining.server, remaining.token, whatsappId, 'CONNECTED');
+    expect((await call(remaining.server, remaining.token, 'POST', `/sandbox/${whatsappId}/messages`, { from: '5511983400001', name: 'After', body: 'still here' })).status).to.equal(201);
   });
 });
