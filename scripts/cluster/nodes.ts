@@ -50,7 +50,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   let engine: EmbeddedEngine | null = null;
   let uri = process.env.MONGODB_URI;
   if (!uri) {
-    engine = await startEmbeddedEngine({ dataDir: options.dataDir, logger: console });
+    // Its lines go to stderr: stdout is the benchmark's JSON.
+    const say = (message: string) => process.stderr.write(`${message}\n`);
+    engine = await startEmbeddedEngine({ dataDir: options.dataDir, logger: { info: say, warn: say, error: say } });
     uri = engine.uri;
   }
   const spawnNode = (index: number): ClusterNode => {

@@ -2,10 +2,9 @@
  * The Redis that multi-node tests share: the machine's (127.0.0.1:6379), else a `redis-server`
  * on PATH started on a free port for the run; null when neither exists (the test says so and skips).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer, Socket } from 'node:net';
 
-let started: ChildProcess | undefined;
 let found: Promise<string | null> | undefined;
 
 function answersPing(port: number): Promise<boolean> {
@@ -38,7 +37,6 @@ async function startOwn(): Promise<string | null> {
   for (let tries = 0; tries < 50; tries++) {
     if (await Promise.race([failed, new Promise<false>((resolve) => setTimeout(() => resolve(false), 100))])) return null;
     if (await answersPing(port)) {
-      started = child;
       child.unref();
       process.once('exit', () => child.kill('SIGKILL'));
       return `redis://127.0.0.1:${port}`;
@@ -54,8 +52,3 @@ export function testRedisUrl(): Promise<string | null> {
 }
 
 export const NO_REDIS = 'no Redis for the multi-node test: none answers at 127.0.0.1:6379 and no redis-server is on PATH';
-
-/** The redis-server this run started, if any (stopped with the process). */
-export function ownRedis(): ChildProcess | undefined {
-  return started;
-}

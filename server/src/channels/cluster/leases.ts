@@ -9,7 +9,6 @@ import type { Logger } from '../../platform/logger.js';
 import { SessionLeaseModel, type SessionLeaseDoc } from './leaseModel.js';
 
 export interface Leases {
-  readonly nodeId: string;
   /** Takes the connection's lease when it is free, expired or already this node's. */
   acquire(companyId: string, whatsappId: string): Promise<boolean>;
   /** The live owner node, or null (nobody runs the session). */
@@ -36,8 +35,6 @@ export function createLeases(nodeId: string, leaseMs: number, logger: Logger): L
   }
 
   return {
-    nodeId,
-
     async acquire(companyId, whatsappId) {
       const current = await SessionLeaseModel.findOne({ whatsappId }).lean<SessionLeaseDoc>();
       const live = current && current.expiresAt.getTime() > Date.now();
