@@ -100,6 +100,8 @@ export interface AppOptions {
 }
 
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
+  // Several nodes share Redis (ATENDE_REDIS_URL); without it this node is alone, as always.
+  const bus = config.redisUrl ? await connectBus(config.redisUrl, config.databaseName, logger) : null;
   const database = await connectDatabase(config, logger, [inboxKeysUpgrade, outboxKeysUpgrade, contactIdentityUpgrade, reactionsUpgrade]);
   // Before anything writes: what a crash left half done is repaired first (cleanPoint.ts).
   const cleanPoint = await loadCleanPoint();
@@ -120,8 +122,6 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   });
   server.validator(Joi);
   await server.register(Inert);
-  // Several nodes share Redis (ATENDE_REDIS_URL); without it this node is alone, as always.
-  const bus = config.redisUrl ? await connectBus(config.redisUrl, config.databaseName, logger) : null;
   const ownSockets = await registerRealtime(server);
   const realtime = bus ? realtimeFanout(ownSockets, bus) : ownSockets;
   const unshareCaches = bus ? shareInvalidations(bus) : () => undefined;

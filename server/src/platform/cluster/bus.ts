@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import { AppError } from '../errors.js';
+import { ConfigError } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { ErrorCode } from '@atende/shared';
 import { decode, encode } from './codec.js';
@@ -43,7 +44,16 @@ export async function connectBus(url: string, namespace: string, logger: Logger)
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
   const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
   for (const connection of [publisher, subscriber]) connection.on('error', (err: unknown) => logger.warn({ err }, 'redis connection error'));
-  await Promise.all([publisher.connect(), subscriber.connect()]);
+  try {
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+  } catch (err) {
+    publisher.disconnect();
+    subscriber.disconnect();
+    // What the operator reads at start: which setting, which address (without its password).
+    const where = new URL(url);
+    where.password = '';
+    throw new ConfigError(`no Redis answers at ${where.host} (ATENDE_REDIS_URL): ${err instanceof Error ? err.message : String(err)}`);
+  }
   const everyone = `atende:${namespace}:all`;
   const nodeChannel = (id: string) => `atende:${namespace}:node:${id}`;
   const listeners = new Map<string, ((body: unknown) => void)[]>();
