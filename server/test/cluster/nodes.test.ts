@@ -134,6 +134,20 @@ describe('several nodes on one database and one Redis', function () {
     }
   });
 
+  it("a change made on one node is read at once on the others (the company's caches are dropped everywhere)", async () => {
+    const [one, two] = nodes as [Node, Node];
+    const ticketId = await openTicket(two, '5511983500001', 'Signed');
+    const me = (await call(one.server, one.token, 'GET', '/auth/me')).body;
+    const userId = (me.user ?? me).id as string;
+    const signed = async () => (await call(two.server, two.token, 'POST', `/messages/${ticketId}`, { body: 'signed reply', sign: true })).body as { body: string }[] | { body: string };
+    const bodyOf = (answer: { body: string }[] | { body: string }) => (Array.isArray(answer) ? answer[0]!.body : answer.body);
+    // Node 2 reads (and caches) the agent's name, node 1 changes it, node 2 signs with the new one.
+    expect(bodyOf(await signed())).to.not.include('Renamed Agent');
+    expect((await call(one.server, one.token, 'PUT', `/users/${userId}`, { name: 'Renamed Agent' })).status).to.equal(200);
+    // Within moments (the drop crosses Redis), not the cache's 30 s.
+    await eventually(async () => bodyOf(await signed()).includes('Renamed Agent'), 5_000, 'the new name in the signature');
+  });
+
   it('failed logins count on every node: the limit reached across the nodes refuses on each of them', async () => {
     const wrong = { email: 'guess@cluster.test', password: 'not-it' };
     // ATENDE_LOGIN_MAX_PER_ACCOUNT: 10 per account from one address, wherever they arrive.
