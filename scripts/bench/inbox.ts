@@ -10,6 +10,7 @@
  * - realtime: a customer's message to the 200th websocket client (p50/p99 over several messages);
  * - rss: peak memory of the server process (which also runs the bench's clients) and of the engine;
  * - commands: database commands per inbound message, ticket list and conversation page.
+ * With `--nodes N` it measures several nodes instead (cluster.ts).
  */
 import { randomBytes } from 'node:crypto';
 import mongoose, { Types } from 'mongoose';
@@ -179,4 +180,6 @@ async function measureInbound(companyId: string, customerWrites: (customer: numb
   };
 }
 
-runBench(main);
+// `npm run bench -- --nodes 3`: the benchmark of several nodes (cluster.ts) instead.
+if (process.argv.includes('--nodes')) await import('./cluster.js');
+else runBench(main);

@@ -22,6 +22,12 @@ import { failAction } from './platform/http/validation.js';
 import { createJobs, type JobRunner } from './platform/jobs.js';
 import type { Logger } from './platform/logger.js';
 import { registerRealtime } from './platform/realtime.js';
+import { connectBus } from './platform/cluster/bus.js';
+import { realtimeFanout } from './platform/cluster/realtimeFanout.js';
+import { shareInvalidations } from './platform/database/companyCache.js';
+import { createLeases } from './channels/cluster/leases.js';
+import { redisAttemptLimits } from './platform/cluster/redisLimits.js';
+import { memoryAttemptLimits } from './platform/auth/rateLimit.js';
 import { startChannels, type ChannelOptions, type Channels } from './channels/index.js';
 import { configureMediaLinks } from './platform/mediaLinks.js';
 import { configureUploads, registerPublicMedia } from './platform/uploads.js';
@@ -94,6 +100,8 @@ export interface AppOptions {
 }
 
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
+  // Several nodes share Redis (ATENDE_REDIS_URL); without it this node is alone, as always.
+  const bus = config.redisUrl ? await connectBus(config.redisUrl, config.databaseName, logger) : null;
   const database = await connectDatabase(config, logger, [inboxKeysUpgrade, outboxKeysUpgrade, contactIdentityUpgrade, reactionsUpgrade]);
   // Before anything writes: what a crash left half done is repaired first (cleanPoint.ts).
   const cleanPoint = await loadCleanPoint();
@@ -114,7 +122,9 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   });
   server.validator(Joi);
   await server.register(Inert);
-  const realtime = await registerRealtime(server);
+  const ownSockets = await registerRealtime(server);
+  const realtime = bus ? realtimeFanout(ownSockets, bus) : ownSockets;
+  const unshareCaches = bus ? shareInvalidations(bus) : () => undefined;
   registerBearerScheme(server, config, currentCredentials);
   registerAccess(server, planFlagsOfCompany);
   server.ext('onPreResponse', errorResponder(logger));
@@ -126,14 +136,22 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const sealer = createSealer(config.secretKey);
   const mailSettings = createMailSettings(config.mail, sealer);
   const presence = startPresence({ realtime, logger, intervalMs: config.userStatusMs });
-  const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(config.loginWindowSeconds), mailer: createMailer(mailSettings.route), sealer };
+  const attemptLimits = bus ? redisAttemptLimits(bus.redis, config.databaseName) : memoryAttemptLimits;
+  const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(config.loginWindowSeconds), mailer: createMailer(mailSettings.route), sealer, attemptLimits };
   const routes = { prefix: API_PREFIX };
   await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes, invoicesRoutes, passwordResetRoutes, flowsRoutes, flowCampaignsRoutes, promptsRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });
   const jobs = createJobs(logger, config.jobsProcessEvery, config.jobLockMs);
-  const inbox = createInbox(context, jobs);
+  const leases = bus ? createLeases(bus.nodeId, config.sessionLeaseMs, logger) : null;
+  const inbox = createInbox(context, jobs, bus && leases ? { bus, leases } : undefined);
   const invoiceJob = defineInvoiceJob(jobs, logger);
-  const channels = startChannels(context, { ...options.channels, unsettledMinutes: cleanPoint.unsettledMinutes, handlers: options.channels?.handlers ?? ((sessions) => inbox.handlers(sessions)) });
+  const cluster = bus && leases ? { bus, leases, leaseMs: config.sessionLeaseMs, taken: (whatsappIds: string[]) => void inbox.outbound.resumeConnections(whatsappIds).catch((err: unknown) => logger.warn({ err }, 'outbound: resuming taken sessions failed')) } : undefined;
+  const channels = startChannels(context, {
+    ...options.channels,
+    unsettledMinutes: cleanPoint.unsettledMinutes,
+    handlers: options.channels?.handlers ?? ((sessions) => inbox.handlers(sessions)),
+    ...(cluster ? { cluster } : {}),
+  });
   await server.register([ticketsRoutes, messagesRoutes].map((plugin) => ({ plugin, options: { ...context, tickets: inbox.tickets, messages: inbox.messages }, routes })));
   const campaignRunner = createCampaignRunner({ realtime, logger, jobs, messages: inbox.messages, leaseMs: config.jobLockMs });
   await server.register({ plugin: campaignsRoutes, options: { ...context, runner: campaignRunner }, routes });
@@ -191,6 +209,8 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       await inbox.integrations.stop();
       await jobs.stop();
       await cleanPoint.stop();
+      unshareCaches();
+      await bus?.close();
       await database.close();
     },
   };

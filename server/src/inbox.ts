@@ -6,6 +6,7 @@
 import type { SessionHandlers, SessionManager } from './channels/index.js';
 import { createInboundPipeline } from './channels/inbound.js';
 import { createOutboundSender } from './channels/outbound.js';
+import { ownedOutbound } from './channels/cluster/ownedOutbound.js';
 import { createQueueChatbot } from './automation/queueChatbot.js';
 import { createFlowEngine, type FlowEngine } from './automation/flows/engine.js';
 import { createIntegrationRunner, type IntegrationRunner } from './automation/integrations/runner.js';
@@ -39,16 +40,20 @@ export interface Inbox {
   handlers(sessions: SessionManager): SessionHandlers;
 }
 
-export function createInbox(context: AppContext, jobs: JobRunner): Inbox {
+/** Several nodes (issue 17): sends go out from the node running the connection's session. */
+export type InboxCluster = Omit<Parameters<typeof ownedOutbound>[1], 'logger'>;
+
+export function createInbox(context: AppContext, jobs: JobRunner, cluster?: InboxCluster): Inbox {
   const { realtime, logger, config, sealer } = context;
   let sessions: SessionManager | undefined;
-  const outbound = createOutboundSender({
+  const sender = createOutboundSender({
     realtime,
     logger,
     provider: (whatsappId) => sessions?.provider(whatsappId),
     sent: (companyId, whatsappId) => sessions?.health.outbound(companyId, whatsappId),
     backoffBaseMs: config.sendRetryMs,
   });
+  const outbound = cluster ? ownedOutbound(sender, { ...cluster, logger }) : sender;
   const messages = createMessageService({ realtime, outbound, config });
   const ai = createAiRunner({ realtime, logger, config, messages, sealer });
   // The flow's typebot block hands over to the integrations' typebot runner, whose flowbuilder type starts flows.

@@ -18,6 +18,7 @@ import { createAlerts } from './health/alerts.js';
 import { purgeHealth } from '../domains/whatsapp/healthModel.js';
 import { createHealthRecorder } from './health/recorder.js';
 import type { Mailer } from '../platform/mail.js';
+import { ownedSessions, type OwnedSessionsDeps } from './cluster/ownedSessions.js';
 
 export type { SessionHandlers, SessionManager } from './sessions.js';
 
@@ -38,6 +39,8 @@ export interface ChannelOptions {
   mailer?: Mailer;
   /** Minutes whose acks a crash may have left unreported (platform/database/cleanPoint.ts): the sandbox reports them again. */
   unsettledMinutes?: string[];
+  /** Several nodes (issue 17): each session runs on the node holding its lease. */
+  cluster?: Omit<OwnedSessionsDeps, 'logger'>;
 }
 
 export interface Channels {
@@ -72,7 +75,7 @@ export function startChannels(context: AppContext, options: ChannelOptions = {})
   let handlers: SessionHandlers | undefined;
   const health = createHealthRecorder({ logger });
   const alerts = createAlerts({ config: context.config, logger, realtime, mailer: options.mailer ?? context.mailer, health });
-  const sessions = createSessionManager({
+  const ownSessions = createSessionManager({
     realtime,
     logger,
     health,
@@ -101,6 +104,7 @@ export function startChannels(context: AppContext, options: ChannelOptions = {})
     inbound: (companyId, whatsappId, message) => handlers!.inbound(companyId, whatsappId, message),
     ack: (companyId, whatsappId, providerMessageId, ack) => handlers!.ack(companyId, whatsappId, providerMessageId, ack),
   });
+  const sessions = options.cluster ? ownedSessions(ownSessions, { ...options.cluster, logger }) : ownSessions;
   const given = typeof options.handlers === 'function' ? options.handlers(sessions) : options.handlers;
   handlers = { ...defaultHandlers(context, sessions), ...given };
 

@@ -10,8 +10,11 @@
  * in the same lanes, in the order asked among the sends (outboundActions.ts), with the same retries
  * and resume.
  *
- * One node sends what it stored; a start resumes every waiting message, so on several nodes a
- * node must not start while another one is still sending (a rolling restart stops one first).
+ * On one node, it sends what it stored and a start resumes every waiting message. With several
+ * nodes (issue 17), only the node running a connection's session sends through it: the others tell
+ * that node which ticket has something to send (cluster/ownedOutbound.ts), and it queues the
+ * ticket's waiting messages and actions in their order (`resumeTicket`); a node that takes a
+ * session over queues what waits on that connection (`resumeConnections`).
  */
 import type { Logger } from '../platform/logger.js';
 import type { RealtimePublisher } from '../platform/realtime.js';
@@ -38,6 +41,10 @@ const BACKOFF_CAP_MS = 5 * 60_000;
 export interface OutboundQueue extends OutboundPort {
   /** Queues what a previous run left unsent or undone (found by outboxKey), in the order asked. Answers how many. */
   resume(): Promise<number>;
+  /** Queues what waits to be sent or done in one ticket, in its order (what is queued already stays where it is). */
+  resumeTicket(companyId: string, ticketId: string): Promise<number>;
+  /** Queues what waits in the tickets of these connections (a session this node took over). */
+  resumeConnections(whatsappIds: string[]): Promise<number>;
   /** Sending begins (after the connections started): queued sends wait until then. */
   open(): void;
   /** Ends the waits between retries and lets the sends under way finish. */
@@ -154,18 +161,27 @@ export function createOutboundSender(deps: {
     ...(deps.sent ? { sent: deps.sent } : {}),
   });
 
+  /** Jobs in a lane now: a message or action found waiting again while queued keeps its place. */
+  const queued = new Set<string>();
+
   /** Runs one job of the ticket's lane until it is done with, retrying with backoff. */
   function queueJob(ticketId: string, id: string, ready: Promise<unknown>, run: () => Promise<number | null>): void {
+    if (queued.has(id)) return;
+    queued.add(id);
     lanes.queue(ticketId, async () => {
-      await Promise.all([ready, opened]);
-      for (let tries = 1; ; tries++) {
-        // An attempt that could not even read or record (the database away) is retried too; past
-        // the limit the job keeps its outboxKey, for the next start.
-        const wait = await run().catch((err: unknown) => {
-          logger.warn({ err, id }, 'outbound job could not be attempted');
-          return tries < MAX_ATTEMPTS ? backoffMs(tries, deps.backoffBaseMs) : null;
-        });
-        if (wait === null || !(await lanes.pause(wait))) return;
+      try {
+        await Promise.all([ready, opened]);
+        for (let tries = 1; ; tries++) {
+          // An attempt that could not even read or record (the database away) is retried too; past
+          // the limit the job keeps its outboxKey, for the next start.
+          const wait = await run().catch((err: unknown) => {
+            logger.warn({ err, id }, 'outbound job could not be attempted');
+            return tries < MAX_ATTEMPTS ? backoffMs(tries, deps.backoffBaseMs) : null;
+          });
+          if (wait === null || !(await lanes.pause(wait))) return;
+        }
+      } finally {
+        queued.delete(id);
       }
     });
   }
@@ -183,29 +199,72 @@ export function createOutboundSender(deps: {
     queueJob(ticketId, actionId, Promise.resolve(), () => attemptAction(companyId, actionId, resumed));
   }
 
+  type Waiting = { _id: Types.ObjectId; companyId: Types.ObjectId; ticketId: Types.ObjectId; place: number; action: boolean };
+
+  /** The messages and actions waiting to go (outboxKey), of one ticket or of all. */
+  async function waitingJobs(ticket?: { companyId: string; ticketId: string }): Promise<Waiting[]> {
+    const filter = { outboxKey: OUTBOX_WAITING, ...(ticket ? { companyId: ticket.companyId, ticketId: ticket.ticketId } : {}) };
+    const options = ticket ? {} : { crossTenant: true };
+    const [messages, actions] = await Promise.all([
+      MessageModel.find(filter, { companyId: 1, ticketId: 1, seq: 1 }, options).lean<Pick<MessageDoc, '_id' | 'companyId' | 'ticketId' | 'seq'>[]>(),
+      MessageActionModel.find(filter, { companyId: 1, ticketId: 1, lanePlace: 1 }, options).lean<Pick<MessageActionDoc, '_id' | 'companyId' | 'ticketId' | 'lanePlace'>[]>(),
+    ]);
+    // An action asked when the ticket had N messages goes after seq N - 1 and before seq N.
+    return [
+      ...messages.map((message) => ({ ...message, place: message.seq, action: false })),
+      ...actions.map((action) => ({ ...action, place: action.lanePlace - 0.5, action: true })),
+    ];
+  }
+
+  /** Queues them in their order, each as a send that may have gone out before. */
+  function queueWaiting(waiting: Waiting[]): number {
+    waiting.sort((a, b) => a.place - b.place || String(a._id).localeCompare(String(b._id)));
+    for (const job of waiting) {
+      if (job.action) enqueueAction(String(job.companyId), String(job.ticketId), String(job._id), true);
+      else enqueue(String(job.companyId), String(job.ticketId), String(job._id), undefined, true);
+    }
+    return waiting.length;
+  }
+
+  /** The tickets among these whose connection (else their company's default one) is one of `whatsappIds`. */
+  async function ticketsOn(ticketIds: Types.ObjectId[], whatsappIds: Set<string>): Promise<Set<string>> {
+    const tickets = await TicketModel.find({ _id: { $in: ticketIds } }, { companyId: 1, whatsappId: 1 }, { crossTenant: true }).lean<Pick<TicketDoc, '_id' | 'companyId' | 'whatsappId'>[]>();
+    const defaults = new Map<string, string | null>();
+    const on = new Set<string>();
+    for (const ticket of tickets) {
+      const companyId = String(ticket.companyId);
+      if (!ticket.whatsappId && !defaults.has(companyId)) {
+        const found = await WhatsappModel.findOne({ companyId, isDefault: true }, { _id: 1 }).lean<{ _id: Types.ObjectId }>();
+        defaults.set(companyId, found ? String(found._id) : null);
+      }
+      const whatsappId = ticket.whatsappId ? String(ticket.whatsappId) : defaults.get(companyId);
+      if (whatsappId && whatsappIds.has(whatsappId)) on.add(String(ticket._id));
+    }
+    return on;
+  }
+
   return {
     enqueue,
     enqueueAction: (companyId, ticketId, actionId) => enqueueAction(companyId, ticketId, actionId),
 
     async resume() {
-      const [messages, actions] = await Promise.all([
-        MessageModel.find({ outboxKey: OUTBOX_WAITING }, { companyId: 1, ticketId: 1, seq: 1 }, { crossTenant: true }).lean<Pick<MessageDoc, '_id' | 'companyId' | 'ticketId' | 'seq'>[]>(),
-        MessageActionModel.find({ outboxKey: OUTBOX_WAITING }, { companyId: 1, ticketId: 1, lanePlace: 1 }, { crossTenant: true }).lean<
-          Pick<MessageActionDoc, '_id' | 'companyId' | 'ticketId' | 'lanePlace'>[]
-        >(),
-      ]);
-      // An action asked when the ticket had N messages goes after seq N - 1 and before seq N.
-      const waiting = [
-        ...messages.map((message) => ({ ...message, place: message.seq, action: false })),
-        ...actions.map((action) => ({ ...action, place: action.lanePlace - 0.5, action: true })),
-      ];
-      waiting.sort((a, b) => a.place - b.place || String(a._id).localeCompare(String(b._id)));
-      for (const job of waiting) {
-        if (job.action) enqueueAction(String(job.companyId), String(job.ticketId), String(job._id), true);
-        else enqueue(String(job.companyId), String(job.ticketId), String(job._id), undefined, true);
-      }
-      if (waiting.length > 0) logger.info({ messages: messages.length, actions: actions.length }, 'outbound: resuming the sends a previous run left');
-      return waiting.length;
+      const waiting = await waitingJobs();
+      const count = queueWaiting(waiting);
+      if (count > 0) logger.info({ messages: waiting.filter((job) => !job.action).length, actions: waiting.filter((job) => job.action).length }, 'outbound: resuming the sends a previous run left');
+      return count;
+    },
+
+    async resumeTicket(companyId, ticketId) {
+      return queueWaiting(await waitingJobs({ companyId, ticketId }));
+    },
+
+    async resumeConnections(whatsappIds) {
+      if (whatsappIds.length === 0) return 0;
+      const waiting = await waitingJobs();
+      const on = await ticketsOn([...new Map(waiting.map((job) => [String(job.ticketId), job.ticketId])).values()], new Set(whatsappIds));
+      const count = queueWaiting(waiting.filter((job) => on.has(String(job.ticketId))));
+      if (count > 0) logger.info({ jobs: count, connections: whatsappIds.length }, 'outbound: resuming the sends waiting on connections taken over');
+      return count;
     },
 
     open: () => open(),

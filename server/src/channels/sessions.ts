@@ -45,13 +45,20 @@ export interface SessionManager extends SessionControl {
   stop(whatsappId: string): Promise<void>;
   /** Server stop: closes every live session (statuses stay, so startAll brings them back). */
   stopAll(): Promise<void>;
-  /** Boot: starts every connection whose session was not ended by a logout. */
-  startAll(): Promise<void>;
-  /** The live provider of a connection (the outbound sender sends through it). */
+  /** Boot: starts every connection whose session was not ended by a logout (with several nodes, those `claim` grants this node). */
+  startAll(claim?: Claim): Promise<void>;
+  /** Starts the wanted connections (not ended by a logout) that `claim` grants this node; answers their ids. */
+  startClaimed(claim: Claim): Promise<string[]>;
+  /** The live provider of a connection on this node (the outbound sender sends through it). */
   provider(whatsappId: string): Provider | undefined;
+  /** The live provider of a connection on whichever node runs it (the sandbox API drives it). */
+  reach(whatsappId: string): Promise<Provider | undefined>;
   /** The connections' health records (the health routes read them, the sender reports sends). */
   readonly health: HealthRecorder;
 }
+
+/** Whether this node may start the connection's session (several nodes: it took the lease). */
+export type Claim = (companyId: string, whatsappId: string) => Promise<boolean>;
 
 interface Live {
   companyId: string;
@@ -199,6 +206,25 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (closing) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
   }
 
+  /** Starts the connections not ended by a logout (those `claim` grants), a few at a time; answers how many were wanted. */
+  async function startWanted(claim?: Claim): Promise<number> {
+    const wanted = await WhatsappModel.find({ autoStart: true }, { companyId: 1 }).setOptions({ crossTenant: true }).lean<Pick<WhatsappDoc, '_id' | 'companyId'>[]>();
+    const size = Math.max(1, options.bootConcurrency ?? 8);
+    for (let i = 0; i < wanted.length; i += size) {
+      await Promise.all(
+        wanted.slice(i, i + size).map(async ({ _id, companyId }) => {
+          try {
+            if (claim && !(await claim(String(companyId), String(_id)))) return;
+            await manager.start(String(companyId), String(_id));
+          } catch (err) {
+            logger.warn({ err, companyId: String(companyId), whatsappId: String(_id) }, 'session did not come back at boot');
+          }
+        }),
+      );
+    }
+    return wanted.length;
+  }
+
   const manager: SessionManager = {
     start(companyId, whatsappId) {
       return operations.run(whatsappId, async () => {
@@ -260,28 +286,28 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       await health.flushAll();
     },
 
-    async startAll() {
+    async startAll(claim) {
       // Nothing is live at boot: a status other than DISCONNECTED of a logged-out connection is stale.
       await WhatsappModel.updateMany({ autoStart: false, status: { $ne: 'DISCONNECTED' } }, { $set: { status: 'DISCONNECTED', qrcode: '' } }).setOptions({ crossTenant: true });
-      const wanted = await WhatsappModel.find({ autoStart: true }, { companyId: 1 }).setOptions({ crossTenant: true }).lean<Pick<WhatsappDoc, '_id' | 'companyId'>[]>();
-      const size = Math.max(1, options.bootConcurrency ?? 8);
-      for (let i = 0; i < wanted.length; i += size) {
-        await Promise.all(
-          wanted.slice(i, i + size).map(async ({ _id, companyId }) => {
-            try {
-              await manager.start(String(companyId), String(_id));
-            } catch (err) {
-              logger.warn({ err, companyId: String(companyId), whatsappId: String(_id) }, 'session did not come back at boot');
-            }
-          }),
-        );
-      }
-      logger.info({ sessions: lives.size, wanted: wanted.length }, 'sessions started');
+      const wanted = await startWanted(claim);
+      logger.info({ sessions: lives.size, wanted }, 'sessions started');
+    },
+
+    async startClaimed(claim) {
+      const started: string[] = [];
+      await startWanted(async (companyId, whatsappId) => {
+        const granted = await claim(companyId, whatsappId);
+        if (granted) started.push(whatsappId);
+        return granted;
+      });
+      return started;
     },
 
     provider(whatsappId) {
       return lives.get(whatsappId)?.provider;
     },
+
+    reach: async (whatsappId) => lives.get(whatsappId)?.provider,
 
     directory(whatsappId) {
       return lives.get(whatsappId)?.provider ?? null;

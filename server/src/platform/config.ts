@@ -52,6 +52,10 @@ export interface Config {
   secretKey: string;
   integrations: IntegrationsConfig;
   openAi: OpenAiConfig;
+  /** Several nodes (issue 17): the Redis they share (realtime, session commands, login limiter); null: one node alone. */
+  redisUrl: string | null;
+  /** How long a node's claim on a WhatsApp session lasts without renewal (ms): a dead node's sessions move after it. */
+  sessionLeaseMs: number;
 }
 
 /** Queue integrations (issue 16): the webhook types' deliveries and the dialogflow endpoint. */
@@ -167,6 +171,8 @@ const schema = Joi.object({
   ATENDE_OPENAI_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).allow('').default(''),
   ATENDE_OPENAI_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(60_000),
   ATENDE_OPENAI_TRANSCRIPTION_MODEL: Joi.string().trim().min(1).max(100).default('whisper-1'),
+  ATENDE_REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).allow(''),
+  ATENDE_SESSION_LEASE_MS: Joi.number().integer().min(1_000).max(600_000).default(25_000),
 }).unknown(true);
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -240,5 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     // Without a data dir secret (tests), the JWT secret stands in: sealed values then follow it.
     secretKey: value.ATENDE_SECRET_KEY || `${fallbackSecret ? fallbackSecret() : (value.JWT_SECRET ?? 'atende')}:ATENDE_SECRET_KEY`,
     openAi: { baseUrl: value.ATENDE_OPENAI_BASE_URL || OPENAI_DEFAULT_BASE_URL, timeoutMs: value.ATENDE_OPENAI_TIMEOUT_MS, transcriptionModel: value.ATENDE_OPENAI_TRANSCRIPTION_MODEL },
+    redisUrl: value.ATENDE_REDIS_URL || null,
+    sessionLeaseMs: value.ATENDE_SESSION_LEASE_MS,
   };
 }

@@ -4,6 +4,7 @@ import type { Logger } from './logger.js';
 import type { Mailer } from './mail.js';
 import type { Sealer } from './sealing.js';
 import type { RealtimePublisher } from './realtime.js';
+import type { AttemptLimits } from './auth/rateLimit.js';
 
 /** What every domain plugin receives: configuration, logging, the realtime publisher, the e-mail probe limit, mail and sealing. */
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   emailProbes: EmailProbes;
   mailer: Mailer;
   sealer: Sealer;
+  /** The login and password-reset limits: in memory, or in Redis shared by several nodes. */
+  attemptLimits: AttemptLimits;
 }

@@ -1,8 +1,8 @@
 /**
  * Realtime over @hapi/nes on the API's own listener. Clients subscribe to company-scoped paths
  * `/company/{companyId}/{channel}`; subscribing checks the token's company (super users may
- * watch any company). Domains publish through `RealtimePublisher`, the one seam a multi-node
- * deployment would replace with a pub/sub fan-out.
+ * watch any company). Domains publish through `RealtimePublisher`; with several nodes, that is the
+ * Redis fan-out over the publisher answered here (cluster/realtimeFanout.ts).
  */
 import Nes, { type Nes as NesTypes } from '@hapi/nes';
 import type { Server } from '@hapi/hapi';

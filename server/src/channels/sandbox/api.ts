@@ -88,7 +88,8 @@ export function createSandboxService(sessions: SessionManager, language: Languag
   /** Its live phone; none live means not connected (or, for the scan, not started). */
   async function phoneOf(actor: AuthCredentials, whatsappId: string, missing: ErrorCode = 'ERR_WAPP_NOT_CONNECTED'): Promise<SandboxPhone> {
     await sandboxConnection(actor, whatsappId);
-    const provider = sessions.provider(whatsappId);
+    // Live on this node or on another (several nodes): the phone is driven where its session runs.
+    const provider = await sessions.reach(whatsappId);
     if (!isSandboxPhone(provider)) throw new AppError(missing);
     return provider;
   }

@@ -9,7 +9,7 @@ export const REFRESH_COOKIE = 'jrt';
 export const authRoutes: Plugin<AppContext & { prefix: string }> = {
   name: 'auth',
   register(server, context) {
-    const auth = createAuthService(context.config, context.realtime);
+    const auth = createAuthService(context.config, context.realtime, context.attemptLimits);
     const tags = ['api', 'auth'];
     server.state(REFRESH_COOKIE, {
       ttl: context.config.refreshTokenTtlSeconds * 1000,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SUBSCRIPTION_WARNING_DAYS, type AuthAnswer, type User } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { checkPassword, hashPassword } from '../../platform/auth/passwords.js';
-import { createAttemptLimiter } from '../../platform/auth/rateLimit.js';
+import type { AttemptLimits } from '../../platform/auth/rateLimit.js';
 import { signAccessToken, signRefreshToken, verifyRefreshToken, type TokenSettings } from '../../platform/auth/tokens.js';
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
@@ -58,9 +58,9 @@ function credentialsOf(user: UserDoc, sessionId: string): AuthCredentials {
   return { userId: String(user._id), companyId: String(user.companyId), profile: user.profile, super: user.super, sessionId };
 }
 
-export function createAuthService(config: Config, realtime: RealtimePublisher) {
+export function createAuthService(config: Config, realtime: RealtimePublisher, attemptLimits: AttemptLimits) {
   const tokens: TokenSettings = config;
-  const limiter = createAttemptLimiter(config.loginWindowSeconds);
+  const limiter = attemptLimits('login', config.loginWindowSeconds);
   const decoyHash = hashPassword(randomUUID());
 
   const sessionEnd = () => new Date(Date.now() + config.refreshTokenTtlSeconds * 1000);
@@ -80,7 +80,7 @@ export function createAuthService(config: Config, realtime: RealtimePublisher) {
     async login(email: string, password: string, client: ClientInfo): Promise<Issued> {
       // Per account from this address: a guesser elsewhere cannot lock the owner out.
       const accountKey = `account:${email}|ip:${client.ip}`;
-      const attempt = limiter.reserve([
+      const attempt = await limiter.reserve([
         { key: accountKey, limit: config.loginMaxAttemptsPerAccount },
         { key: `ip:${client.ip}`, limit: config.loginMaxAttemptsPerIp },
       ]);
@@ -93,7 +93,7 @@ export function createAuthService(config: Config, realtime: RealtimePublisher) {
       const valid = await checkPassword(user?.passwordHash ?? (await decoyHash), password);
       if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS');
       attempt.release();
-      limiter.reset(accountKey);
+      await limiter.reset(accountKey);
       const { user: answerUser, company } = await userWithCompany(user);
       refuseClosedCompany(company);
 

@@ -16,7 +16,7 @@ import {
   type Language,
 } from '@atende/shared';
 import { checkPassword, hashPassword } from '../../platform/auth/passwords.js';
-import { createAttemptLimiter } from '../../platform/auth/rateLimit.js';
+import type { AttemptLimits } from '../../platform/auth/rateLimit.js';
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
@@ -34,9 +34,9 @@ function findUser(email: string): Promise<UserDoc | null> {
   return UserModel.findOne({ email }).setOptions({ crossTenant: true }).lean<UserDoc>();
 }
 
-export function createPasswordResetService(deps: { config: Pick<Config, 'language'>; logger: Logger; mailer: Mailer; realtime: RealtimePublisher }) {
+export function createPasswordResetService(deps: { config: Pick<Config, 'language'>; logger: Logger; mailer: Mailer; realtime: RealtimePublisher; attemptLimits: AttemptLimits }) {
   const { mailer, logger, realtime } = deps;
-  const limiter = createAttemptLimiter(RESET_REQUEST_WINDOW_S);
+  const limiter = deps.attemptLimits('passwordReset', RESET_REQUEST_WINDOW_S);
 
   async function mailCode(user: UserDoc, code: string): Promise<void> {
     const texts = createI18n((user.language as Language | null) ?? deps.config.language);
@@ -56,7 +56,7 @@ export function createPasswordResetService(deps: { config: Pick<Config, 'languag
     /** POST /forgetpassword/{email}: a new code replaces the previous one. */
     async request(email: string, ip: string): Promise<{ message: string }> {
       if (!(await mailer.configured())) throw new AppError('ERR_MAIL_NOT_CONFIGURED');
-      const attempt = limiter.reserve([
+      const attempt = await limiter.reserve([
         { key: `email:${email}`, limit: RESET_REQUESTS_PER_EMAIL },
         { key: `ip:${ip}`, limit: RESET_REQUESTS_PER_IP },
       ]);
@@ -95,7 +95,7 @@ export function createPasswordResetService(deps: { config: Pick<Config, 'languag
       if (used.deletedCount !== 1) throw new AppError('ERR_INVALID_RESET_CODE');
       await UserModel.updateOne({ _id: user._id, companyId: user.companyId }, { $set: { passwordHash: await hashPassword(newPassword) } });
       await endSessions(realtime, { companyId: String(user.companyId), userId: String(user._id) });
-      limiter.reset(`email:${email}`);
+      await limiter.reset(`email:${email}`);
       return { message: 'updated' };
     },
   };

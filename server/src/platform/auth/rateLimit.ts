@@ -1,6 +1,7 @@
 /**
  * Attempt limiter over a sliding window, per key (an account from an address, an address, a
- * user). Kept in memory: a multi-node deployment puts a shared limiter (or the proxy's) in front.
+ * user). Kept in memory; the login and password-reset limits are `SharedAttemptLimiter`s, which
+ * several nodes keep in Redis (platform/cluster/redisLimits.ts) and a node alone in memory.
  *
  * An attempt is counted before it is evaluated and given back when it turns out harmless (a right
  * password, an answer that revealed nothing): checking and counting at once is what keeps twenty
@@ -59,3 +60,21 @@ export function createAttemptLimiter(windowSeconds: number, now: () => number = 
     },
   };
 }
+
+/** A limiter the nodes of a deployment may share (the same rules, answered asynchronously). */
+export interface SharedAttemptLimiter {
+  reserve(limits: AttemptLimit[]): Promise<Reservation>;
+  reset(key: string): Promise<void>;
+}
+
+/** Makes the limiter named `name` (its keys are its own) over a window of that many seconds. */
+export type AttemptLimits = (name: string, windowSeconds: number) => SharedAttemptLimiter;
+
+/** A node alone: each limiter in this process's memory. */
+export const memoryAttemptLimits: AttemptLimits = (_name, windowSeconds) => {
+  const limiter = createAttemptLimiter(windowSeconds);
+  return {
+    reserve: async (limits) => limiter.reserve(limits),
+    reset: async (key) => limiter.reset(key),
+  };
+};
