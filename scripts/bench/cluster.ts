@@ -14,9 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MongoClient, ObjectId } from 'mongodb';
-import Nes from '@hapi/nes/lib/client.js';
 import { log, runBench } from './app.js';
-import { percentile } from './measure.js';
+import { realtimeLatency } from './realtimeLatency.js';
 import { startCluster, type Cluster } from '../cluster/nodes.js';
 
 const INBOUND = Number(process.env.BENCH_INBOUND ?? 1_000);
@@ -78,29 +77,8 @@ async function measureInbound(calls: Call[], token: string, whatsappIds: string[
 
 async function measureRealtime(cluster: Cluster, token: string, companyId: string, customerWrites: (body: string) => Promise<unknown>) {
   log(`realtime: ${SUBSCRIBERS} websocket clients over ${cluster.nodes.length} node(s)...`);
-  const clients: InstanceType<typeof Nes.Client>[] = [];
-  const arrivals: number[] = [];
-  let sentAt = 0;
-  let expected = '';
-  for (let i = 0; i < SUBSCRIBERS; i += 1) {
-    const client = new Nes.Client(`ws://127.0.0.1:${cluster.nodes[i % cluster.nodes.length]!.port}`);
-    await client.connect({ auth: { headers: { authorization: `Bearer ${token}` } } });
-    await client.subscribe(`/company/${companyId}/appMessage`, (payload) => {
-      const message = (payload as { action?: string; message?: { body?: string } }).message;
-      if ((payload as { action?: string }).action === 'create' && message?.body === expected) arrivals.push(performance.now() - sentAt);
-    });
-    clients.push(client);
-  }
-  const rounds = 5;
-  for (let round = 0; round < rounds; round += 1) {
-    const before = arrivals.length;
-    expected = `rt-${randomBytes(4).toString('hex')}`;
-    sentAt = performance.now();
-    await customerWrites(expected);
-    for (let i = 0; i < 500 && arrivals.length - before < SUBSCRIBERS; i += 1) await new Promise((r) => setTimeout(r, 20));
-  }
-  for (const client of clients) await client.disconnect();
-  return { subscribers: SUBSCRIBERS, messages: rounds, delivered: arrivals.length, expected: SUBSCRIBERS * rounds, p50Ms: percentile(arrivals, 50), p99Ms: percentile(arrivals, 99) };
+  const addresses = cluster.nodes.map((node) => `ws://127.0.0.1:${node.port}`);
+  return realtimeLatency({ addresses, token, companyId, subscribers: SUBSCRIBERS, customerWrites, waitMs: 10_000 });
 }
 
 async function runOn(nodes: number, redisUrl: string) {

@@ -12,11 +12,10 @@
  * - commands: database commands per inbound message, ticket list and conversation page.
  * With `--nodes N` it measures several nodes instead (cluster.ts).
  */
-import { randomBytes } from 'node:crypto';
 import mongoose, { Types } from 'mongoose';
-import Nes from '@hapi/nes/lib/client.js';
 import { BENCH_PASSWORD as PASSWORD, benchCompany, benchSandbox, log, runBench, startBenchApp } from './app.js';
-import { commandsPer, concurrentCalls, percentile, sampleMemory, timeCalls } from './measure.js';
+import { commandsPer, concurrentCalls, sampleMemory, timeCalls } from './measure.js';
+import { realtimeLatency } from './realtimeLatency.js';
 import { seedCompanyHistory, SURNAMES } from './seed.js';
 import { analyzeFerretdbTables } from '../../server/src/platform/database/tuning.js';
 
@@ -123,29 +122,7 @@ async function main(): Promise<void> {
 /** Customers' messages to SUBSCRIBERS sockets of the company's admin: delay until each socket has each message. */
 async function measureRealtime(url: string, adminToken: string, companyId: string, customerWrites: (body: string) => Promise<unknown>) {
   log(`realtime: ${SUBSCRIBERS} subscribers...`);
-  const clients: InstanceType<typeof Nes.Client>[] = [];
-  const arrivals: number[] = [];
-  let sentAt = 0;
-  let expected = '';
-  for (let i = 0; i < SUBSCRIBERS; i += 1) {
-    const client = new Nes.Client(url.replace('http:', 'ws:') as `ws://${string}`);
-    await client.connect({ auth: { headers: { authorization: `Bearer ${adminToken}` } } });
-    await client.subscribe(`/company/${companyId}/appMessage`, (payload) => {
-      const message = (payload as { action?: string; message?: { body?: string } }).message;
-      if ((payload as { action?: string }).action === 'create' && message?.body === expected) arrivals.push(performance.now() - sentAt);
-    });
-    clients.push(client);
-  }
-  const rounds = 5;
-  for (let round = 0; round < rounds; round += 1) {
-    const before = arrivals.length;
-    expected = `rt-${randomBytes(4).toString('hex')}`;
-    sentAt = performance.now();
-    await customerWrites(expected);
-    for (let i = 0; i < 100 && arrivals.length - before < SUBSCRIBERS; i += 1) await new Promise((r) => setTimeout(r, 20));
-  }
-  for (const client of clients) await client.disconnect();
-  return { subscribers: SUBSCRIBERS, messages: rounds, delivered: arrivals.length, expected: SUBSCRIBERS * rounds, p50Ms: percentile(arrivals, 50), p99Ms: percentile(arrivals, 99) };
+  return realtimeLatency({ addresses: [url.replace('http:', 'ws:')], token: adminToken, companyId, subscribers: SUBSCRIBERS, customerWrites, waitMs: 2_000 });
 }
 
 /** INBOUND messages from CUSTOMERS customers writing at once (each one's messages in order); then each is checked stored exactly once. */
