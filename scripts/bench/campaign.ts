@@ -32,8 +32,9 @@ const QUEUES = 2;
 
 async function main(): Promise<void> {
   // Jobs polled every second (5 s by default): the campaign starts at once, without the poller's own
-  // commands (one per job name per poll) weighing on what is measured.
-  const bench = await startBenchApp({ ATENDE_JOBS_PROCESS_EVERY: '1000' });
+  // commands (one per job name per poll) weighing on what is measured. The run outlasts an access
+  // token's 15 minutes: the bench's sign-ins last a day.
+  const bench = await startBenchApp({ ATENDE_JOBS_PROCESS_EVERY: '1000', ATENDE_ACCESS_TOKEN_TTL: '86400' });
   const { call } = bench;
   try {
     const superToken = (await call('POST', '/auth/login', undefined, { email: BENCH_SUPER_EMAIL, password: PASSWORD })).token as string;
