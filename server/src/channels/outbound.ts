@@ -226,7 +226,10 @@ export function createOutboundSender(deps: {
     return waiting.length;
   }
 
-  /** The tickets among these whose connection (else their company's default one) is one of `whatsappIds`. */
+  /**
+   * The tickets among these whose connection (else their company's default one) is one of `whatsappIds`.
+   * Off the hot path: it runs when a node takes sessions over, on the few tickets with sends waiting.
+   */
   async function ticketsOn(ticketIds: Types.ObjectId[], whatsappIds: Set<string>): Promise<Set<string>> {
     const tickets = await TicketModel.find({ _id: { $in: ticketIds } }, { companyId: 1, whatsappId: 1 }, { crossTenant: true }).lean<Pick<TicketDoc, '_id' | 'companyId' | 'whatsappId'>[]>();
     const defaults = new Map<string, string | null>();

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { withNinthDigit, withoutNinthDigit, type SandboxActionKind, type SandboxOutboxMessage } from '@atende/shared';
+import type { SandboxActionKind, SandboxOutboxMessage } from '@atende/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePayload, RealtimePublisher } from '../../platform/realtime.js';
@@ -17,28 +17,9 @@ import type { InboundMessage, OutboundAction, OutboundMessage, ProviderContext, 
 import { keyedSerial } from '../../platform/database/serial.js';
 import { minuteKeyOf } from '../../platform/database/cleanPoint.js';
 import { SandboxDeviceModel, SandboxMessageModel, toOutboxMessage, type SandboxDeviceDoc, type SandboxMessageDoc } from './model.js';
+import { accountOf, fromAccounts } from './accounts.js';
 import { holdMessage, replayHeld } from './outage.js';
 import { pairingToken, SANDBOX_DEFAULTS, sandboxNumber, type SandboxPhone, type SandboxSettings, type SandboxState } from './phone.js';
-
-/**
- * A number as WhatsApp knows its account: a Brazilian mobile number matching one of the legacy
- * prefixes (compared in its form with the ninth digit) is an older account, without that digit.
- */
-export function accountOf(number: string, legacyPrefixes: string[]): string {
-  const modern = withNinthDigit(number);
-  return legacyPrefixes.some((prefix) => modern.startsWith(prefix)) ? withoutNinthDigit(modern) : number;
-}
-
-/** A customer's message as WhatsApp shows it: from the sender's account, or from their LID alone (left as it is). */
-function fromAccounts(message: InboundMessage, legacyPrefixes: string[]): InboundMessage {
-  if (legacyPrefixes.length === 0) return message;
-  const shown = (id: string, lid?: string) => (id === lid ? id : accountOf(id, legacyPrefixes));
-  return {
-    ...message,
-    chat: message.chat.isGroup ? message.chat : { ...message.chat, id: shown(message.chat.id, message.chat.lid) },
-    sender: { ...message.sender, number: shown(message.sender.number, message.sender.lid) },
-  };
-}
 
 /**
  * Writes to a device and to its messages' acks, one after another per connection: the embedded
@@ -47,14 +28,6 @@ function fromAccounts(message: InboundMessage, legacyPrefixes: string[]): Inboun
 const deviceWrites = keyedSerial();
 /** Connectivity changes of a phone, one after another (a replay finishes before the next change). */
 const connectivity = keyedSerial();
-
-async function fileSize(filePath: string): Promise<number | null> {
-  try {
-    return (await stat(filePath)).size;
-  } catch {
-    return null;
-  }
-}
 
 export function createSandboxFactory(deps: { realtime: RealtimePublisher; logger: Logger; settings?: Partial<SandboxSettings>; unsettledMinutes?: string[] }): ProviderFactory {
   const settings = { ...SANDBOX_DEFAULTS, ...deps.settings };
@@ -299,7 +272,7 @@ function createSandboxPhone(
             mimeType: message.media.mimeType,
             kind: message.media.kind,
             asVoiceNote: Boolean(message.media.asVoiceNote),
-            size: await fileSize(message.media.filePath),
+            size: (await stat(message.media.filePath).catch(() => null))?.size ?? null,
           }
         : null;
       // Sent before (the platform died before it recorded it): the customer has it once.
