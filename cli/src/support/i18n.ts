@@ -20,7 +20,7 @@ export interface Texts {
   /** The connection health texts shared with the web console and the terminal inbox. */
   health(key: HealthKey, values?: Record<string, unknown>): string;
   error(code: string, fallback?: string): string;
-  /** Dates as the language writes them (dd/MM/yyyy for pt and es). */
+  /** Dates as the language writes them, always two-digit day and month (columns stay aligned): dd/MM/yyyy for pt and es, MM/dd/yyyy for en. */
   date(iso: string | null | undefined): string;
 }
 
@@ -54,6 +54,6 @@ export function createTexts(language: Language): Texts {
     validation: (key, values) => i18n.t(`validation.${key}`, values ?? {}),
     health: (key, values) => i18n.t(`health.${key}`, values ?? {}),
     error: (code, fallback) => translateError(i18n, code, fallback),
-    date: (iso) => (iso ? new Date(iso).toLocaleDateString(locale, { timeZone: 'UTC' }) : '-'),
+    date: (iso) => (iso ? new Date(iso).toLocaleDateString(locale, { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }) : '-'),
   };
 }
