@@ -90,6 +90,20 @@ describe('screen lines', () => {
       expect(plain(messageLines(message, false, { ...context, width: 8 }).at(-1)!), 'only whole chips that fit').to.equal('  ❤️ 2');
     });
 
+    it('names who reacted with each emoji while the message is selected, the agents by their names', () => {
+      const reactions = [
+        { sender: '5511', name: 'Maria', emoji: '❤️', fromMe: false, userId: null, createdAt: '2025-03-10T12:01:00.000Z' },
+        { sender: 'me', name: 'Ana', emoji: '👍', fromMe: true, userId: 'agent', createdAt: '2025-03-10T12:02:00.000Z' },
+        { sender: '5522', name: "João D'Ávila", emoji: '❤️', fromMe: false, userId: null, createdAt: '2025-03-10T12:03:00.000Z' },
+        { sender: '5533', name: '', emoji: '❤️', fromMe: false, userId: null, createdAt: '2025-03-10T12:04:00.000Z' },
+      ];
+      const message = makeMessage({ reactions });
+      // Drawn as terminals measure it: the heart without its emoji variation selector.
+      expect(messageLines(message, true, context).map(plain).slice(-2)).to.deep.equal(["  ┆ ❤ from Maria, João D'Ávila, +1", '  ┆ 👍 from Ana']);
+      expect(messageLines(message, false, context).map(plain).join('\n'), 'only the chips when not selected').not.to.include('from');
+      expect(plain(messageLines(message, true, { ...context, width: 16 }).at(-2)!), 'cut to the width').to.equal('  ┆ ❤ from Mari…');
+    });
+
     it('shows the earlier bodies of an edited message only while it is selected, without the signature', () => {
       const edited = makeMessage({
         fromMe: true,

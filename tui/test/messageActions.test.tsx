@@ -93,14 +93,15 @@ describe('what agents do to a message (against a real server)', () => {
     await inbox.seeWhere((frame) => lineBelow(frame, 'Qual o prazo?').includes('🎉 1'), 'the typed reaction');
   });
 
-  it("shows the customer's reactions and edits as they arrive, with the earlier text on the selected message", async () => {
+  it("shows the customer's reactions and edits as they arrive, with who reacted and the earlier text on the selected message", async () => {
     const mine = await onPhone('the signed text', (message) => message.body.endsWith('Bom dia!'));
     await company.admin.sandbox.send(company.whatsapp.id, { kind: 'reaction', from: maria, name: 'Maria Cliente', targetProviderMessageId: mine.providerMessageId, emoji: '❤️' });
     await inbox.seeWhere((frame) => lineBelow(frame, 'Bom dia!').includes('❤ 1'), "the customer's reaction under the agent's message");
     await company.admin.sandbox.send(company.whatsapp.id, { kind: 'edit', from: maria, name: 'Maria Cliente', targetProviderMessageId: question, body: 'Qual o prazo de entrega?' });
     const frame = await inbox.see('Qual o prazo de entrega?', 'before (');
     expect(lineAbove(frame, 'Qual o prazo de entrega?')).to.include('Maria Cliente (edited)');
-    expect(lineBelow(frame, '🎉 1'), 'the earlier text under the selected message').to.match(/┆ before \(\d\d:\d\d\): Qual o prazo\?/);
+    expect(lineBelow(frame, '🎉 1'), 'who reacted, under the selected message').to.include('┆ 🎉 from Ana Agente');
+    expect(lineBelow(frame, '🎉 from Ana Agente'), 'the earlier text under the selected message').to.match(/┆ before \(\d\d:\d\d\): Qual o prazo\?/);
   });
 
   it("edits the agent's own text in the composer, keeping the signature, and shows the server's refusal after 15 minutes", async () => {

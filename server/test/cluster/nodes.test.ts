@@ -155,6 +155,17 @@ describe('several nodes on one database and one Redis', function () {
     for (const node of nodes) expect((await call(node.server, null, 'POST', '/auth/login', wrong)).status).to.equal(429);
   });
 
+  it('a taken e-mail is told on every node only as often as on one: past the limit each node answers 429', async () => {
+    const plan = await call(nodes[0]!.server, nodes[0]!.token, 'POST', '/plans', { name: 'Cluster probes', users: 1, connections: 1, queues: 1, value: 0 });
+    expect(plan.status, JSON.stringify(plan.body)).to.equal(201);
+    let attempt = 0;
+    const signUp = (node: Node) =>
+      call(node.server, null, 'POST', '/companies/cadastro', { name: `Probe ${(attempt += 1)}`, email: EMAIL, phone: '', password: 'probe-pass', planId: plan.body.id });
+    // EMAIL_PROBES_MAX: 5 answers of ERR_DUPLICATED_EMAIL per address, wherever they are asked.
+    for (let n = 0; n < 5; n++) expect((await signUp(nodes[n % 3]!)).body.error).to.equal('ERR_DUPLICATED_EMAIL');
+    for (const node of nodes) expect((await signUp(node)).body.error).to.equal('ERR_TOO_MANY_ATTEMPTS');
+  });
+
   it('scheduled messages due together on three nodes: each job runs once, each message is delivered once', async () => {
     const number = '5511983300001';
     const ticketId = await openTicket(nodes[1]!, number, 'Scheduled');

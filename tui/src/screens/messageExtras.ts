@@ -1,10 +1,11 @@
 /**
  * What issue 23 adds under a message's text: its reactions as chips (emoji and count, the
- * company's own in green), and, while it is selected, the earlier bodies of an edited message.
+ * company's own in green), and, while it is selected, who reacted with each emoji and the earlier
+ * bodies of an edited message.
  */
 import { reactionChips, unsignedText, type Message } from '@atende/shared';
 import { clockTime } from '../format/time.js';
-import { textWidth, wrapText } from '../format/text.js';
+import { textWidth, truncate, wrapText } from '../format/text.js';
 import type { Line, Segment } from '../ui/lines.js';
 import type { MessageLineContext } from './messageLines.js';
 
@@ -26,6 +27,15 @@ export function reactionLine(message: Pick<Message, 'reactions'>, width: number)
     used += cells;
   }
   return line;
+}
+
+/** Who reacted, a line per emoji (the web console shows the same names on hovering a chip). */
+export function reactorLines(message: Pick<Message, 'reactions'>, { texts: { t }, width }: MessageLineContext): Line[] {
+  return reactionChips(message.reactions).map((chip): Line => {
+    const unnamed = chip.count - chip.names.length;
+    const names = [...chip.names, ...(unnamed > 0 ? [`+${unnamed}`] : [])].join(', ');
+    return [{ text: truncate(`${INDENT}${HISTORY_MARK}${t('tui.message.reactedBy', { emoji: chip.emoji, names })}`, width), dim: true }];
+  });
 }
 
 /** The earlier bodies, oldest first, each with when it was replaced (without the signature). */

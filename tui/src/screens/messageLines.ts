@@ -2,7 +2,7 @@
  * The conversation as lines: per message a header (picked for a forward, time, sender, ack marks,
  * edited, forwarded), the quoted message, the signature's name in bold on a line of its own (as
  * WhatsApp shows `*Ana*:`), the wrapped text (kind label first), the media or map address, the
- * reactions, and the earlier bodies of the selected message when it was edited.
+ * reactions, and for the selected message who reacted and the earlier bodies when it was edited.
  */
 import { signatureName, unsignedText, type Message, type QuotedMessage } from '@atende/shared';
 import type { Texts } from '../app/i18n.js';
@@ -11,7 +11,7 @@ import { describeMessage, kindOf, labelledText } from '../format/messages.js';
 import { clockTime } from '../format/time.js';
 import { truncate, wrapText } from '../format/text.js';
 import type { Line } from '../ui/lines.js';
-import { historyLines, reactionLine } from './messageExtras.js';
+import { historyLines, reactionLine, reactorLines } from './messageExtras.js';
 
 const INDENT = '  ';
 
@@ -60,7 +60,7 @@ export function messageLines(message: Message, selected: boolean, context: Messa
   if (view.problem) lines.push([{ text: truncate(`${INDENT}⚠ ${view.problem}`, width), color: 'yellow' }]);
   const reactions = reactionLine(message, width);
   if (reactions) lines.push(reactions);
-  if (selected && !message.isDeleted) lines.push(...historyLines(message, context));
+  if (selected && !message.isDeleted) lines.push(...reactorLines(message, context), ...historyLines(message, context));
   return lines;
 }
 

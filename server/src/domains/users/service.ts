@@ -74,7 +74,7 @@ function keepingOneSuper<T>(user: UserDoc, losesSuper: boolean, change: () => Pr
 async function refuseDuplicateEmail(email: string | undefined, probe: { probes: EmailProbes; caller: string }, exceptId?: string): Promise<void> {
   if (!email) return;
   const filter = { email: email.toLowerCase(), ...(exceptId ? { _id: { $ne: exceptId } } : {}) };
-  if (await UserModel.exists(filter).setOptions({ crossTenant: true })) probe.probes.refuseTaken(probe.caller);
+  if (await UserModel.exists(filter).setOptions({ crossTenant: true })) await probe.probes.refuseTaken(probe.caller);
 }
 
 /** The queues and connection given to a user are the company's own. */

@@ -1,7 +1,8 @@
 /**
  * Attempt limiter over a sliding window, per key (an account from an address, an address, a
- * user). Kept in memory; the login and password-reset limits are `SharedAttemptLimiter`s, which
- * several nodes keep in Redis (platform/cluster/redisLimits.ts) and a node alone in memory.
+ * user). Kept in memory; the login, password-reset and e-mail probe limits are
+ * `SharedAttemptLimiter`s, which several nodes keep in Redis (platform/cluster/redisLimits.ts) and
+ * a node alone in memory.
  *
  * An attempt is counted before it is evaluated and given back when it turns out harmless (a right
  * password, an answer that revealed nothing): checking and counting at once is what keeps twenty

@@ -1,5 +1,5 @@
 /**
- * The login and password-reset limits kept in Redis, so that every node counts the same attempts:
+ * The login, password-reset and e-mail probe limits kept in Redis, so that every node counts the same attempts:
  * one sorted set per key (attempt times), checked and counted in one script (atomic: concurrent
  * guesses on several nodes cannot all pass the check), expiring with the window.
  */

@@ -81,6 +81,7 @@ export const tuiEn: TuiTranslation = {
     edited: '(edited)',
     forwarded: '↪ forwarded',
     history: 'before ({{time}}):',
+    reactedBy: '{{emoji}} from {{names}}',
   },
   kinds: {
     image: 'Image',

@@ -81,6 +81,7 @@ export const tuiEs: TuiTranslation = {
     edited: '(editado)',
     forwarded: '↪ reenviado',
     history: 'antes ({{time}}):',
+    reactedBy: '{{emoji}} de {{names}}',
   },
   kinds: {
     image: 'Imagen',

@@ -79,6 +79,7 @@ export const tuiPt = {
     edited: '(editada)',
     forwarded: '↪ encaminhada',
     history: 'antes ({{time}}):',
+    reactedBy: '{{emoji}} de {{names}}',
   },
   kinds: {
     image: 'Imagem',
