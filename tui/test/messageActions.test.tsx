@@ -158,7 +158,7 @@ describe('what agents do to a message (against a real server)', () => {
     await onPhone('the delete', (message) => message.kind === 'delete' && message.targetProviderMessageId === sent.providerMessageId);
   });
 
-  it('forwards the picked messages to another contact, in their order, and says where they landed', async () => {
+  it('forwards the picked messages to another contact, in their order, says where they landed and opens that chat', async () => {
     await customerSays(company, maria, 'Maria Cliente', 'Pedido 123');
     await customerSays(company, maria, 'Maria Cliente', 'Endereço novo');
     await inbox.press('G');
@@ -183,6 +183,11 @@ describe('what agents do to a message (against a real server)', () => {
       ['Endereço novo', true],
     ]);
     expect(inbox.frame(), 'the picks are dropped').not.to.include('to forward');
+    // Pedro's chat opens, as on the phone, with the copies marked as forwarded.
+    await inbox.see(`Pedro Souza +${pedro}`, '↪ forwarded', 'Endereço novo');
+    // Back to Maria's (below Pedro's in the list, his being the newest).
+    await inbox.press(KEYS.escape, KEYS.down, KEYS.enter);
+    await inbox.seeWhere((frame) => frame.includes(`Maria Cliente +${maria}`) && !frame.includes('↪ forwarded'), "Maria's conversation again");
   });
 
   it("shows the server's refusal on a closed ticket instead of acting", async () => {

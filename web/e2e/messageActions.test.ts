@@ -164,7 +164,7 @@ describe('web console: reply, react, edit, forward and the signature (issue 23)'
     expect(edit.body).to.equal('Fechamos às 18h');
   });
 
-  it('picks messages and forwards them to a contact found by search; the customer sees them forwarded', async () => {
+  it('picks messages and forwards them to a contact found by search, then opens that chat; the customer sees them forwarded', async () => {
     const number = '5511970001006';
     await conversation(number, 'Segue o endereço: Rua A, 10');
     await customer(number, 'E o CEP 50000-000');
@@ -182,6 +182,10 @@ describe('web console: reply, react, edit, forward and the signature (issue 23)'
     await dialog.locator('[data-submit="forward"]').click();
     await waitForToast(page, 'Forwarded to Diego Entregas');
     await page.locator('[data-selection]').waitFor({ state: 'detached' });
+    // The chat forwarded to opens, as on the phone, with the messages marked as forwarded.
+    await page.locator('[data-ticket-header]', { hasText: 'Diego Entregas' }).waitFor();
+    await bubble('E o CEP 50000-000').locator('[data-forwarded]').waitFor();
+    expect(await page.locator('[data-message]', { hasText: 'Segue o endereço' }).locator('[data-forwarded]').count()).to.equal(1);
     const received = await until(async () => {
       const all = await outbox(friend);
       return all.length === 2 ? all : null;

@@ -106,6 +106,8 @@ export function InboxDialog(props: InboxDialogProps) {
           onForwarded={(forwardedTo) => {
             dispatchTickets({ type: 'upsert', ticket: forwardedTo });
             dispatchUi({ type: 'unmarkAll' });
+            // The chat forwarded to opens, as on the phone; a forward always lands in the agent's open ticket.
+            dispatchUi({ type: 'show', tab: 'open', ticketId: forwardedTo.id });
             close();
           }}
           onNotice={onNotice}

@@ -2,7 +2,9 @@
  * The shippings of a campaign's audience: one per number (unique on campaign and number), made in
  * bounded batches from one pass over the list's items (or the tagged tickets), resumable after
  * the last batch written. A variant is picked per contact here, once, so that a resumed run sends
- * the same one.
+ * the same one: in each batch the variants are dealt evenly, in a random order, so every variant is
+ * used and no text goes out far more often than another (a random pick per contact could leave a
+ * variant out of a small campaign, and repeats one text for runs of contacts).
  */
 import { randomInt } from 'node:crypto';
 import type { Types } from 'mongoose';
@@ -20,8 +22,15 @@ interface Member {
   valid: boolean;
 }
 
-function pick(variants: number[]): number {
-  return variants.length === 0 ? 1 : variants[randomInt(variants.length)]!;
+/** `count` variants dealt evenly (each used count / variants.length times, give or take one), shuffled. */
+export function dealVariants(variants: number[], count: number): number[] {
+  const pool = variants.length === 0 ? [1] : variants;
+  const dealt = Array.from({ length: count }, (_, index) => pool[index % pool.length]!);
+  for (let index = dealt.length - 1; index > 0; index -= 1) {
+    const other = randomInt(index + 1);
+    [dealt[index], dealt[other]] = [dealt[other]!, dealt[index]!];
+  }
+  return dealt;
 }
 
 /**
@@ -58,18 +67,19 @@ async function insertBatch(doc: CampaignDoc, batch: Member[]): Promise<void> {
   const messages = variantsOf(doc, 'message');
   const key = String(doc._id);
   const seen = new Set<string>();
-  const rows = batch
-    .filter((member) => !seen.has(member.number) && Boolean(seen.add(member.number)))
-    .map((member) => ({
-      companyId: doc.companyId,
-      campaignId: doc._id,
-      number: member.number,
-      name: member.name,
-      valid: member.valid,
-      state: member.valid ? 'pending' : 'skipped',
-      pendingKey: member.valid ? key : null,
-      variant: pick(messages),
-    }));
+  const members = batch.filter((member) => !seen.has(member.number) && Boolean(seen.add(member.number)));
+  // Dealt among the contacts that will be messaged; the skipped ones keep the first.
+  const dealt = dealVariants(messages, members.filter((member) => member.valid).length);
+  const rows = members.map((member) => ({
+    companyId: doc.companyId,
+    campaignId: doc._id,
+    number: member.number,
+    name: member.name,
+    valid: member.valid,
+    state: member.valid ? 'pending' : 'skipped',
+    pendingKey: member.valid ? key : null,
+    variant: member.valid ? dealt.pop()! : (messages[0] ?? 1),
+  }));
   try {
     await CampaignShippingModel.insertMany(rows, { ordered: false });
   } catch (err) {

@@ -1,12 +1,13 @@
 /**
  * Forwarding the picked messages (loaded on first use): a contact found by search (3 letters),
  * then the server's ticket rules decide where they land (the agent's open ticket with the
- * contact, or a new one). When another agent has the contact, it says who and in which queue.
+ * contact, or a new one), which then opens, as WhatsApp opens the chat forwarded to. When another
+ * agent has the contact, it says who and in which queue.
  * One key per dialog: pressing Forward again after a failure forwards nothing twice.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Contact, OtherOpenTicket } from '@atende/shared';
+import type { Contact, OtherOpenTicket, Ticket } from '@atende/shared';
 import { ApiError, forwardRequestId } from '@atende/shared/client';
 import { useApi } from '../../../app/api.js';
 import { Button } from '../../../ui/controls.js';
@@ -14,7 +15,7 @@ import { Dialog } from '../../../ui/Dialog.js';
 import { useErrorToast, useToast } from '../../../ui/toast.js';
 import { SearchPicker } from '../SearchPicker.js';
 
-export default function ForwardDialog({ messageIds, onClose, onDone }: { messageIds: string[]; onClose(): void; onDone(): void }) {
+export default function ForwardDialog({ messageIds, onClose, onDone }: { messageIds: string[]; onClose(): void; onDone(landed: Ticket): void }) {
   const { t } = useTranslation();
   const { api } = useApi();
   const toast = useToast();
@@ -29,9 +30,9 @@ export default function ForwardDialog({ messageIds, onClose, onDone }: { message
     setSending(true);
     setOther(null);
     try {
-      await api.messages.forward({ messageIds, contactId: contact.id, requestId });
+      const { ticket } = await api.messages.forward({ messageIds, contactId: contact.id, requestId });
       toast.success(t('web.messageActions.forwardedTo', { name: contact.name }));
-      onDone();
+      onDone(ticket);
     } catch (error) {
       showError(error);
       if (error instanceof ApiError && error.code === 'ERR_OTHER_OPEN_TICKET') setOther(error.data as unknown as OtherOpenTicket);
