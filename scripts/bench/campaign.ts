@@ -14,6 +14,7 @@
  * MONGODB_URI when set, else an embedded engine on a temporary data dir.
  */
 import mongoose, { Types } from 'mongoose';
+import type { CommandStartedEvent } from 'mongodb';
 import { ContactListItemModel, ContactListModel } from '../../server/src/domains/contactLists/model.js';
 import { CampaignShippingModel } from '../../server/src/domains/campaigns/model.js';
 import { MessageModel } from '../../server/src/domains/messages/model.js';
@@ -29,6 +30,22 @@ const CONTACTS = Number(process.env.BENCH_CAMPAIGN_CONTACTS ?? 10_000);
 const WINDOW_S = Number(process.env.BENCH_CAMPAIGN_WINDOW_S ?? 0);
 const AGENTS = 4;
 const QUEUES = 2;
+
+/** Commands per unit (a contact delivered, a list call), by command and collection, the frequent first. */
+function countByCommand(events: CommandStartedEvent[], units: number): Record<string, number> {
+  const byCommand: Record<string, number> = {};
+  for (const event of events) {
+    const command = event.command as Record<string, unknown>;
+    const key = `${event.commandName} ${String(command[event.commandName] ?? '')}`;
+    byCommand[key] = (byCommand[key] ?? 0) + 1;
+  }
+  return Object.fromEntries(
+    Object.entries(byCommand)
+      .map(([key, count]) => [key, Math.round((count / Math.max(1, units)) * 10) / 10] as const)
+      .filter(([, count]) => count >= 0.1)
+      .sort((a, b) => b[1] - a[1]),
+  );
+}
 
 async function main(): Promise<void> {
   // Jobs polled every second (5 s by default): the campaign starts at once, without the poller's own
@@ -71,7 +88,10 @@ async function main(): Promise<void> {
     const agentToken = (await call('POST', '/auth/login', undefined, { email: 'agent0@bench.co', password: PASSWORD })).token as string;
     const agentList = (n: number) => call('GET', `/tickets?status=${n % 2 === 0 ? 'open' : 'pending'}`, agentToken);
     log('timing the agent ticket list idle...');
+    const idleCommands = recordCommands();
     const idle = await timeCalls(agentList, 200, 60_000);
+    idleCommands.stop();
+    const perList = countByCommand(idleCommands.commands, idle.calls);
 
     log('campaign started; timing the agent ticket list until it ends...');
     const started = performance.now();
@@ -104,18 +124,7 @@ async function main(): Promise<void> {
     const shippings = await CampaignShippingModel.countDocuments({ companyId: new Types.ObjectId(companyId), campaignId: new Types.ObjectId(campaign.id as string), state: 'delivered' });
     const stored = await MessageModel.countDocuments({ companyId: new Types.ObjectId(companyId), fromMe: true, body: { $regex: '^(Hello|Hi) Client' } });
     const expected = finished ? CONTACTS : shippings;
-    const byCommand: Record<string, number> = {};
-    for (const event of commands.commands) {
-      const command = event.command as Record<string, unknown>;
-      const key = `${event.commandName} ${String(command[event.commandName] ?? '')}`;
-      byCommand[key] = (byCommand[key] ?? 0) + 1;
-    }
-    const perContact = Object.fromEntries(
-      Object.entries(byCommand)
-        .map(([key, count]) => [key, Math.round((count / Math.max(1, shippings)) * 10) / 10] as const)
-        .filter(([, count]) => count >= 0.1)
-        .sort((a, b) => b[1] - a[1]),
-    );
+    const perContact = countByCommand(commands.commands, shippings);
 
     process.stdout.write(
       `${JSON.stringify(
@@ -124,6 +133,7 @@ async function main(): Promise<void> {
           seeded: { tickets: TICKETS, messages: MESSAGES },
           campaign: { contacts: CONTACTS, finished, delivered: shippings, storedMessages: stored, seconds: Math.round(runSeconds), deliveredPerSecond: Math.round((shippings / runSeconds) * 10) / 10 },
           databaseCommandsPerContact: { all: Math.round((commands.commands.length / Math.max(1, shippings)) * 10) / 10, byCommand: perContact },
+          databaseCommandsPerAgentList: perList,
           agentTicketListMs: {
             idle,
             duringCampaign: { calls: during.length, p50: percentile(during, 50), p95: percentile(during, 95) },
