@@ -1,7 +1,8 @@
 /**
  * The dialogs about messages of the open conversation (issue 23) and what their answers change:
  * a reaction set or taken back, a message deleted for everyone (both shown at once, before their
- * pushes), messages forwarded (the ticket they landed in joins the lists, the picks are dropped).
+ * pushes), messages forwarded (the ticket they landed in joins the lists and opens, the picks are
+ * dropped).
  */
 import type { Message, Ticket } from '@atende/shared';
 import type { ApiClient } from '@atende/shared/client';

@@ -81,7 +81,7 @@ export function conversationLines(messages: Message[], anchor: number, selected:
   return shown;
 }
 
-/** Rows a message takes (its header, quote, text, address, problem and reaction lines; when selected, its earlier bodies). */
+/** Rows a message takes (its header, quote, text, address, problem and reaction lines; when selected, who reacted and its earlier bodies). */
 export function messageHeight(message: Message, selected: boolean, context: MessageLineContext): number {
   return messageLines(message, selected, context).length;
 }

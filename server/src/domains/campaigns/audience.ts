@@ -23,7 +23,7 @@ interface Member {
 }
 
 /** `count` variants dealt evenly (each used count / variants.length times, give or take one), shuffled. */
-export function dealVariants(variants: number[], count: number): number[] {
+function dealVariants(variants: number[], count: number): number[] {
   const pool = variants.length === 0 ? [1] : variants;
   const dealt = Array.from({ length: count }, (_, index) => pool[index % pool.length]!);
   for (let index = dealt.length - 1; index > 0; index -= 1) {
