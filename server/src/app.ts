@@ -138,7 +138,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   });
 
   const sealer = createSealer(config.secretKey);
-  const outbound = createOutbound(config.outboundAllow, options.resolveHost);
+  const outbound = createOutbound(config.outboundAllow, options.resolveHost, logger);
   registerSavedUrlCheck(server, outbound);
   const mailSettings = createMailSettings(config.mail, sealer);
   const presence = startPresence({ realtime, logger, intervalMs: config.userStatusMs });

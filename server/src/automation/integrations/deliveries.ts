@@ -119,7 +119,6 @@ export function createDeliveries(deps: {
     } catch (err) {
       // A refusal reads the same whatever the address was: the log tells nothing about internal hosts.
       const refused = refusalIn(err);
-      if (refused) logger.warn({ integrationId: String(integration._id), detail: refused.detail }, 'integration delivery refused');
       const timedOut = (err as { name?: string }).name === 'TimeoutError';
       const error = refused ? refused.message : timedOut ? `no answer in ${config.timeoutMs} ms` : err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
       return { attempt: attempt(null, error), answer: null };

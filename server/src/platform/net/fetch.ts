@@ -28,11 +28,12 @@ const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
-/** The connection's DNS answer: only the checked address, whatever is asked. */
+/** The connection's DNS answer: only the checked addresses, whatever is asked (all of them lets it try each family). */
 function pinned(target: Target): LookupFunction {
   return (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
+    const [first] = target.addresses;
+    if (options.all) callback(null, target.addresses);
+    else callback(null, first!.address, first!.family);
   };
 }
 

@@ -43,9 +43,8 @@ export interface Target {
   /** The host as the URL names it (brackets off), for the Host header and TLS. */
   host: string;
   port: number;
-  /** The checked address the connection goes to. */
-  address: string;
-  family: 4 | 6;
+  /** The checked addresses the connection may go to (all of the name's, each checked), first preferred. */
+  addresses: { address: string; family: 4 | 6 }[];
 }
 
 export function portOf(url: URL): number {
@@ -128,8 +127,7 @@ export function createGuard(allow: AllowList, resolve: Resolve): Guard {
       if (addresses.length === 0) throw new OutboundRefused('address', `${host} does not resolve`);
       // Every address the name gives must be allowed: the connection could otherwise take any of them.
       if (!byName) for (const address of addresses) checkAddress(address, port, host);
-      const address = addresses[0]!;
-      return { host, port, address, family: isIP(address) === 6 ? 6 : 4 };
+      return { host, port, addresses: addresses.map((address) => ({ address, family: isIP(address) === 6 ? (6 as const) : (4 as const) })) };
     },
     withOperatorAddress(address) {
       const url = new URL(address);

@@ -5,8 +5,9 @@
  * allowed for its own calls only (`forOperatorAddress`), never for what a company sets.
  */
 import { AppError } from '../errors.js';
+import type { Logger } from '../logger.js';
 import { createOutboundFetch, type OutboundFetch } from './fetch.js';
-import { createGuard, systemResolve, type Guard, type Resolve } from './guard.js';
+import { createGuard, refusalIn, systemResolve, type Guard, type Resolve } from './guard.js';
 import type { AllowList } from './allowList.js';
 
 export interface Outbound {
@@ -20,11 +21,21 @@ export interface Outbound {
   refuseSaved(address: string, field: string): void;
 }
 
-function fromGuard(guard: Guard): Outbound {
+function fromGuard(guard: Guard, logger: Logger | null): Outbound {
+  const guarded = createOutboundFetch(guard);
   return {
-    fetch: createOutboundFetch(guard),
+    async fetch(input, init, limits) {
+      try {
+        return await guarded(input, init, limits);
+      } catch (err) {
+        // The operator's log says what was refused (the company sees one sentence whatever it was).
+        const refused = refusalIn(err);
+        if (refused) logger?.warn({ detail: refused.detail, reason: refused.reason }, 'outbound call refused (ATENDE_OUTBOUND_ALLOW lists the private addresses allowed)');
+        throw err;
+      }
+    },
     guard,
-    forOperatorAddress: (address) => fromGuard(guard.withOperatorAddress(address)),
+    forOperatorAddress: (address) => fromGuard(guard.withOperatorAddress(address), logger),
     refuseSaved(address, field) {
       if (!address.trim()) return;
       let url: URL;
@@ -39,6 +50,7 @@ function fromGuard(guard: Guard): Outbound {
   };
 }
 
-export function createOutbound(allow: AllowList, resolve: Resolve = systemResolve): Outbound {
-  return fromGuard(createGuard(allow, resolve));
+export function createOutbound(allow: AllowList, resolve: Resolve = systemResolve, logger: Logger | null = null): Outbound {
+  if (allow.entries.length > 0) logger?.info({ allowed: allow.entries }, 'outbound calls may reach these private addresses (ATENDE_OUTBOUND_ALLOW)');
+  return fromGuard(createGuard(allow, resolve), logger);
 }
