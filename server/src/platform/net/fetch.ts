@@ -39,10 +39,11 @@ function pinned(target: Target): LookupFunction {
 
 function decoded(response: IncomingMessage): Readable {
   const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
-  if (encoding === 'gzip' || encoding === 'x-gzip') return response.pipe(zlib.createGunzip());
-  if (encoding === 'deflate') return response.pipe(zlib.createInflate());
-  if (encoding === 'br') return response.pipe(zlib.createBrotliDecompress());
-  return response;
+  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : null;
+  if (!decoder) return response;
+  // A connection lost mid-body fails the read rather than leaving it waiting.
+  response.on('error', (err) => decoder.destroy(err));
+  return response.pipe(decoder);
 }
 
 /** The body, failing once more than `maxBytes` came (a decompression bomb stops there too). */
