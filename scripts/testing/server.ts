@@ -74,6 +74,8 @@ export async function spawnServer(options: SpawnServerOptions = {}): Promise<Spa
     ATENDE_SANDBOX_ACK_MS: '50',
     ATENDE_SANDBOX_QR_MS: '300',
     NODE_ENV: 'test',
+    // The operator's allow-list: the tests' stand-ins (webhook receivers, Typebot, OpenAI-compatible) listen on 127.0.0.1.
+    ATENDE_OUTBOUND_ALLOW: '127.0.0.1',
     ...options.env,
   };
   if (process.env.MONGODB_URI && !options.env?.ATENDE_DB_NAME) {

@@ -33,6 +33,9 @@ import { configureMediaLinks } from './platform/mediaLinks.js';
 import { configureUploads, registerPublicMedia } from './platform/uploads.js';
 import { createMailer } from './platform/mail.js';
 import { createSealer } from './platform/sealing.js';
+import { createOutbound } from './platform/net/outbound.js';
+import type { Resolve } from './platform/net/guard.js';
+import { registerSavedUrlCheck } from './platform/net/savedUrls.js';
 import { createMailSettings } from './domains/settings/mailSettings.js';
 import { announcementsRoutes } from './domains/announcements/routes.js';
 import { authRoutes } from './domains/auth/routes.js';
@@ -94,9 +97,10 @@ export interface App {
   stop(): Promise<void>;
 }
 
-/** What a test may replace: the channel handlers (a double of the inbound pipeline), sandbox timings. */
+/** What a test may replace: the channel handlers (a double of the inbound pipeline), sandbox timings, the outbound calls' DNS. */
 export interface AppOptions {
   channels?: ChannelOptions;
+  resolveHost?: Resolve;
 }
 
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
@@ -134,10 +138,12 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   });
 
   const sealer = createSealer(config.secretKey);
+  const outbound = createOutbound(config.outboundAllow, options.resolveHost, logger);
+  registerSavedUrlCheck(server, outbound);
   const mailSettings = createMailSettings(config.mail, sealer);
   const presence = startPresence({ realtime, logger, intervalMs: config.userStatusMs });
   const attemptLimits = bus ? redisAttemptLimits(bus.redis, config.databaseName) : memoryAttemptLimits;
-  const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(attemptLimits('emailProbes', config.loginWindowSeconds)), mailer: createMailer(mailSettings.route), sealer, attemptLimits };
+  const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(attemptLimits('emailProbes', config.loginWindowSeconds)), mailer: createMailer(mailSettings.route), sealer, attemptLimits, outbound };
   const routes = { prefix: API_PREFIX };
   await server.register([plansRoutes, usersRoutes, settingsRoutes, helpsRoutes, announcementsRoutes, contactsRoutes, ticketNotesRoutes, queuesRoutes, tagsRoutes, quickMessagesRoutes, chatsRoutes, dashboardRoutes, filesRoutes, invoicesRoutes, passwordResetRoutes, flowsRoutes, flowCampaignsRoutes, promptsRoutes].map((plugin) => ({ plugin, options: context, routes })));
   await server.register({ plugin: authRoutes, options: { ...context, prefix: API_PREFIX }, routes });

@@ -55,10 +55,10 @@ export function createInbox(context: AppContext, jobs: JobRunner, cluster?: Inbo
   });
   const outbound = cluster ? ownedOutbound(sender, { ...cluster, logger }) : sender;
   const messages = createMessageService({ realtime, outbound, config });
-  const ai = createAiRunner({ realtime, logger, config, messages, sealer });
+  const ai = createAiRunner({ realtime, logger, config, messages, sealer, outbound: context.outbound });
   // The flow's typebot block hands over to the integrations' typebot runner, whose flowbuilder type starts flows.
   const flows = createFlowEngine({ realtime, logger, config, jobs, messages, ai, typebot: (companyId, ticketId, settings) => integrations.startTypebot(companyId, ticketId, settings) });
-  const integrations = createIntegrationRunner({ realtime, logger, config, jobs, sealer, messages, flows: () => flows });
+  const integrations = createIntegrationRunner({ realtime, logger, config, jobs, sealer, messages, outbound: context.outbound, flows: () => flows });
   const tickets = createTicketService({ realtime, messages, config, leaveFlow: flows.leave });
   const pipeline = createInboundPipeline({ realtime, logger, messages, chatbot: createQueueChatbot({ messages, config }), config, campaignAnswer: createCampaignConfirmations({ realtime, messages }), flows, integrations, ai });
   const timers = createTicketTimers({ realtime, messages });

@@ -389,6 +389,12 @@ describe('web console: flow editor', () => {
       await typebot.locator('[data-error-for="name"]', { hasText: problem }).waitFor();
     }
     await typebotName.fill('Bot de vendas');
+    // The server's address rule, said in the dialog: http(s), no credentials.
+    const typebotUrl = typebot.locator('input[name="urlN8N"]');
+    await typebotUrl.fill('ftp://bot:secret@bots.example.com');
+    await typebot.locator('[data-block-submit]').click();
+    await typebot.locator('[data-error-for="urlN8N"]', { hasText: 'Um endereço http(s), sem usuário nem senha' }).waitFor();
+    await typebotUrl.fill('');
     await typebot.locator('input[name="typebotSlug"]').fill('vendas');
     await typebot.locator('[data-block-submit]').click();
     await block('typebot').getByText('Bot de vendas').waitFor();

@@ -74,7 +74,7 @@ export function startChannels(context: AppContext, options: ChannelOptions = {})
   // Late-bound, so handlers may use the session manager they are handed (outbound replies).
   let handlers: SessionHandlers | undefined;
   const health = createHealthRecorder({ logger });
-  const alerts = createAlerts({ config: context.config, logger, realtime, mailer: options.mailer ?? context.mailer, health });
+  const alerts = createAlerts({ config: context.config, logger, realtime, mailer: options.mailer ?? context.mailer, health, outbound: context.outbound });
   const ownSessions = createSessionManager({
     realtime,
     logger,

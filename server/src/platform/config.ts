@@ -3,6 +3,7 @@ import Joi from 'joi';
 import path from 'node:path';
 import { USER_STATUS_HEARTBEAT_MS } from '@atende/shared';
 import { describeInvalidSettings, describeMissingSecret } from './configProblems.js';
+import { parseAllowList, type AllowList } from './net/allowList.js';
 
 export interface Config {
   port: number;
@@ -56,6 +57,8 @@ export interface Config {
   redisUrl: string | null;
   /** How long a node's claim on a WhatsApp session lasts without renewal (ms): a dead node's sessions move after it. */
   sessionLeaseMs: number;
+  /** The private addresses the server may call for companies (ATENDE_OUTBOUND_ALLOW, platform/net). */
+  outboundAllow: AllowList;
 }
 
 /** Queue integrations (issue 16): the webhook types' deliveries and the dialogflow endpoint. */
@@ -173,6 +176,17 @@ const schema = Joi.object({
   ATENDE_OPENAI_TRANSCRIPTION_MODEL: Joi.string().trim().min(1).max(100).default('whisper-1'),
   ATENDE_REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).allow(''),
   ATENDE_SESSION_LEASE_MS: Joi.number().integer().min(1_000).max(600_000).default(25_000),
+  ATENDE_OUTBOUND_ALLOW: Joi.string()
+    .allow('')
+    .default('')
+    .custom((text: string, helpers) => {
+      try {
+        parseAllowList(text);
+        return text;
+      } catch (err) {
+        return helpers.message({ custom: `must list IPs, CIDRs or host names, each with an optional :port: ${(err as Error).message}` });
+      }
+    }),
 }).unknown(true);
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
@@ -248,5 +262,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     openAi: { baseUrl: value.ATENDE_OPENAI_BASE_URL || OPENAI_DEFAULT_BASE_URL, timeoutMs: value.ATENDE_OPENAI_TIMEOUT_MS, transcriptionModel: value.ATENDE_OPENAI_TRANSCRIPTION_MODEL },
     redisUrl: value.ATENDE_REDIS_URL || null,
     sessionLeaseMs: value.ATENDE_SESSION_LEASE_MS,
+    outboundAllow: parseAllowList(value.ATENDE_OUTBOUND_ALLOW),
   };
 }

@@ -5,8 +5,9 @@ import type { Mailer } from './mail.js';
 import type { Sealer } from './sealing.js';
 import type { RealtimePublisher } from './realtime.js';
 import type { AttemptLimits } from './auth/rateLimit.js';
+import type { Outbound } from './net/outbound.js';
 
-/** What every domain plugin receives: configuration, logging, the realtime publisher, the e-mail probe limit, mail and sealing. */
+/** What every domain plugin receives: configuration, logging, the realtime publisher, the e-mail probe limit, mail, sealing and outbound calls. */
 export interface AppContext {
   config: Config;
   logger: Logger;
@@ -16,4 +17,6 @@ export interface AppContext {
   sealer: Sealer;
   /** The login and password-reset limits: in memory, or in Redis shared by several nodes. */
   attemptLimits: AttemptLimits;
+  /** Every call to an address a company gave goes through it (platform/net). */
+  outbound: Outbound;
 }

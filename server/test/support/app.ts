@@ -89,6 +89,9 @@ export async function startTestApp(name: string, env: Record<string, string> = {
     ATENDE_JOBS_PROCESS_EVERY: '100',
     ATENDE_JOB_LOCK_MS: '1000',
     ATENDE_FERRETDB_POSTGRES_URL: process.env.ATENDE_TEST_POSTGRES_URL ?? '',
+    // The operator's allow-list, as a self-hoster would set it: the tests' stand-ins (webhook
+    // receivers, Typebot, OpenAI-compatible, alerts) listen on 127.0.0.1. The SSRF tests set their own.
+    ATENDE_OUTBOUND_ALLOW: '127.0.0.1',
     ...env,
   });
   // Real WhatsApp connections of a test get a socket that never reaches the network.

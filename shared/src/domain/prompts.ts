@@ -78,7 +78,7 @@ export interface PromptsAnswer {
 export type PromptEvent = { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: string };
 
 /** Why the assistant could not answer a ticket (the conversation shows it; the message stays for the agents). */
-export const AI_ERROR_CODES = ['auth', 'rateLimit', 'server', 'timeout', 'unreachable', 'refused', 'keyUnreadable', 'emptyAnswer'] as const;
+export const AI_ERROR_CODES = ['auth', 'rateLimit', 'server', 'timeout', 'unreachable', 'refused', 'keyUnreadable', 'emptyAnswer', 'addressRefused'] as const;
 export type AiErrorCode = (typeof AI_ERROR_CODES)[number];
 
 export interface TicketAiError {

@@ -114,6 +114,8 @@ export const ERROR_STATUS = {
   ERR_MESSAGE_NOT_EDITABLE: 400,
   ERR_MESSAGE_DELETED: 400,
   ERR_MESSAGE_NOT_FORWARDABLE: 400,
+  // Outbound calls for companies (issue 29).
+  ERR_OUTBOUND_ADDRESS_REFUSED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

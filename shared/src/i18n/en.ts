@@ -59,6 +59,7 @@ export const enCommon: CommonTranslation = {
     ERR_MESSAGE_NOT_EDITABLE: 'Only text messages you sent can be edited.',
     ERR_MESSAGE_DELETED: 'This message was deleted.',
     ERR_MESSAGE_NOT_FORWARDABLE: 'This message cannot be forwarded (deleted, a call or media that is missing).',
+    ERR_OUTBOUND_ADDRESS_REFUSED: 'This address leads to a private, local or reserved network, which the server does not call. Use a public address (the operator can allow private ones).',
     ERR_CREATING_MESSAGE: 'Error saving the message. Please try again.',
     ERR_CREATING_TICKET: 'Error creating the ticket. Please try again.',
     ERR_FETCH_WAPP_MSG: 'Error fetching the message from WhatsApp; it may be too old.',

@@ -59,6 +59,7 @@ export const esCommon: CommonTranslation = {
     ERR_MESSAGE_NOT_EDITABLE: 'Solo se pueden editar los mensajes de texto que usted envió.',
     ERR_MESSAGE_DELETED: 'Este mensaje fue eliminado.',
     ERR_MESSAGE_NOT_FORWARDABLE: 'Este mensaje no se puede reenviar (eliminado, una llamada o un archivo no disponible).',
+    ERR_OUTBOUND_ADDRESS_REFUSED: 'Esta dirección lleva a una red privada, local o reservada, a la que el servidor no llama. Use una dirección pública (el operador puede permitir las privadas).',
     ERR_CREATING_MESSAGE: 'Error al guardar el mensaje. Inténtalo de nuevo.',
     ERR_CREATING_TICKET: 'Error al crear el ticket. Inténtalo de nuevo.',
     ERR_FETCH_WAPP_MSG: 'Error al obtener el mensaje de WhatsApp; tal vez sea demasiado antiguo.',

@@ -63,6 +63,7 @@ export const ptCommon = {
     ERR_MESSAGE_NOT_EDITABLE: 'Só é possível editar mensagens de texto enviadas por você.',
     ERR_MESSAGE_DELETED: 'Esta mensagem foi apagada.',
     ERR_MESSAGE_NOT_FORWARDABLE: 'Esta mensagem não pode ser encaminhada (apagada, uma chamada ou mídia indisponível).',
+    ERR_OUTBOUND_ADDRESS_REFUSED: 'Este endereço leva a uma rede privada, local ou reservada, que o servidor não chama. Use um endereço público (o operador pode permitir os privados).',
     ERR_CREATING_MESSAGE: 'Erro ao registrar a mensagem. Tente novamente.',
     ERR_CREATING_TICKET: 'Erro ao criar o ticket. Tente novamente.',
     ERR_FETCH_WAPP_MSG: 'Erro ao buscar a mensagem no WhatsApp; talvez ela seja antiga demais.',

@@ -19,6 +19,7 @@ import { NAME_MAX } from '../domain/constants.js';
 import { PROMPT_HUMAN_PHRASE_MAX, PROMPT_MODEL_MAX } from '../domain/prompts.js';
 import { openAiBaseUrl } from './prompts.js';
 import { id, name, pageQuery } from './common.js';
+import { outboundUrl } from './outboundUrl.js';
 
 export const flowName = Joi.string().trim().min(FLOW_NAME_MIN).max(FLOW_NAME_MAX);
 
@@ -31,7 +32,7 @@ const nodeId = Joi.string().max(64).pattern(/^[A-Za-z0-9_-]+$/);
 const integration = Joi.object({
   name: Joi.string().trim().max(NAME_MAX).allow(''),
   projectName: Joi.string().max(NAME_MAX).allow(''),
-  urlN8N: Joi.string().max(2048).allow(''),
+  urlN8N: outboundUrl().allow(''),
   typebotSlug: Joi.string().max(200).allow(''),
   typebotExpires: Joi.number().integer().min(0).max(10_080),
   typebotDelayMessage: Joi.number().integer().min(0).max(60_000),

@@ -1,5 +1,6 @@
 export { Joi } from './joi.js';
 export * from './common.js';
+export * from './outboundUrl.js';
 export * from './auth.js';
 export * from './companies.js';
 export * from './plans.js';

@@ -13,12 +13,13 @@ import {
   PROMPT_TEXT_MIN,
 } from '../domain/prompts.js';
 import { id } from './common.js';
+import { outboundUrl } from './outboundUrl.js';
 
 /** The spec's own words for a missing queue: "a sector must be chosen". */
 const SECTOR_REQUIRED = '{{#label}}: a sector (queue) must be chosen';
 
 /** An OpenAI-compatible endpoint, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1 ('' for the default). */
-export const openAiBaseUrl = Joi.string().trim().uri({ scheme: ['http', 'https'] }).max(2048).allow('');
+export const openAiBaseUrl = outboundUrl().allow('');
 
 const promptFields = {
   name: Joi.string().trim().min(PROMPT_NAME_MIN).max(PROMPT_NAME_MAX),

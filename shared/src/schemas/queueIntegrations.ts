@@ -17,9 +17,10 @@ import {
   URL_INTEGRATION_TYPES,
 } from '../domain/queueIntegrations.js';
 import { id, pageQuery } from './common.js';
+import { outboundUrl } from './outboundUrl.js';
 
 const integrationName = Joi.string().trim().min(QUEUE_INTEGRATION_NAME_MIN).max(QUEUE_INTEGRATION_NAME_MAX);
-const url = Joi.string().trim().max(INTEGRATION_URL_MAX).uri({ scheme: ['http', 'https'] });
+const url = outboundUrl(INTEGRATION_URL_MAX);
 const text = (max: number) => Joi.string().max(max).allow('');
 const projectName = Joi.string().trim().max(200).pattern(/^[A-Za-z0-9._:-]+$/);
 const jsonContent = Joi.string().trim().max(JSON_CONTENT_MAX);

@@ -7,6 +7,7 @@
  */
 import { asksForHuman } from '@atende/shared';
 import type { Config } from '../../platform/config.js';
+import type { Outbound } from '../../platform/net/outbound.js';
 import { mediaFilePath } from '../../platform/uploads.js';
 import type { MessageDoc } from '../../domains/messages/model.js';
 import type { MessageService } from '../../domains/messages/service.js';
@@ -35,8 +36,9 @@ export function answerable(ticket: Pick<TicketDoc, 'isGroup' | 'status' | 'userI
   return !ticket.isGroup && ticket.status === 'pending' && !ticket.userId && !ticket.handedOver;
 }
 
-export function createAnswerer(deps: { config: Config; messages: MessageService; side: TicketSide }) {
-  const { config, messages, side } = deps;
+export function createAnswerer(deps: { config: Config; messages: MessageService; side: TicketSide; outbound: Outbound }) {
+  const { config, messages, side, outbound } = deps;
+  const operatorOutbound = outbound.forOperatorAddress(config.openAi.baseUrl);
 
   async function current(ticket: Pick<TicketDoc, 'companyId' | '_id'>): Promise<TicketDoc | null> {
     return TicketModel.findOne({ companyId: ticket.companyId, _id: ticket._id }).lean<TicketDoc>();
@@ -44,7 +46,8 @@ export function createAnswerer(deps: { config: Config; messages: MessageService;
 
   async function endpointOf(ticket: TicketDoc, assistant: Assistant): Promise<EndpointSettings> {
     if (!assistant.apiKey) throw new AiFailure('keyUnreadable', null);
-    return { apiKey: assistant.apiKey, baseURL: await baseUrlOf(assistant, String(ticket.companyId), config), timeoutMs: config.openAi.timeoutMs };
+    const { baseURL, operator } = await baseUrlOf(assistant, String(ticket.companyId), config);
+    return { apiKey: assistant.apiKey, baseURL, timeoutMs: config.openAi.timeoutMs, fetch: (operator ? operatorOutbound : outbound).fetch };
   }
 
   /** The text of a customer's audio, or null when it cannot be had (told on the ticket unless the endpoint has no transcriptions). */

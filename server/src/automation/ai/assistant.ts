@@ -89,7 +89,11 @@ export async function hasPrompts(companyId: string): Promise<boolean> {
   return (await companyPrompts.get(companyId)).size > 0;
 }
 
-/** The endpoint's address for this assistant and company. */
-export async function baseUrlOf(assistant: Assistant, companyId: string, config: Config): Promise<string> {
-  return assistant.baseURL || (await companySetting(companyId, 'openAiBaseUrl')) || config.openAi.baseUrl;
+/**
+ * The endpoint's address for this assistant and company; `operator`: the operator's own default
+ * (ATENDE_OPENAI_BASE_URL, else OpenAI's), which may be private without an allow-list entry.
+ */
+export async function baseUrlOf(assistant: Assistant, companyId: string, config: Config): Promise<{ baseURL: string; operator: boolean }> {
+  const chosen = assistant.baseURL || (await companySetting(companyId, 'openAiBaseUrl'));
+  return chosen ? { baseURL: chosen, operator: false } : { baseURL: config.openAi.baseUrl, operator: true };
 }

@@ -3,16 +3,25 @@
  * completion and, when the endpoint offers it, an audio transcription. Every failure becomes an
  * `AiFailure` with the code the ticket shows (the endpoint's own message is only logged: it may
  * echo what a custom address answered). No retries here: a customer's next message tries again.
+ * The client calls through the outbound module's fetch (platform/net): an address leading to a
+ * private network is refused before anything is sent (`addressRefused`).
  */
 import { createReadStream } from 'node:fs';
 import OpenAI, { toFile } from 'openai';
 import type { AiErrorCode } from '@atende/shared';
+import type { OutboundFetch } from '../../platform/net/fetch.js';
+import { refusalIn } from '../../platform/net/guard.js';
 
 export interface EndpointSettings {
   apiKey: string;
   baseURL: string;
   timeoutMs: number;
+  /** The outbound module's fetch that may reach this address (the operator's own default is allowed for its calls). */
+  fetch: OutboundFetch;
 }
+
+/** Past the client's own deadline, so that the client reports its timeout first. */
+const DEADLINE_MARGIN_MS = 1_000;
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -39,6 +48,7 @@ export class AiFailure extends Error {
 /** What a failure of the client means for the ticket. */
 export function failureOf(err: unknown): AiFailure {
   if (err instanceof AiFailure) return err;
+  if (refusalIn(err)) return new AiFailure('addressRefused', null, err);
   if (err instanceof OpenAI.APIConnectionTimeoutError) return new AiFailure('timeout', null, err);
   if (err instanceof OpenAI.APIConnectionError) return new AiFailure('unreachable', null, err);
   if (err instanceof OpenAI.APIError) {
@@ -53,7 +63,13 @@ export function failureOf(err: unknown): AiFailure {
 
 function client(settings: EndpointSettings): OpenAI {
   // baseURL always given: the client would otherwise read OPENAI_BASE_URL from the environment.
-  return new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL, timeout: settings.timeoutMs, maxRetries: 0 });
+  return new OpenAI({
+    apiKey: settings.apiKey,
+    baseURL: settings.baseURL,
+    timeout: settings.timeoutMs,
+    maxRetries: 0,
+    fetch: (input, init) => settings.fetch(input, init, { timeoutMs: settings.timeoutMs + DEADLINE_MARGIN_MS }),
+  });
 }
 
 /** The model's answer (trimmed); an empty one is a failure. */

@@ -17,6 +17,7 @@ import type { Types } from 'mongoose';
 import type { Config } from '../../platform/config.js';
 import { keyedSerial } from '../../platform/database/serial.js';
 import type { Logger } from '../../platform/logger.js';
+import type { Outbound } from '../../platform/net/outbound.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import type { Sealer } from '../../platform/sealing.js';
 import type { MessageService } from '../../domains/messages/service.js';
@@ -45,10 +46,10 @@ export interface AutomationContext {
 
 type Job = { kind: 'prompt' } | { kind: 'flow'; settings: FlowBlockSettings; stillWanted(): Promise<boolean> };
 
-export function createAiRunner(deps: { realtime: RealtimePublisher; logger: Logger; config: Config; messages: MessageService; sealer: Sealer }) {
+export function createAiRunner(deps: { realtime: RealtimePublisher; logger: Logger; config: Config; messages: MessageService; sealer: Sealer; outbound: Outbound }) {
   const { logger, sealer } = deps;
   const side = createTicketSide(deps);
-  const answer = createAnswerer({ config: deps.config, messages: deps.messages, side });
+  const answer = createAnswerer({ config: deps.config, messages: deps.messages, side, outbound: deps.outbound });
   const tickets = keyedSerial();
 
   /** The job as it stands when its turn comes (a prompt may have changed meanwhile); null: nothing to do. */

@@ -33,6 +33,7 @@ import type { JobRunner } from '../../platform/jobs.js';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { FlowModel, type FlowDoc } from '../../domains/flows/model.js';
+import { refuseForeignQueues } from '../../domains/flows/graph.js';
 import type { MessageService } from '../../domains/messages/service.js';
 import { ticketForActor } from '../../domains/tickets/access.js';
 import type { TicketDoc } from '../../domains/tickets/model.js';
@@ -228,6 +229,7 @@ export function createFlowEngine(deps: { realtime: RealtimePublisher; logger: Lo
       const graph: FlowGraph = { nodes: input.nodes, connections: input.connections };
       const start = graph.nodes.find((node) => node.type === 'start');
       if (!start) throw new AppError('ERR_VALIDATION', { field: 'nodes', rule: 'startMissing' }, 'nodes: the flow has no start block');
+      await refuseForeignQueues(companyId, graph);
       const _id = new Types.ObjectId();
       const now = new Date();
       const runKey = `s:${String(_id)}`;

@@ -18,6 +18,8 @@ import { pageKeyOf } from '../../platform/database/placedPages.js';
 import { documentWrites, keyedSerial, updateDocument } from '../../platform/database/serial.js';
 import type { JobRunner } from '../../platform/jobs.js';
 import type { Logger } from '../../platform/logger.js';
+import type { OutboundFetch } from '../../platform/net/fetch.js';
+import { refusalIn } from '../../platform/net/guard.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import type { Sealer } from '../../platform/sealing.js';
 import { DELIVERY_LOG_PAGES, DELIVERY_PAGE_SIZE } from '../../domains/queueIntegrations/deliveryLog.js';
@@ -25,7 +27,7 @@ import { DELIVERY_DUE, IntegrationDeliveryModel, type DeliveryAttemptDoc, type I
 import { QueueIntegrationModel, type QueueIntegrationDoc } from '../../domains/queueIntegrations/model.js';
 
 export const INTEGRATION_DELIVERY_SWEEP_JOB = 'integrationDeliverySweep';
-/** The longest answer body read (a reply JSON is small). */
+/** The longest answer body read (a reply JSON is small); a longer one is no answer. */
 const ANSWER_MAX_BYTES = 64 * 1024;
 
 export interface DeliveryOutcome {
@@ -44,7 +46,7 @@ export function signatureOf(secret: string, body: string): string {
 
 async function readAnswer(response: Response): Promise<IntegrationWebhookAnswer | null> {
   if (!(response.headers.get('content-type') ?? '').includes('json')) return null;
-  const text = (await response.text()).slice(0, ANSWER_MAX_BYTES);
+  const text = await response.text();
   try {
     const parsed = JSON.parse(text) as unknown;
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as IntegrationWebhookAnswer) : null;
@@ -59,10 +61,12 @@ export function createDeliveries(deps: {
   realtime: RealtimePublisher;
   sealer: Sealer;
   config: IntegrationsConfig;
+  /** The outbound module's fetch (platform/net): an address leading to a private network is refused unsent. */
+  outboundFetch: OutboundFetch;
   /** Every attempt's outcome (the runner sends replies, shows failures on the ticket). */
   settled(outcome: DeliveryOutcome): Promise<void>;
 }) {
-  const { jobs, logger, realtime, sealer, config } = deps;
+  const { jobs, logger, realtime, sealer, config, outboundFetch } = deps;
   const running = keyedSerial();
   const inFlight = new Set<string>();
 
@@ -91,27 +95,33 @@ export function createDeliveries(deps: {
     const attempt = (statusCode: number | null, error: string | null): DeliveryAttemptDoc => ({ at: new Date(started), statusCode, durationMs: Date.now() - started, error });
     if (!secret) return { attempt: attempt(null, 'the signing secret cannot be opened (was ATENDE_SECRET_KEY changed?): rotate it'), answer: null };
     try {
-      const response = await fetch(integration.urlN8N, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Atende-Webhook/1',
-          'x-atende-event': 'message',
-          'x-atende-delivery': String(delivery._id),
-          'x-atende-signature': signatureOf(secret, delivery.body),
+      const response = await outboundFetch(
+        integration.urlN8N,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'Atende-Webhook/1',
+            'x-atende-event': 'message',
+            'x-atende-delivery': String(delivery._id),
+            'x-atende-signature': signatureOf(secret, delivery.body),
+          },
+          body: delivery.body,
+          redirect: 'manual',
         },
-        body: delivery.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(config.timeoutMs),
-      });
+        { timeoutMs: config.timeoutMs, maxBytes: ANSWER_MAX_BYTES },
+      );
       if (response.status < 200 || response.status >= 300) {
         await response.body?.cancel().catch(() => undefined);
         return { attempt: attempt(response.status, `HTTP ${response.status}`), answer: null };
       }
       return { attempt: attempt(response.status, null), answer: await readAnswer(response).catch(() => null) };
     } catch (err) {
+      // A refusal reads the same whatever the address was: the log tells nothing about internal hosts.
+      const refused = refusalIn(err);
       const timedOut = (err as { name?: string }).name === 'TimeoutError';
-      return { attempt: attempt(null, timedOut ? `no answer in ${config.timeoutMs} ms` : err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err)), answer: null };
+      const error = refused ? refused.message : timedOut ? `no answer in ${config.timeoutMs} ms` : err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+      return { attempt: attempt(null, error), answer: null };
     }
   }
 

@@ -2,12 +2,14 @@
  * What an integration says to the customer goes out like an agent's reply: stored through the
  * message service and sent by the outbound lanes (acks come back), pushed to the inbox. Texts and
  * media follow each other with the integration's delay; media the tool gives by address (Typebot's
- * images, audio, videos) are downloaded, checked like any upload and sent as files. Sending stops
+ * images, audio, videos) are downloaded through the outbound module (platform/net: no private
+ * address, every redirect checked), checked like any upload and sent as files. Sending stops
  * as soon as the ticket is no longer the integration's (an agent accepted it, it was closed).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Types } from 'mongoose';
 import type { Logger } from '../../platform/logger.js';
+import type { OutboundFetch } from '../../platform/net/fetch.js';
 import { storeUpload, UPLOAD_LIMITS, type UploadKind } from '../../platform/uploads.js';
 import type { MessageService } from '../../domains/messages/service.js';
 import type { TicketDoc } from '../../domains/tickets/model.js';
@@ -20,22 +22,17 @@ function fileNameOf(url: string, kind: string): string {
   return /\.[A-Za-z0-9]{2,5}$/.test(last) ? last : `${kind}-${Date.now()}`;
 }
 
-export function createOutgoing(deps: { messages: MessageService; logger: Logger; timeoutMs: number }) {
-  const { messages, logger, timeoutMs } = deps;
+export function createOutgoing(deps: { messages: MessageService; logger: Logger; timeoutMs: number; outboundFetch: OutboundFetch }) {
+  const { messages, logger, timeoutMs, outboundFetch } = deps;
 
-  /** The file at `url`, within its kind's upload limit (read no further than the limit). */
+  /** The file at `url` (redirects followed, each hop checked), within its kind's upload limit (read no further). */
   async function download(url: string, kind: UploadKind): Promise<Buffer> {
-    const answer = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
-    if (!answer.ok || !answer.body) throw new Error(`media answered HTTP ${answer.status}`);
-    const limit = UPLOAD_LIMITS[kind];
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of answer.body as AsyncIterable<Uint8Array>) {
-      size += chunk.length;
-      if (size > limit) throw new Error(`media larger than ${limit} bytes`);
-      chunks.push(Buffer.from(chunk));
+    const answer = await outboundFetch(url, { redirect: 'follow' }, { timeoutMs, maxBytes: UPLOAD_LIMITS[kind] });
+    if (!answer.ok) {
+      await answer.body?.cancel().catch(() => undefined);
+      throw new Error(`media answered HTTP ${answer.status}`);
     }
-    return Buffer.concat(chunks);
+    return Buffer.from(await answer.arrayBuffer());
   }
 
   async function sendOne(companyId: string, ticket: TicketDoc, item: OutgoingItem): Promise<void> {

@@ -21,6 +21,7 @@ import type { Config } from '../../platform/config.js';
 import { keyedSerial } from '../../platform/database/serial.js';
 import type { JobRunner } from '../../platform/jobs.js';
 import type { Logger } from '../../platform/logger.js';
+import type { Outbound } from '../../platform/net/outbound.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import type { Sealer } from '../../platform/sealing.js';
 import { MessageModel, type MessageDoc } from '../../domains/messages/model.js';
@@ -72,18 +73,20 @@ export function createIntegrationRunner(deps: {
   jobs: JobRunner;
   sealer: Sealer;
   messages: MessageService;
+  /** Every call to a tool's address goes through it (platform/net). */
+  outbound: Outbound;
   /** The flow engine, for flowbuilder integrations (made before this runner, which its typebot block calls). */
   flows: () => FlowEngine;
 }) {
-  const { realtime, logger, config, jobs, sealer, messages } = deps;
+  const { realtime, logger, config, jobs, sealer, messages, outbound } = deps;
   const timeoutMs = config.integrations.timeoutMs;
   const state = createTicketState({ realtime, logger });
-  const outgoing = createOutgoing({ messages, logger, timeoutMs });
+  const outgoing = createOutgoing({ messages, logger, timeoutMs, outboundFetch: outbound.fetch });
   const dialogflow = createDialogflow({ url: config.integrations.dialogflowUrl, timeoutMs });
-  const typebot = createTypebotRunner({ api: typebotApi(timeoutMs), outgoing, state });
+  const typebot = createTypebotRunner({ api: typebotApi(outbound.fetch, timeoutMs), outgoing, state });
   const dialogflowRunner = createDialogflowRunner({ dialogflow, sealer, outgoing, state });
   // Each attempt's outcome goes to the webhook runner, which queues its events here.
-  const deliveries = createDeliveries({ jobs, logger, realtime, sealer, config: config.integrations, settled: (outcome) => webhook.settled(outcome) });
+  const deliveries = createDeliveries({ jobs, logger, realtime, sealer, outboundFetch: outbound.fetch, config: config.integrations, settled: (outcome) => webhook.settled(outcome) });
   const webhook = createWebhookRunner({ config, outgoing, state, deliveries });
   const turns = keyedSerial();
 

@@ -3,8 +3,10 @@
  * session and answers the bot's first bubbles and input; `POST {url}/api/v1/sessions/{id}/continueChat`
  * gives it the customer's answer. Text bubbles are asked in markdown (older servers answer rich
  * text, flattened here). What a bubble or an input is, and how it is shown on WhatsApp, is decided
- * in typebotRender.ts.
+ * in typebotRender.ts. Calls go through the outbound module (platform/net).
  */
+import type { OutboundFetch } from '../../platform/net/fetch.js';
+import { refusalIn } from '../../platform/net/guard.js';
 
 export interface TypebotBubble {
   id?: string;
@@ -41,14 +43,20 @@ export class TypebotError extends Error {
   }
 }
 
-async function post(url: string, body: unknown, timeoutMs: number): Promise<TypebotReply> {
+/** The longest answer read (bubbles and an input are small). */
+const ANSWER_MAX_BYTES = 1024 * 1024;
+
+async function post(outboundFetch: OutboundFetch, url: string, body: unknown, timeoutMs: number): Promise<TypebotReply> {
   let answer: Response;
   try {
-    answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+    answer = await outboundFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) }, { timeoutMs, maxBytes: ANSWER_MAX_BYTES });
   } catch (err) {
-    throw new TypebotError(`Typebot did not answer: ${err instanceof Error ? err.message : String(err)}`, null);
+    const refused = refusalIn(err);
+    throw new TypebotError(refused ? `Typebot: ${refused.message}` : `Typebot did not answer: ${err instanceof Error ? err.message : String(err)}`, null);
   }
-  const text = await answer.text();
+  const text = await answer.text().catch((err: unknown) => {
+    throw new TypebotError(`Typebot's answer could not be read: ${err instanceof Error ? err.message : String(err)}`, answer.status);
+  });
   if (!answer.ok) throw new TypebotError(`Typebot answered HTTP ${answer.status}: ${text.slice(0, 200)}`, answer.status);
   let parsed: Partial<TypebotReply>;
   try {
@@ -59,13 +67,13 @@ async function post(url: string, body: unknown, timeoutMs: number): Promise<Type
   return { ...parsed, messages: Array.isArray(parsed.messages) ? parsed.messages : [] };
 }
 
-export function typebotApi(timeoutMs: number) {
+export function typebotApi(outboundFetch: OutboundFetch, timeoutMs: number) {
   return {
     startChat(baseUrl: string, slug: string, prefilledVariables: Record<string, string>): Promise<TypebotReply> {
-      return post(`${baseUrl}/api/v1/typebots/${encodeURIComponent(slug)}/startChat`, { isStreamEnabled: false, textBubbleContentFormat: 'markdown', prefilledVariables }, timeoutMs);
+      return post(outboundFetch, `${baseUrl}/api/v1/typebots/${encodeURIComponent(slug)}/startChat`, { isStreamEnabled: false, textBubbleContentFormat: 'markdown', prefilledVariables }, timeoutMs);
     },
     continueChat(baseUrl: string, sessionId: string, text: string): Promise<TypebotReply> {
-      return post(`${baseUrl}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, { message: { type: 'text', text }, textBubbleContentFormat: 'markdown' }, timeoutMs);
+      return post(outboundFetch, `${baseUrl}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, { message: { type: 'text', text }, textBubbleContentFormat: 'markdown' }, timeoutMs);
     },
   };
 }

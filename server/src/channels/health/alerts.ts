@@ -4,12 +4,14 @@
  * admins once per outage; when such a connection is back, a second alert says for how long it was
  * down and how many messages were recovered, sent once the replay has had time to land. Each alert
  * goes in-app (the admins-only `connectionAlert` channel), by e-mail to the company's admins where
- * e-mail is configured, and to the operator's webhook where one is set.
+ * e-mail is configured, and to the operator's webhook where one is set (through the outbound
+ * module, which allows the operator's own address for these calls: platform/net).
  */
 import { createI18n, type ConnectionAlert } from '@atende/shared';
 import type { AlertConfig, Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Mailer } from '../../platform/mail.js';
+import type { Outbound } from '../../platform/net/outbound.js';
 import { setChannelFilter, type RealtimePublisher } from '../../platform/realtime.js';
 import { UserModel } from '../../domains/users/model.js';
 import { WhatsappModel, type WhatsappDoc } from '../../domains/whatsapp/model.js';
@@ -20,9 +22,10 @@ const WEBHOOK_TIMEOUT_MS = 5_000;
 /** The longest wait between a connection's return and its "back" alert (the replay lands meanwhile). */
 const BACK_SETTLE_MAX_MS = 60_000;
 
-export function createAlerts(deps: { config: Pick<Config, 'language' | 'timeZone'> & { alerts: AlertConfig }; logger: Logger; realtime: RealtimePublisher; mailer: Mailer; health: HealthRecorder }) {
+export function createAlerts(deps: { config: Pick<Config, 'language' | 'timeZone'> & { alerts: AlertConfig }; logger: Logger; realtime: RealtimePublisher; mailer: Mailer; health: HealthRecorder; outbound: Outbound }) {
   const { config, logger, realtime, mailer, health } = deps;
   const { downMs, webhookUrl } = config.alerts;
+  const outbound = webhookUrl ? deps.outbound.forOperatorAddress(webhookUrl) : deps.outbound;
   const settleMs = Math.min(downMs, BACK_SETTLE_MAX_MS);
   const texts = createI18n(config.language);
   let timer: NodeJS.Timeout | undefined;
@@ -52,12 +55,8 @@ export function createAlerts(deps: { config: Pick<Config, 'language' | 'timeZone
 
   async function webhook(alert: ConnectionAlert): Promise<void> {
     if (!webhookUrl) return;
-    const answer = await fetch(webhookUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(alert),
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
+    const answer = await outbound.fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(alert) }, { timeoutMs: WEBHOOK_TIMEOUT_MS });
+    await answer.body?.cancel().catch(() => undefined);
     if (!answer.ok) throw new Error(`the alert webhook answered ${answer.status}`);
   }
 

@@ -66,14 +66,24 @@ function refuseUnstorableKeys(value: unknown, field: string, depth = 0): void {
   }
 }
 
-/** Ticket blocks' queues that are not queues of the company. */
-async function foreignQueues(companyId: string, graph: FlowGraph): Promise<{ nodeId: string; index: number }[]> {
-  const wanted = graph.nodes.flatMap((node, index) => (node.type === 'ticket' ? [{ nodeId: node.id, index, queueId: node.data.queueId }] : []));
+/** The queues blocks name (a ticket block's, an OpenAI block's hand-over) that are not queues of the company. */
+async function foreignQueues(companyId: string, graph: FlowGraph): Promise<{ nodeId: string; index: number; field: string }[]> {
+  const wanted = graph.nodes.flatMap((node, index) => {
+    if (node.type === 'ticket') return [{ nodeId: node.id, index, field: `nodes.${index}.data.queueId`, queueId: node.data.queueId }];
+    const handOver = node.type === 'openai' ? node.data.typebotIntegration?.queueId : null;
+    return handOver ? [{ nodeId: node.id, index, field: `nodes.${index}.data.typebotIntegration.queueId`, queueId: handOver }] : [];
+  });
   if (wanted.length === 0) return [];
   const ids = [...new Set(wanted.map((entry) => entry.queueId))];
   const found = await QueueModel.find({ companyId, _id: { $in: ids } }, { _id: 1 }).lean<{ _id: unknown }[]>();
   const known = new Set(found.map((queue) => String(queue._id)));
   return wanted.filter((entry) => !known.has(entry.queueId));
+}
+
+/** Refuses (ERR_NO_QUEUE_FOUND with `nodeId`, `field`) a graph naming a queue of another company. */
+export async function refuseForeignQueues(companyId: string, graph: FlowGraph): Promise<void> {
+  const [foreign] = await foreignQueues(companyId, graph);
+  if (foreign) throw new AppError('ERR_NO_QUEUE_FOUND', { nodeId: foreign.nodeId, field: foreign.field });
 }
 
 /**
@@ -89,8 +99,7 @@ export async function checkGraph(companyId: string, graph: FlowGraph): Promise<F
   for (const media of mediaNamesOf(graph)) {
     if (!(await isStoredMedia(companyId, media.name))) throw new AppError('ERR_FLOW_MEDIA_INVALID', { nodeId: media.nodeId, field: media.field });
   }
-  const [foreign] = await foreignQueues(companyId, graph);
-  if (foreign) throw new AppError('ERR_NO_QUEUE_FOUND', { nodeId: foreign.nodeId, field: `nodes.${foreign.index}.data.queueId` });
+  await refuseForeignQueues(companyId, graph);
   return problems;
 }
 
@@ -98,7 +107,7 @@ export async function checkGraph(companyId: string, graph: FlowGraph): Promise<F
  * An imported graph made to fit this company: an export carries media as file names only, so a
  * name this company does not hold is emptied (the editor asks for the file again); a ticket
  * block's queue of elsewhere is found here by its name (the block keeps it), else the import is
- * refused by checkGraph.
+ * refused by checkGraph; an OpenAI block's hand-over queue of elsewhere is emptied.
  */
 export async function adoptGraph(companyId: string, graph: FlowGraph): Promise<FlowGraph> {
   const adopted = structuredClone(graph);
@@ -110,6 +119,8 @@ export async function adoptGraph(companyId: string, graph: FlowGraph): Promise<F
   }
   for (const { index } of await foreignQueues(companyId, adopted)) {
     const node = adopted.nodes[index]!;
+    // An OpenAI block's hand-over names no queue by name: it hands over to none here.
+    if (node.type === 'openai') node.data.typebotIntegration.queueId = '';
     if (node.type !== 'ticket' || !node.data.name) continue;
     const queue = await QueueModel.findOne({ companyId, nameKey: queueNameKey(node.data.name) }, { _id: 1 }).lean<{ _id: unknown }>();
     if (queue) node.data.queueId = String(queue._id);

@@ -71,10 +71,12 @@ export function createExternalSendService(deps: { realtime: RealtimePublisher; m
       const fileList = input.fileListId ? await findFileList(companyId, input.fileListId) : null;
       if (!body && input.files.length === 0 && !fileList) throw new AppError('ERR_VALIDATION', { field: 'body', rule: 'any.required' }, 'body: empty messages are not sent');
       if (whatsapp.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_CONNECTED');
+      const quotedMsgId = input.quotedMsgId || null;
+      // Another company's message is refused before the contact or its ticket are made.
+      if (quotedMsgId && !(await MessageModel.exists({ companyId, _id: quotedMsgId }))) throw new AppError('ERR_NO_MESSAGE_FOUND');
       // Every file is checked and stored before anything else: a bad one refuses the whole send.
       const stored = await Promise.all(input.files.map((file) => storeUpload(companyId, file)));
       const { contact, ticket } = await conversationWith(realtime, companyId, whatsapp._id, { number: input.number });
-      const quotedMsgId = input.quotedMsgId || null;
       if (quotedMsgId && !(await MessageModel.exists({ companyId, ticketId: ticket._id, _id: quotedMsgId }))) throw new AppError('ERR_NO_MESSAGE_FOUND');
 
       const sent: Message[] = [];

@@ -8,7 +8,7 @@ import { createSettingService } from './service.js';
 export const settingsRoutes: Plugin<AppContext> = {
   name: 'settings',
   register(server, context) {
-    const settings = createSettingService(context.realtime);
+    const settings = createSettingService(context.realtime, context.outbound);
     const mail = createMailSettings(context.config.mail, context.sealer);
     const superOnly = { access: { super: true } };
     server.route([

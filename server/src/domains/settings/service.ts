@@ -11,6 +11,8 @@ import {
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { companyCache } from '../../platform/database/companyCache.js';
 import { AppError, validationError } from '../../platform/errors.js';
+import type { Outbound } from '../../platform/net/outbound.js';
+import { refuseSavedFields } from '../../platform/net/savedUrls.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { CompanyModel } from '../companies/model.js';
 import { PlatformSettingModel, SettingModel, type PlatformSettingDoc, type SettingDoc } from './model.js';
@@ -60,7 +62,7 @@ export async function platformSetting(key: PlatformSettingKey): Promise<string> 
   return row?.value ?? PLATFORM_SETTING_DEFAULTS[key];
 }
 
-export function createSettingService(realtime: RealtimePublisher) {
+export function createSettingService(realtime: RealtimePublisher, outbound: Outbound) {
   return {
     /** The company's settings; super users also see the platform ones. */
     async list(actor: AuthCredentials): Promise<Setting[]> {
@@ -73,8 +75,10 @@ export function createSettingService(realtime: RealtimePublisher) {
     async update(actor: AuthCredentials, key: string, value: string): Promise<Setting> {
       // Who may change the key comes before what the value is worth.
       if (isPlatformKey(key) && !actor.super) throw new AppError('ERR_NO_PERMISSION');
-      const { error, value: body } = settingUpdatePayload(key).validate({ value });
+      const schema = settingUpdatePayload(key);
+      const { error, value: body } = schema.validate({ value });
       if (error) throw validationError(error, 'payload');
+      refuseSavedFields(outbound, schema, body);
       const checked = (body as { value: string }).value;
       if (isPlatformKey(key)) {
         await PlatformSettingModel.updateOne({ key }, { $set: { value: checked } }, { upsert: true });

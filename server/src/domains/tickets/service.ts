@@ -13,6 +13,8 @@ import type { MessageService } from '../messages/service.js';
 import { MessageActionModel } from '../messages/actionModel.js';
 import { MessageModel } from '../messages/model.js';
 import { greetingNow } from '../messages/variables.js';
+import { refuseUnknownPrompt } from '../prompts/dto.js';
+import { refuseUnknownIntegration } from '../queueIntegrations/dto.js';
 import { QueueModel, type QueueDoc } from '../queues/model.js';
 import { companySetting } from '../settings/service.js';
 import { TicketTagModel } from '../tags/model.js';
@@ -127,6 +129,9 @@ export function createTicketService(deps: {
     const queueId = idOrClear(input.queueId);
     if (userId) await userOf(companyId, userId);
     if (queueId) await queueOf(companyId, queueId);
+    // Another company's prompt or integration is no more a ticket's than its queue (issue 29).
+    await refuseUnknownPrompt(companyId, idOrClear(input.promptId));
+    await refuseUnknownIntegration(companyId, idOrClear(input.integrationId));
     if (input.whatsappId) set.whatsappId = (await connectionFor(companyId, input.whatsappId))._id;
     if (queueId !== undefined) set.queueId = queueId;
     if (input.useIntegration !== undefined) set.useIntegration = input.useIntegration;

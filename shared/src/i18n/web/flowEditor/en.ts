@@ -145,6 +145,7 @@ export const flowEditorEn: FlowEditorTranslation = {
     tooShort: 'Too Short!',
     tooLong: 'Too Long!',
     nameRequired: 'Required',
+    invalidUrl: 'An http(s) address, without a user name or password',
   },
   question: {
     addTitle: 'Add Question to the flow',

@@ -145,6 +145,7 @@ export const flowEditorEs: FlowEditorTranslation = {
     tooShort: '¡Demasiado corto!',
     tooLong: '¡Demasiado largo!',
     nameRequired: 'Obligatorio',
+    invalidUrl: 'Una dirección http(s), sin usuario ni contraseña',
   },
   question: {
     addTitle: 'Agregar Pregunta al flujo',

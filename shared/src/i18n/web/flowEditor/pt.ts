@@ -143,6 +143,7 @@ export const flowEditorPt = {
     tooShort: 'Too Short!',
     tooLong: 'Too Long!',
     nameRequired: 'Required',
+    invalidUrl: 'Um endereço http(s), sem usuário nem senha',
   },
   question: {
     addTitle: 'Adicionar Pergunta ao fluxo',

@@ -17,6 +17,7 @@ export const promptsEn: PromptsTranslation = {
       refused: 'the endpoint refused the request',
       keyUnreadable: 'the stored key cannot be read: save it again',
       emptyAnswer: 'the model answered nothing',
+      addressRefused: "the endpoint's address leads to a private network, which the server does not call",
     },
   },
 };

@@ -17,6 +17,7 @@ export const promptsEs: PromptsTranslation = {
       refused: 'el endpoint rechazó la solicitud',
       keyUnreadable: 'la clave guardada no se puede leer: guárdela de nuevo',
       emptyAnswer: 'el modelo no respondió nada',
+      addressRefused: 'la dirección del endpoint lleva a una red privada, a la que el servidor no llama',
     },
   },
 };

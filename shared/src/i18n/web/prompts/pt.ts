@@ -15,6 +15,7 @@ export const promptsPt = {
       refused: 'o endpoint recusou o pedido',
       keyUnreadable: 'a chave guardada não pode ser lida: salve-a novamente',
       emptyAnswer: 'o modelo respondeu vazio',
+      addressRefused: 'o endereço do endpoint leva a uma rede privada, que o servidor não chama',
     },
   },
 };
