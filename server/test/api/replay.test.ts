@@ -150,6 +150,8 @@ describe('never lose a message: outage replay, duplicates, echoes, undecryptable
     await t.call('POST', `/sandbox/${line.id}/messages`, { token: admin().token, body: { from: customer, body: 'my order is late', providerMessageId: first } });
     await t.call('POST', `/sandbox/${line.id}/messages`, { token: admin().token, body: { from: customer, body: 'hello??' } });
     await replay;
+    // The live 'hello??' is stored on its own time: wait for every message, then for what a double would add.
+    await eventually(async () => (await conversation(line.id, customer)).some((m) => m.body === 'hello??'), 10_000, 'every message stored');
     await settle(200);
     const messages = await conversation(line.id, customer);
     expect(messages.map((m) => m.body).sort()).to.deep.equal(['hello??', 'hi', 'how can I help?', 'my order is late', 'order 42']);
