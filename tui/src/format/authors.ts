@@ -3,7 +3,7 @@
  * for the signed-in agent, another agent by name, else what sent it without an agent (chatbot,
  * flow, AI, integration, API, campaign, schedule, the phone itself) or "Automatic".
  */
-import type { Message, QuotedMessage } from '@atende/shared';
+import { MESSAGE_ORIGINS, type Message, type QuotedMessage } from '@atende/shared';
 import type { Translate } from '../app/i18n.js';
 
 export interface AuthorContext {
@@ -18,7 +18,9 @@ export function authorOf(message: Pick<Message, 'fromMe' | 'contact' | 'user' | 
   if (!message.fromMe) return message.contact?.name || contactName;
   if (message.userId && message.userId === userId) return t('tui.message.you');
   if (message.user) return message.user.name;
-  return t(`tui.authors.${message.origin ?? (message.userId ? 'agent' : 'automatic')}`);
+  // An origin this version does not know (a newer server) reads as automatic.
+  const origin = message.origin && MESSAGE_ORIGINS.includes(message.origin) ? message.origin : null;
+  return t(`tui.authors.${origin ?? (message.userId ? 'agent' : 'automatic')}`);
 }
 
 /** Sent without an agent (a bot, the API, the phone): drawn apart from agents' messages. */
