@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD, spawnServer, type SpawnedServer } from '../../scripts/testing/server.js';
-import { signInSuper } from './support/api.js';
+import { createMember, createTenant, signIn, signInSuper } from './support/api.js';
 import { cli, cliEnv, parse, terminal, unreachableEnv, type Env } from './support/cli.js';
 
 describe('atende: login, logout, whoami, help and exit codes', () => {
@@ -120,6 +120,26 @@ describe('atende: login, logout, whoami, help and exit codes', () => {
     expect(revoked.code, 'the ended session no longer works').to.equal(2);
     const again = await cli(['logout', '--json', '--server', server.url], env);
     expect(parse<{ loggedOut: boolean }>(again).loggedOut).to.equal(false);
+  });
+
+  it("keeps a session of its own: a console's sign-in leaves it alone, and it ends with the user's password or the user", async () => {
+    const tenant = await createTenant(server.url, await signInSuper(server.url));
+    const member = await createMember(server.url, tenant);
+    const env = await cliEnv();
+    const signInCli = (password: string) => cli(['login', '--server', server.url, '--email', member.email, '--password', password], env);
+    expect((await signInCli('member-pass')).code).to.equal(0);
+    // A console (the web, the terminal inbox) signing in elsewhere does not end the CLI's session.
+    await signIn(server.url, member.email, 'member-pass');
+    expect((await cli(['whoami'], env)).code).to.equal(0);
+
+    // The attack: someone who knew the old password keeps no CLI session once it is changed.
+    await tenant.admin.api.users.update(member.id, { password: 'member-pass-2' });
+    const afterPassword = await cli(['whoami'], env);
+    expect(afterPassword.code, `ended by the new password: ${afterPassword.stderr}`).to.equal(2);
+    expect((await signInCli('member-pass-2')).code).to.equal(0);
+    expect((await cli(['whoami'], env)).code).to.equal(0);
+    await tenant.admin.api.users.remove(member.id);
+    expect((await cli(['whoami'], env)).code, 'ended with its user').to.equal(2);
   });
 
   it('at a terminal, asks for what is missing and checks it with the shared rules', async () => {

@@ -171,7 +171,10 @@ describe('atende tags, quick-messages and tickets', function () {
     const said = await cli(['sandbox', 'say', '--connection', 'front desk', '--from', number, '--name', 'Fabi', 'Oi'], adminEnv);
     expect(said.code, said.stderr).to.equal(0);
     const sent = parse<ExternalSendAnswer>(await cli(['send', '--connection', 'Front Desk', '--to', number, 'Hello Fabi', '--json'], adminEnv));
-    expect(sent.messages.map((message) => message.body)).to.deep.equal(['Hello Fabi']);
+    expect(sent.messages.map((message) => [message.body, message.origin])).to.deep.equal([['Hello Fabi', 'api']]);
+    // Messages of ours name what sent them: the API here, as the terminal inbox does.
+    const shown = await cli(['tickets', 'show', sent.ticketId, '--messages'], adminEnv);
+    expect(shown.stdout).to.match(/ API: Hello Fabi$/m);
     const health = parse<ConnectionHealth>(await cli(['whatsapp', 'status', 'FRONT DESK', '--json'], adminEnv));
     expect(health).to.include({ whatsappId: paired, name: 'Front desk', status: 'CONNECTED' });
   });

@@ -41,6 +41,7 @@ describe('dialogs and layout (against a real server)', () => {
     sales = await company.admin.queues.create({ name: 'Vendas', color: '#b91c1c', greetingMessage: 'Vendas, bom dia!' });
     bruno = await company.admin.users.create({ name: 'Bruno Vendedor', email: `${unique('bruno')}@inbox.test`, password: 'bruno-secret', profile: 'user', queueIds: [sales.id] });
     await company.admin.users.update(company.agent.id, { queueIds: [company.queue.id, sales.id] });
+    await company.admin.users.create({ name: 'Bruna Suporte', email: `${unique('bruna')}@inbox.test`, password: 'bruna-secret', profile: 'user', queueIds: [company.queue.id] });
     await company.admin.tags.create({ name: 'urgente', color: '#dc2626' });
     await company.admin.tags.create({ name: 'vip', color: '#7c3aed' });
     await customerSays(company, maria, 'Maria Cliente', 'Quero falar com vendas');
@@ -60,9 +61,11 @@ describe('dialogs and layout (against a real server)', () => {
     await inbox.see('Transfer — pick the queue', 'Suporte', 'Vendas');
     await inbox.press(KEYS.down, KEYS.enter);
     await inbox.see('agent in Vendas (optional)', 'No agent (queue only)', 'Bruno Vendedor', 'Ana Agente');
+    expect(inbox.frame(), 'only the members of the queue are offered').not.to.include('Bruna Suporte');
     await inbox.type('bru');
-    await inbox.seeWhere((frame) => frame.includes('Bruno Vendedor') && !frame.includes('   Ana Agente'), 'the users filtered');
-    await inbox.press(KEYS.down, KEYS.enter);
+    // The cursor is on the first match, not on "no agent": Enter transfers to Bruno.
+    await inbox.seeWhere((frame) => frame.includes('║ › Bruno Vendedor') && !frame.includes('║   Ana Agente') && !frame.includes('No agent'), 'the first match under the cursor');
+    await inbox.press(KEYS.enter);
     await inbox.see('Ticket transferred.', 'Open 0', 'Pick a ticket and press Enter.');
     const ticket = await ticketOf(joao);
     expect([ticket.status, ticket.queueId, ticket.userId]).to.deep.equal(['open', sales.id, bruno.id]);

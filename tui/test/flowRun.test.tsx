@@ -1,7 +1,8 @@
 /**
  * A conversation flow running in a ticket: the header's line names it and the key that stops it
- * (rendered by Ink), and against a real server the s key stops the flow a connection's default
- * flow started (the ticket comes back with flowRun null), or says that none runs.
+ * (rendered by Ink), and against a real server its messages are named as the flow's and the s key
+ * stops the flow a connection's default flow started (the ticket comes back with flowRun null),
+ * or says that none runs.
  */
 import { expect } from 'chai';
 import { rm } from 'node:fs/promises';
@@ -13,7 +14,7 @@ import { ConversationHeader } from '../src/screens/ConversationHeader.js';
 import { offers } from '../src/state/ticketActions.js';
 import { createCompany, customerNumber, customerSays, type TestCompany } from './support/company.js';
 import { makeTicket } from './support/fixtures.js';
-import { renderInbox, sessionOf, type InboxUnderTest } from './support/inbox.js';
+import { KEYS, lineAbove, renderInbox, sessionOf, type InboxUnderTest } from './support/inbox.js';
 import { until } from './support/until.js';
 
 const RUN: TicketFlowRun = { flowId: 'f1', flowName: 'Boas-vindas', nodeId: 'q1', waiting: 'answer', startedAt: '2025-03-10T12:00:00.000Z' };
@@ -88,6 +89,9 @@ describe('stopping a running flow with s (against a real server)', () => {
     await until(async () => (await ticketOf(maria))?.flowRun?.flowName === 'Boas-vindas', 'the default flow runs in the new ticket');
     await inbox.press('2');
     await inbox.see('Maria Cliente');
+    // The flow's question is named as the flow's, not as the agent's.
+    await inbox.press(KEYS.enter);
+    await inbox.seeWhere((frame) => /\bFlow\b/.test(lineAbove(frame, 'Qual é o seu nome?')), 'the question under "Flow"');
     await inbox.press('s');
     await inbox.see('Flow stopped.');
     expect((await ticketOf(maria))?.flowRun ?? null).to.equal(null);

@@ -15,7 +15,7 @@ const texts = textsFor('en');
 const { t } = texts;
 const plain = (line: Line) => line.map((segment) => segment.text).join('');
 const now = new Date('2025-03-10T12:10:00.000Z');
-const context = { texts, server: 'http://inbox.test', now, width: 40, contactName: 'Maria Cliente' };
+const context = { texts, server: 'http://inbox.test', now, width: 40, contactName: 'Maria Cliente', userId: 'agent' };
 
 describe('screen lines', () => {
   describe('ticket list', () => {
@@ -55,11 +55,33 @@ describe('screen lines', () => {
   describe('conversation', () => {
     it('shows the sender, time and acks, the quoted message, and wraps the text', () => {
       const quoted = { id: 'm0', body: 'Qual o prazo?', fromMe: false, mediaType: 'chat' as const, mediaUrl: null, contact: { id: 'c1', name: 'Maria Cliente' } };
-      const message = makeMessage({ fromMe: true, contact: null, ack: 3, body: 'O prazo de entrega é de três dias úteis', quotedMsg: quoted, createdAt: '2025-03-10T12:05:00.000Z' });
+      const message = makeMessage({ fromMe: true, contact: null, userId: 'agent', ack: 3, body: 'O prazo de entrega é de três dias úteis', quotedMsg: quoted, createdAt: '2025-03-10T12:05:00.000Z' });
       const lines = messageLines(message, false, context);
       expect(lines.map(plain)).to.deep.equal([`${new Date(message.createdAt).toTimeString().slice(0, 5)} You ✓✓`, '  │ Maria Cliente: Qual o prazo?', '  O prazo de entrega é de três dias', '  úteis']);
       const ack = lines[0]!.at(-1)!;
       expect([ack.bold, ack.color], 'read is highlighted').to.deep.equal([true, 'blueBright']);
+    });
+
+    it('names who sent each message of ours: "You", another agent, or the chatbot, a flow, the AI, the API..., else "Automatic"', () => {
+      const header = (overrides: Parameters<typeof makeMessage>[0]) => plain(messageLines(makeMessage({ fromMe: true, contact: null, ack: 1, ...overrides }), false, context)[0]!).replace(/^\d\d:\d\d /, '');
+      expect(header({ userId: 'agent', user: { id: 'agent', name: 'Ana' } })).to.equal('You ✓');
+      expect(header({ userId: 'boss', user: { id: 'boss', name: 'Carla Supervisora' } }), "a supervisor's reply").to.equal('Carla Supervisora ✓');
+      expect(header({ origin: 'chatbot' })).to.equal('Chatbot ✓');
+      expect(header({ origin: 'flow' })).to.equal('Flow ✓');
+      expect(header({ origin: 'ai' })).to.equal('AI ✓');
+      expect(header({ origin: 'api' })).to.equal('API ✓');
+      expect(header({ origin: 'phone' })).to.equal('Phone ✓');
+      expect(header({ origin: null }), 'a greeting or closing text').to.equal('Automatic ✓');
+      expect(header({ userId: 'gone', user: null }), 'an agent removed since').to.equal('Agent ✓');
+      const bot = messageLines(makeMessage({ fromMe: true, contact: null, origin: 'chatbot' }), false, context)[0]!.find((segment) => segment.text === 'Chatbot');
+      expect(bot?.color, "bots are drawn apart from agents").to.equal('magenta');
+      expect(plain(messageLines(makeMessage({ fromMe: true, contact: null, origin: 'api' }), false, { ...context, texts: textsFor('pt') })[0]!)).to.include('API');
+      // A quote names the quoted message's author when it is loaded.
+      const menu = makeMessage({ id: 'menu', fromMe: true, contact: null, origin: 'chatbot', body: '1 - Vendas' });
+      const quoted = { id: 'menu', body: '1 - Vendas', fromMe: true, mediaType: 'chat' as const, mediaUrl: null, contact: null };
+      const reply = makeMessage({ id: 'm9', body: '1', quotedMsg: quoted });
+      expect(messageLines(reply, false, { ...context, loaded: new Map([['menu', menu]]) }).map(plain)[1]).to.equal('  │ Chatbot: 1 - Vendas');
+      expect(messageLines(reply, false, context).map(plain)[1], 'not loaded').to.equal('  │ Us: 1 - Vendas');
     });
 
     it('labels media with the address to open it, and marks edits', () => {

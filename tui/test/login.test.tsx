@@ -1,10 +1,12 @@
 /**
- * Signing in against a real server: masked password, translated errors, the session saved in the
- * file the CLI shares (mode 0600) and reused at the next start, the language (flag, environment,
- * the user's own, live), an expired subscription, and the session ended by the server or by a login elsewhere.
+ * Signing in against a real server: masked password, translated errors, the session saved in a
+ * file (mode 0600) and reused at the next start, the language (flag, environment, the user's own,
+ * live), an expired subscription, and the session ended by the server or by a login elsewhere
+ * (the e-mail kept for signing in again).
  */
 import { expect } from 'chai';
 import { fileSession, readSavedSession } from '@atende/shared/node';
+import { inboxSession, readSignInHint } from '../src/state/inboxFiles.js';
 import { createApiClient, memorySession } from '@atende/shared/client';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -62,8 +64,8 @@ describe('sign-in and session (against a real server)', () => {
     await inbox.seeWhere((frame) => frame.includes('Atende — sign in') && frame.split('\n').every((row) => row.length <= 40), 'a sign-in box of at most 40 columns');
   });
 
-  it('saves the session in the shared file (mode 0600) and reuses it at the next start', async () => {
-    const file = path.join(configDir, 'session.json');
+  it('saves the session in its file (mode 0600) and reuses it at the next start', async () => {
+    const file = path.join(configDir, 'inbox-session.json');
     inbox = renderInbox(server, { session: fileSession(server.url, file) });
     await signIn(inbox, company.agentAccount.email, company.agentAccount.password);
     await inbox.see('Ana Agente', 'Open 0');
@@ -122,11 +124,24 @@ describe('sign-in and session (against a real server)', () => {
     expect(session.get()).to.equal(null);
   });
 
-  it('goes back to the sign-in when the account is opened on another computer', async () => {
-    inbox = renderInbox(server, { session: await sessionOf(server, company.agentAccount) });
+  it('goes back to the sign-in when the account is opened on another computer, the e-mail kept: only the password is asked', async () => {
+    const file = path.join(configDir, 'elsewhere.json');
+    inbox = renderInbox(server, { session: inboxSession(server.url, file) });
+    await signIn(inbox, company.agentAccount.email, company.agentAccount.password);
     await inbox.see('Ana Agente', '● Connected');
     await signedIn(server, company.agentAccount);
-    await inbox.see('Atende — sign in', 'Your account was accessed from another computer');
+    await inbox.see('Atende — sign in', 'Your account was accessed from another computer', `E-mail     ${company.agentAccount.email}`);
+    expect(readSignInHint(file), 'the file keeps where and as whom, no token').to.deep.equal({ server: server.url, email: company.agentAccount.email });
+    expect(readSavedSession(file)).to.equal(null);
+    await inbox.type(company.agentAccount.password);
+    await inbox.press(KEYS.enter);
+    await inbox.see('Ana Agente', '● Connected');
+    inbox.unmount();
+
+    // The next start too (the program reads the hint, see main.tsx).
+    await createApiClient({ baseUrl: server.url, session: inboxSession(server.url, file) }).auth.logout();
+    inbox = renderInbox(server, { session: inboxSession(server.url, file), signInEmail: readSignInHint(file)?.email });
+    await inbox.see('Atende — sign in', `E-mail     ${company.agentAccount.email}`);
   });
 
   it('says when the subscription expired', async () => {

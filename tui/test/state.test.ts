@@ -283,10 +283,24 @@ describe('inbox state', () => {
   });
 
   describe('terminal input', () => {
-    it('cuts a chunk before and after control keys, keeping escape sequences whole', () => {
+    it('cuts a chunk before and after control keys and escape sequences, keeping each whole', () => {
       expect(splitKeys('ana@x.com\rsecret\r')).to.deep.equal(['ana@x.com', '\r', 'secret', '\r']);
-      expect(splitKeys('ab\x1b[Acd\x7f')).to.deep.equal(['ab', '\x1b[Acd', '\x7f']);
+      expect(splitKeys('ab\x1b[Acd\x7f')).to.deep.equal(['ab', '\x1b[A', 'cd', '\x7f']);
       expect(splitKeys('olá 👍')).to.deep.equal(['olá 👍']);
+      // Down then Space typed at once (tmux send-keys Down Space): two keys, the second acting after the first.
+      expect(splitKeys('\x1b[B ')).to.deep.equal(['\x1b[B', ' ']);
+      expect(splitKeys('\x1bOB \x1b[5~x\x1b[1;5Cy')).to.deep.equal(['\x1bOB', ' ', '\x1b[5~', 'x', '\x1b[1;5C', 'y']);
+    });
+
+    it('keeps Esc with the key after it as one Alt key: Alt+Enter as tmux sends it (ESC CR), Alt+letter, Alt+arrow', () => {
+      expect(splitKeys('um\x1b\rdois')).to.deep.equal(['um', '\x1b\r', 'dois']);
+      expect(splitKeys('\x1bbx')).to.deep.equal(['\x1bb', 'x']);
+      expect(splitKeys('\x1b\x7f')).to.deep.equal(['\x1b\x7f']);
+      expect(splitKeys('\x1b\x1b[A\x1b\x1bq')).to.deep.equal(['\x1b\x1b[A', '\x1b', '\x1bq']);
+      // Esc typed twice at once: two Escs (out of the composer, then out of the conversation).
+      expect(splitKeys('\x1b\x1b')).to.deep.equal(['\x1b', '\x1b']);
+      expect(splitKeys('\x1b')).to.deep.equal(['\x1b']);
+      expect(createInputSplitter()('texto\x1b\r')).to.deep.equal(['texto', '\x1b\r']);
     });
 
     it('hands a bracketed paste over whole, its line breaks as text, even split across chunks', () => {

@@ -70,7 +70,7 @@ describe('atende-inbox in a real terminal (tmux)', () => {
     await keys('-l', company.agentAccount.password);
     await keys('Enter');
     await shows('Ana Agente', 'Pending 1', '● Connected');
-    expect(readSavedSession(path.join(configDir, 'session.json'))?.server, 'the session is saved for the next start').to.equal(server.url);
+    expect(readSavedSession(path.join(configDir, 'inbox-session.json'))?.server, 'the session is saved for the next start').to.equal(server.url);
 
     await keys('2');
     await shows('Maria Cliente');

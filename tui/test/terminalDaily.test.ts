@@ -77,7 +77,7 @@ describe('atende-inbox as a daily driver, in a real terminal (tmux)', function (
     server = await spawnServer();
     company = await createCompany(server);
     configDir = await mkdtemp(path.join(tmpdir(), 'atende-inbox-daily-'));
-    await createApiClient({ baseUrl: server.url, session: fileSession(server.url, path.join(configDir, 'session.json')) }).auth.login(company.agentAccount);
+    await createApiClient({ baseUrl: server.url, session: fileSession(server.url, path.join(configDir, 'inbox-session.json')) }).auth.login(company.agentAccount);
   });
 
   afterEach(async () => {
@@ -275,7 +275,7 @@ describe('atende-inbox as a daily driver, in a real terminal (tmux)', function (
   it('--help lists the options, every key, the environment variables and the session file; --version prints the version', async () => {
     const env = { ...process.env, ATENDE_CONFIG_DIR: '/srv/atende-config', LANG: 'C.UTF-8', LC_ALL: '', ATENDE_LANGUAGE: '' };
     const help = await run(process.execPath, [BIN, '--help'], { env });
-    for (const text of ['Usage: atende-inbox', '--server URL', '--no-bell', '--version', 'Keys:', 'Ctrl+W', 'Ctrl+L', 'Alt+Enter Ctrl+J', 'Environment:', 'ATENDE_SERVER', 'ATENDE_LANGUAGE', 'LC_ALL, LANG', 'ATENDE_CONFIG_DIR', 'Files:', '/srv/atende-config/session.json']) {
+    for (const text of ['Usage: atende-inbox', '--server URL', '--no-bell', '--version', 'Keys:', 'Ctrl+W', 'Ctrl+L', 'Alt+Enter Ctrl+J', 'Environment:', 'ATENDE_SERVER', 'ATENDE_LANGUAGE', 'LC_ALL, LANG', 'ATENDE_CONFIG_DIR', 'Files:', '/srv/atende-config/inbox-session.json', '/srv/atende-config/inbox-drafts.json']) {
       expect(help.stdout, text).to.include(text);
     }
     const { t } = textsFor('en');

@@ -157,7 +157,7 @@ export function companiesCommand(program: Command, texts: Texts): void {
     .action(action(texts, show));
   companyOptions(companies.command('create'), texts)
     .description(t('companies.createDescription'))
-    .addHelpText('after', examples(texts, ['atende companies create', 'atende companies create --name "Acme" --plan Pro --email admin@acme.test --password s3cret --json']))
+    .addHelpText('after', examples(texts, ['atende companies create', 'atende companies create --name "Acme" --plan Completo --email admin@acme.test --password s3cret --json']))
     .action(action(texts, create));
   companyOptions(companies.command('update <id>'), texts)
     .description(t('companies.updateDescription'))

@@ -1,4 +1,4 @@
-/** login, logout, whoami: the session file shared with the terminal inbox (mode 0600). */
+/** login, logout, whoami: the CLI's session file (mode 0600), a session of the `cli` kind (see SESSION_CLIENTS). */
 import type { Command } from 'commander';
 import { loginSchema, type User } from '@atende/shared';
 import { connect, normaliseServer, serverOf, sessionClient } from '../support/client.js';
@@ -28,7 +28,8 @@ async function login(ctx: Context, options: { email?: string; password?: string 
   const email = await ask(ctx, options.email ?? ctx.env.ATENDE_EMAIL, { option: '--email', message: t('session.emailPrompt'), rule: loginSchema.extract('email') });
   const password = await ask(ctx, options.password ?? ctx.env.ATENDE_PASSWORD, { option: '--password', message: t('session.passwordPrompt'), rule: loginSchema.extract('password'), secret: true });
   const { api } = await sessionClient(ctx, server);
-  const answer = await api.auth.login({ email, password });
+  // A session of its own kind: signing in here never throws out the user's console or inbox (and back).
+  const answer = await api.auth.login({ email, password, client: 'cli' });
   if (answer.dueWarningDays !== undefined) warn(t('session.dueSoon', { days: answer.dueWarningDays }));
   emit(ctx, { server, user: answer.user, dueWarningDays: answer.dueWarningDays ?? null }, () => `${t('session.loggedIn', { name: answer.user.name, server })}\n${userDetails(ctx, server, answer.user)}`);
 }

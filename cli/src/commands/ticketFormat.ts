@@ -1,5 +1,5 @@
 /** How tickets and their messages are named and shown by the tickets commands. */
-import { ticketRefParams, type Message, type Ticket } from '@atende/shared';
+import { MESSAGE_ORIGINS, ticketRefParams, type Message, type Ticket } from '@atende/shared';
 import type { Context } from '../support/context.js';
 import { details, table } from '../support/output.js';
 import { checked } from '../support/prompts.js';
@@ -61,7 +61,8 @@ export function ticketDetails(ctx: Context, ticket: Ticket): string {
 
 export function messageLine(ctx: Context, message: Message): string {
   const { t } = ctx;
-  const author = message.fromMe ? (message.user?.name ?? t('tickets.automatic')) : (message.contact?.name ?? t('tickets.customer'));
+  const automatic = message.origin && MESSAGE_ORIGINS.includes(message.origin) ? t(`tickets.origins.${message.origin}`) : t('tickets.automatic');
+  const author = message.fromMe ? (message.user?.name ?? automatic) : (message.contact?.name ?? t('tickets.customer'));
   const media = message.mediaType === 'chat' ? '' : `[${message.mediaType}] `;
   const body = message.isDeleted ? t('tickets.deletedMessage') : `${media}${message.body}`;
   return `${when(message.createdAt)}  ${author}: ${body}`;

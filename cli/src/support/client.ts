@@ -1,7 +1,7 @@
 /**
  * The API client of a command. Server: --server, else ATENDE_SERVER, else the saved session's.
- * Signed in by ATENDE_TOKEN (a bearer used as is, never saved) or by the session file shared with
- * `atende-inbox` (refreshed tokens are written back to it). The client module (with the realtime
+ * Signed in by ATENDE_TOKEN (a bearer used as is, never saved) or by the CLI's session file
+ * (refreshed tokens are written back to it; `atende-inbox` keeps a session of its own). The client module (with the realtime
  * client and nes) is loaded on first use, so that `atende --help` does not pay for it.
  */
 import type { User } from '@atende/shared';
@@ -59,7 +59,7 @@ export async function sessionClient(ctx: Context, server = requireServer(ctx)): 
 export async function signedInAs(server: string, credentials: { email: string; password: string }): Promise<ApiClient> {
   const { createApiClient, memorySession } = await import('@atende/shared/client');
   const api = createApiClient({ baseUrl: server, session: memorySession() });
-  await api.auth.login(credentials);
+  await api.auth.login({ ...credentials, client: 'cli' });
   return api;
 }
 

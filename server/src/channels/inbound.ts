@@ -186,6 +186,8 @@ export function createInboundPipeline(deps: {
         providerMessageId: inbound.providerMessageId,
         body: inbound.body,
         fromMe: inbound.fromMe,
+        // Ours, but written on the connected phone itself, not in Atende.
+        origin: inbound.fromMe ? 'phone' : null,
         read: inbound.fromMe,
         ack: inbound.fromMe ? 1 : 0,
         mediaType: media ? media.mediaType : inbound.mediaType,

@@ -111,10 +111,12 @@ function expiryWatch() {
 }
 
 const filters = new Map<Channel, ChannelFilter>([
-  // "Account opened elsewhere": only the same user's other sessions hear of a new login.
+  // "Account opened elsewhere": only the same user's other sessions of the same kind hear of a new
+  // login (a CLI sign-in does not end a console, see SESSION_CLIENTS).
   ['auth', (payload, credentials) => {
     const user = payload.user as { id?: string } | undefined;
-    return user?.id === credentials.userId && payload.sessionId !== credentials.sessionId;
+    const sameKind = (payload.client ?? 'console') === (credentials.client ?? 'console');
+    return user?.id === credentials.userId && payload.sessionId !== credentials.sessionId && sameKind;
   }],
 ]);
 

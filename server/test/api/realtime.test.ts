@@ -104,4 +104,55 @@ describe('realtime (nes): company channels and the auth channel', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(heard).to.deep.equal(['older session']);
   });
+
+  it("counts the CLI's sessions apart: each kind hears only its own kind's sign-ins, and a CLI session ends with the user's password or the user", async () => {
+    const member = await createMember(t, tenant, 'user');
+    const credentials = { email: member.email, password: 'member-pass' };
+    const heard: string[] = [];
+    const consoleApi = createApiClient({ baseUrl: t.url, session: memorySession() });
+    await consoleApi.auth.login(credentials);
+    const console_ = createRealtimeClient({ baseUrl: t.url, api: consoleApi, onAccountOpenedElsewhere: (event) => heard.push(`console heard ${event.sessionId}`) });
+    const cliApi = createApiClient({ baseUrl: t.url, session: memorySession() });
+    await cliApi.auth.login({ ...credentials, client: 'cli' });
+    // A refreshed token keeps its session's kind.
+    await cliApi.auth.refresh();
+    const cli = createRealtimeClient({ baseUrl: t.url, api: cliApi, onAccountOpenedElsewhere: (event) => heard.push(`cli heard ${event.sessionId}`) });
+    opened.push(console_, cli);
+    await console_.connect();
+    await cli.connect();
+
+    // Another CLI sign-in, then a console one: the console hears only the second (the first would
+    // have come before it on the same socket), the CLI session only the first.
+    const otherCli = createApiClient({ baseUrl: t.url, session: memorySession() });
+    await otherCli.auth.login({ ...credentials, client: 'cli' });
+    const elsewhere = createApiClient({ baseUrl: t.url, session: memorySession() });
+    await elsewhere.auth.login(credentials);
+    const sessionOf = (api: typeof elsewhere) => (JSON.parse(Buffer.from(api.session.get()!.token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+    await waitFor(heard, (h) => h.startsWith('console heard'));
+    await waitFor(heard, (h) => h.startsWith('cli heard'));
+    expect([...heard].sort()).to.deep.equal([`cli heard ${sessionOf(otherCli)}`, `console heard ${sessionOf(elsewhere)}`]);
+    expect((await cliApi.auth.me()).email, 'the CLI session is still valid').to.equal(member.email);
+
+    // The attack: whoever knew the password keeps no CLI session once it changes.
+    const changed = await t.call('PUT', `/users/${member.user.id}`, { token: tenant.admin.token, body: { password: 'member-pass-2' } });
+    expect(changed.status).to.equal(200);
+    const refused = await cliApi.auth.me().then(
+      () => null,
+      (error: { status?: number }) => error.status,
+    );
+    expect(refused, 'a CLI session ends with a new password').to.equal(401);
+    await cliApi.auth.login({ email: member.email, password: 'member-pass-2', client: 'cli' });
+    expect((await cliApi.auth.me()).email, 'signed in again with the new password').to.equal(member.email);
+    expect((await t.call('DELETE', `/users/${member.user.id}`, { token: tenant.admin.token })).status).to.equal(204);
+    const gone = await cliApi.auth.me().then(
+      () => null,
+      (error: { status?: number }) => error.status,
+    );
+    expect(gone, 'a CLI session ends with its user').to.equal(401);
+  });
+
+  it('refuses a sign-in of an unknown kind (400)', async () => {
+    const answer = await t.call('POST', '/auth/login', { body: { email: tenant.adminEmail, password: tenant.password, client: 'robot' } });
+    expect([answer.status, answer.body.error]).to.deep.equal([400, 'ERR_VALIDATION']);
+  });
 });

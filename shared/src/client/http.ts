@@ -4,7 +4,7 @@
  * once and the call retried, concurrent calls sharing that one refresh; a failed refresh or a 401
  * clears the session and fires onLogout.
  */
-import type { AuthAnswer } from '../domain/entities.js';
+import type { AuthAnswer, SessionClient } from '../domain/entities.js';
 import { readRefreshCookie, refreshCookieHeader } from './cookie.js';
 import { ApiError } from './errors.js';
 import type { SessionStore } from './session.js';
@@ -23,6 +23,8 @@ export interface HttpOptions {
 export interface Credentials {
   email: string;
   password: string;
+  /** The kind of session (see SESSION_CLIENTS): the console's when absent. */
+  client?: SessionClient;
 }
 
 export interface Http {

@@ -87,6 +87,15 @@ export interface Help {
 }
 
 /** Answer of POST /auth/login and POST /auth/refresh_token. */
+/**
+ * The kind of program a session is for. `console` (the web console and the terminal inbox) is
+ * the spec's one session per user: a sign-in tells the user's other console sessions that the
+ * account was opened elsewhere. The operators' CLI signs in as `cli`, counted apart, so that
+ * `atende` and a console on one machine never throw each other out.
+ */
+export const SESSION_CLIENTS = ['console', 'cli'] as const;
+export type SessionClient = (typeof SESSION_CLIENTS)[number];
+
 export interface AuthAnswer {
   token: string;
   user: User;

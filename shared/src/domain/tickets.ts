@@ -109,6 +109,15 @@ export type MessageMediaType =
   | 'call_log'
   | 'reaction';
 
+/**
+ * What sent a message of ours that no agent wrote in Atende: the queue's chatbot, a flow, the AI
+ * assistant, a queue integration, the external send API, a campaign, a scheduled message, the
+ * connected phone itself. Null on an agent's message, a customer's, and on automatic ones
+ * (greetings, closing and rating texts).
+ */
+export const MESSAGE_ORIGINS = ['chatbot', 'flow', 'ai', 'integration', 'api', 'campaign', 'schedule', 'phone'] as const;
+export type MessageOrigin = (typeof MESSAGE_ORIGINS)[number];
+
 export interface QuotedMessage {
   id: string;
   body: string;
@@ -147,6 +156,8 @@ export interface Message {
   forwarded: boolean;
   /** The body starts with the agent's signature `*Name*:` and a new line (signOption). */
   signed: boolean;
+  /** What sent it, when no agent did (see MESSAGE_ORIGINS); absent or null otherwise. */
+  origin?: MessageOrigin | null;
   createdAt: string;
   updatedAt: string;
 }

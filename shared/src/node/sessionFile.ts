@@ -1,7 +1,8 @@
 /**
- * The signed-in session of the terminal programs (`atende` and `atende-inbox`), kept in one file
- * in the user's config dir with mode 0600 so that a login by either serves both. The file is read
- * again on every get(): a token refreshed (and so rotated) by the other program is picked up.
+ * The signed-in session of a terminal program, kept in a file of the user's config dir with mode
+ * 0600: `session.json` for `atende`, `inbox-session.json` for `atende-inbox` (each its own
+ * session, see SESSION_CLIENTS). The file is read again on every get(): a token refreshed (and so
+ * rotated) by another run of the same program is picked up.
  */
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -13,13 +14,14 @@ export interface SavedSession extends Session {
   server: string;
 }
 
-/**
- * `$ATENDE_CONFIG_DIR/session.json`, else `$XDG_CONFIG_HOME/atende/session.json`, else
- * `~/.config/atende/session.json`.
- */
+/** `$ATENDE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/atende`, else `~/.config/atende`. */
+export function configDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.ATENDE_CONFIG_DIR || join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'atende');
+}
+
+/** The CLI's session: `session.json` in the config dir. */
 export function sessionFilePath(env: NodeJS.ProcessEnv = process.env): string {
-  const dir = env.ATENDE_CONFIG_DIR || join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'atende');
-  return join(dir, 'session.json');
+  return join(configDir(env), 'session.json');
 }
 
 /** The saved session, or null when there is none or the file is not one of ours. */
@@ -38,14 +40,18 @@ export function readSavedSession(path = sessionFilePath()): SavedSession | null 
   }
 }
 
-/** Writes the session readable by its owner only (the file holds a refresh token). */
-export function writeSavedSession(session: SavedSession, path = sessionFilePath()): void {
+/** Writes a JSON file readable by its owner only, aside then renamed: no program reads half a file. */
+export function writePrivateJson(path: string, value: unknown): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  // Written aside then renamed, so the other program never reads half a file.
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(session, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
   chmodSync(temporary, 0o600);
   renameSync(temporary, path);
+}
+
+/** Writes the session readable by its owner only (the file holds a refresh token). */
+export function writeSavedSession(session: SavedSession, path = sessionFilePath()): void {
+  writePrivateJson(path, session);
 }
 
 export function removeSavedSession(path = sessionFilePath()): void {

@@ -30,6 +30,10 @@ export interface AppProps {
   muted?: boolean;
   /** Where saved media go. */
   downloadDir: string;
+  /** Where the composer's drafts are kept across restarts (memory only without it). */
+  draftsFile?: string;
+  /** The e-mail the sign-in starts with (the last one used on this server). */
+  signInEmail?: string;
 }
 
 const SESSION_OVER = ['ERR_UNAUTHENTICATED', 'ERR_SESSION_EXPIRED', 'ERR_REFRESH_TOKEN_INVALID', 'ERR_SUBSCRIPTION_EXPIRED'];
@@ -44,8 +48,10 @@ function changed(current: User, update: Partial<User>): boolean {
   return USER_FIELDS.some((field) => field in update && JSON.stringify(update[field]) !== JSON.stringify(current[field]));
 }
 
-export function App({ connection, language, env = process.env, bell, muted, downloadDir }: AppProps) {
+export function App({ connection, language, env = process.env, bell, muted, downloadDir, draftsFile, signInEmail }: AppProps) {
   const [user, setUser] = useState<User | null>(() => connection.api.session.get()?.user ?? null);
+  // Back at the sign-in, the e-mail is the one of the session that ended: only the password is asked.
+  const [email, setEmail] = useState(signInEmail ?? '');
   const texts = useMemo(() => textsFor(chooseLanguage({ flag: language, env, user: user?.language })), [language, env, user?.language]);
   // A saved session warns like a sign-in does when the subscription ends soon.
   const [notice, setNotice] = useState<Notice | null>(() =>
@@ -54,7 +60,12 @@ export function App({ connection, language, env = process.env, bell, muted, down
   const latestTexts = useRef(texts);
   latestTexts.current = texts;
 
+  /** The user as the server has it now; the saved session keeps it for the next start. */
+  const latestUser = useRef(user);
+  latestUser.current = user;
+
   const signOut = useCallback((text: string) => {
+    if (latestUser.current) setEmail(latestUser.current.email);
     setUser(null);
     setNotice({ text, tone: 'error' });
   }, []);
@@ -77,9 +88,6 @@ export function App({ connection, language, env = process.env, bell, muted, down
     [connection],
   );
 
-  /** The user as the server has it now; the saved session keeps it for the next start. */
-  const latestUser = useRef(user);
-  latestUser.current = user;
   /** The newest copy of the user seen: an answer asked for before a change must not undo it. */
   const newest = useRef({ userId: '', at: '' });
   const onUser = useCallback(
@@ -129,9 +137,10 @@ export function App({ connection, language, env = process.env, bell, muted, down
             muted={muted}
             onUser={onUser}
             downloadDir={downloadDir}
+            draftsFile={draftsFile}
           />
         ) : (
-          <LoginScreen connection={connection} notice={notice} onSignedIn={signedIn} />
+          <LoginScreen connection={connection} notice={notice} email={email} onSignedIn={signedIn} />
         )}
       </KeysProvider>
     </TextsProvider>

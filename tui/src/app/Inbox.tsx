@@ -2,15 +2,17 @@
  * The signed-in inbox: the realtime feed, the tickets and the open conversation (a pending one
  * read-only), laid out by the terminal's size (two panes when wide, one at a time when narrow),
  * the dialogs, the notification line with the bell (m mutes it), the outbox of what the agent
- * sends, and the notice and key lines.
+ * sends, the drafts of what they write (q asks before quitting with either), and the notice and
+ * key lines.
  */
 import { ticketViewerOf, type Ticket, type User } from '@atende/shared';
 import type { AccountOpenedElsewhere } from '@atende/shared/client';
-import { Box, Text } from 'ink';
-import { useCallback, useMemo, useReducer, useState } from 'react';
+import { Box, Text, useApp } from 'ink';
+import { useCallback, useEffect, useMemo, useReducer, useState, useSyncExternalStore } from 'react';
 import { Conversation } from '../screens/Conversation.js';
 import { TicketList } from '../screens/TicketList.js';
 import { sessionIdOf, type Connection } from '../state/connection.js';
+import { createDraftStore } from '../state/drafts.js';
 import { editorActionFor, editorReducer, emptyEditor } from '../state/editor.js';
 import { inQueues, LIST_TABS, ticketsOfTab, unreadOf } from '../state/tickets.js';
 import { useConversation } from '../state/useConversation.js';
@@ -48,10 +50,13 @@ export interface InboxProps {
   /** The user changed on the server (language, queues, profile...). */
   onUser(user: Partial<User> & { id: string }): void;
   downloadDir: string;
+  /** Where the drafts are kept across restarts (memory only without it). */
+  draftsFile?: string;
 }
 
-export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, bell, muted: startMuted = false, onUser, downloadDir }: InboxProps) {
+export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, bell, muted: startMuted = false, onUser, downloadDir, draftsFile }: InboxProps) {
   const { api, server } = connection;
+  const { exit } = useApp();
   const texts = useTexts();
   const { t } = texts;
   const { columns, rows } = useTerminalSize();
@@ -67,7 +72,7 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
 
   const onAccountOpenedElsewhere = useCallback(
     (event: AccountOpenedElsewhere) => {
-      // The CLI on this machine signed in: the shared session file already holds that new session.
+      // Another inbox on this machine signed in: the session file it shares with this one holds that new session.
       if (event.sessionId && sessionIdOf(api.session.get()?.token) === event.sessionId) return;
       api.session.set(null);
       onSignOut(t('auth.accountOpenedElsewhere'));
@@ -78,8 +83,11 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
   useSignedInUser(api, feed, user.id, onUser, onError);
   const tickets = useTickets(api, feed, viewer.isAdmin, onError);
   const outbox = useOutbox(api, onError);
+  const drafts = useMemo(() => createDraftStore({ server, userId: user.id }, draftsFile), [server, user.id, draftsFile]);
+  useEffect(() => () => drafts.flush(), [drafts]);
+  const draftTexts = useSyncExternalStore(drafts.subscribe, drafts.all);
   const search = useSearch(api, ui.tab === 'search' ? searchEditor.text : '', queueFilter, viewer.isAdmin, onError);
-  const quickMessages = useQuickMessages(api, feed.generation, onError);
+  const quickMessages = useQuickMessages(api, feed, onError);
   const connections = useConnectionHealth(connection, feed, onError);
   const showConversation = ui.focus === 'conversation' || ui.focus === 'composer';
   const conversationVisible = ui.openTicketId !== null && ui.dialog === null && (layout.wide || showConversation);
@@ -122,6 +130,7 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
       setMuted(!muted);
     },
     loadMore: () => (ui.tab !== 'search' && row >= ids.length - 1 ? tickets.loadMore(ui.tab) : undefined),
+    quit: () => (draftTexts.size > 0 || outbox.unsent() > 0 ? dispatchUi({ type: 'dialog', dialog: 'quit' }) : exit()),
   });
 
   useKeys(
@@ -147,6 +156,7 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
       width={layout.wide ? layout.listWidth : columns}
       height={layout.bodyHeight}
       now={now}
+      drafts={draftTexts}
       search={ui.tab === 'search' ? { editor: searchEditor, focused: ui.focus === 'search', searched: search.searched } : null}
     />
   );
@@ -158,6 +168,7 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
       ticket={openTicket}
       conversation={conversation}
       outbox={outbox}
+      drafts={drafts}
       hidden={ui.dialog !== null}
       focus={ui.dialog ? null : ui.focus === 'conversation' ? 'messages' : ui.focus === 'composer' ? 'composer' : null}
       onFocus={(focus) => dispatchUi({ type: 'focus', focus: focus === 'messages' ? 'conversation' : 'composer' })}
@@ -204,6 +215,8 @@ export function Inbox({ connection, user, notice, onNotice, onError, onSignOut, 
             messages={conversation.state.messages}
             acting={ui.acting}
             onMessage={conversation.update}
+            unsentWork={{ drafts: draftTexts.size, unsent: outbox.unsent() }}
+            onQuit={exit}
           />
         ) : null}
         {!ui.dialog && !conversationOnly ? listPane : null}

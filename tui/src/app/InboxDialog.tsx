@@ -1,10 +1,11 @@
 /**
- * The dialog up in the inbox (help, queue filter, transfer, tags, and those about messages: see
- * MessageDialogs), and what its answer changes.
+ * The dialog up in the inbox (help, quitting with work not sent, queue filter, transfer, tags, and
+ * those about messages: see MessageDialogs), and what its answer changes.
  */
 import type { Message, Ticket, TicketViewer } from '@atende/shared';
 import type { ApiClient } from '@atende/shared/client';
 import { QueueFilterDialog } from '../screens/QueueFilterDialog.js';
+import { QuitDialog } from '../screens/QuitDialog.js';
 import { TagsDialog } from '../screens/TagsDialog.js';
 import { TransferDialog } from '../screens/TransferDialog.js';
 import type { TicketsAction } from '../state/tickets.js';
@@ -33,6 +34,9 @@ export interface InboxDialogProps {
   messages: Message[];
   acting: string[];
   onMessage(message: Message): void;
+  /** What quitting now would leave behind (the quit dialog), and quitting itself. */
+  unsentWork: { drafts: number; unsent: number };
+  onQuit(): void;
 }
 
 export function InboxDialog(props: InboxDialogProps) {
@@ -43,6 +47,8 @@ export function InboxDialog(props: InboxDialogProps) {
   switch (props.dialog) {
     case 'help':
       return <HelpDialog {...size} onClose={close} />;
+    case 'quit':
+      return <QuitDialog {...props.unsentWork} {...size} onQuit={props.onQuit} onCancel={close} />;
     case 'queues':
       return (
         <QueueFilterDialog

@@ -10,7 +10,7 @@ import { clamp } from '../ui/window.js';
 export type Focus = 'list' | 'search' | 'conversation' | 'composer';
 /** The dialogs about messages of the open conversation (issue 23). */
 export type MessageDialog = 'react' | 'deleteMessage' | 'forward';
-export type Dialog = 'help' | 'transfer' | 'tags' | 'queues' | MessageDialog;
+export type Dialog = 'help' | 'transfer' | 'tags' | 'queues' | 'quit' | MessageDialog;
 
 export interface InboxUi {
   tab: Tab;

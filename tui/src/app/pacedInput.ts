@@ -2,7 +2,7 @@
  * Keys typed faster than the screen redraws (a slow SSH link, tmux send-keys) reach the program as
  * one chunk, which Ink would take as one input: "name\r" would be text, not text then Enter. The
  * inbox reads the terminal through this stream instead, which cuts each chunk before and after
- * every control key (escape sequences stay whole) and hands the pieces over a few milliseconds
+ * every control key and escape sequence (each whole) and hands the pieces over a few milliseconds
  * apart, so that every key meets the screen the previous one left: React applies a key's changes
  * in a task of its own (a microtask or an immediate), always before such a timer.
  *
@@ -25,22 +25,45 @@ function isControl(code: number): boolean {
 
 export function splitKeys(chunk: string): string[] {
   const pieces: string[] = [];
-  let piece = '';
-  for (const char of chunk) {
-    const code = char.codePointAt(0)!;
-    if (isControl(code)) {
-      if (piece) pieces.push(piece);
-      pieces.push(char);
-      piece = '';
-    } else if (code === ESCAPE && piece) {
-      pieces.push(piece);
-      piece = char;
+  let text = '';
+  let index = 0;
+  while (index < chunk.length) {
+    const code = chunk.codePointAt(index)!;
+    const length = code === ESCAPE ? escapeKeyLength(chunk, index) : code > 0xffff ? 2 : 1;
+    if (code === ESCAPE || isControl(code)) {
+      if (text) pieces.push(text);
+      text = '';
+      pieces.push(chunk.slice(index, index + length));
     } else {
-      piece += char;
+      text += chunk.slice(index, index + length);
     }
+    index += length;
   }
-  if (piece) pieces.push(piece);
+  if (text) pieces.push(text);
   return pieces;
+}
+
+/**
+ * Length of the key that starts with the Esc at `start`, as Ink reads it: a CSI or SS3 sequence
+ * (an arrow; after a second Esc, Alt+arrow), else Esc with the character after it (Alt+letter,
+ * and Alt+Enter as tmux sends it: ESC CR), else Esc alone (two Escs typed at once are two keys).
+ * Text after the key is another piece: a key typed right after an arrow must act on the screen
+ * the arrow left.
+ */
+function escapeKeyLength(chunk: string, start: number): number {
+  const next = chunk[start + 1];
+  if (next === '[' || next === 'O') return sequenceLength(chunk, start);
+  if (next === '\x1b') return chunk[start + 2] === '[' || chunk[start + 2] === 'O' ? 1 + sequenceLength(chunk, start + 1) : 1;
+  if (next === undefined) return 1;
+  return 1 + (chunk.codePointAt(start + 1)! > 0xffff ? 2 : 1);
+}
+
+/** Length of the CSI (ESC [ parameters final) or SS3 (ESC O letter) sequence at `start`. */
+function sequenceLength(chunk: string, start: number): number {
+  if (chunk[start + 1] === 'O') return Math.min(3, chunk.length - start);
+  let at = start + (chunk[start + 2] === '[' ? 3 : 2);
+  while (at < chunk.length && /[\x20-\x3f]/.test(chunk[at]!)) at += 1;
+  return Math.min(at + 1, chunk.length) - start;
 }
 
 /** A paste's text as one input: line breaks as "\n", no other control character. */

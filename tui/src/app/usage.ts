@@ -1,4 +1,4 @@
-/** What `atende-inbox --help` prints: the options, every key, the environment variables and the files it reads. */
+/** What `atende-inbox --help` prints: the options, every key, the environment variables and the files it keeps. */
 import type { Translate } from './i18n.js';
 import { DEFAULT_SERVER } from './args.js';
 import { KEY_SECTIONS, type KeySection } from './keymap.js';
@@ -9,7 +9,7 @@ function rows(entries: [string, string][], indent = '  '): string[] {
   return entries.map(([left, right]) => `${indent}${left.padEnd(COLUMN)} ${right}`);
 }
 
-export function usageText(t: Translate, sessionFile: string): string {
+export function usageText(t: Translate, files: { session: string; drafts: string }): string {
   const keys = (Object.keys(KEY_SECTIONS) as KeySection[]).flatMap((section) => [
     `  ${t(`tui.help.${section}`)}`,
     ...rows(
@@ -44,7 +44,10 @@ export function usageText(t: Translate, sessionFile: string): string {
     ]),
     '',
     t('tui.args.files'),
-    ...rows([[sessionFile, t('tui.args.sessionFile')]]),
+    ...rows([
+      [files.session, t('tui.args.sessionFile')],
+      [files.drafts, t('tui.args.draftsFile')],
+    ]),
     '',
   ].join('\n');
 }

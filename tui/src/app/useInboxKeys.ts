@@ -4,7 +4,6 @@
  * ticket actions, and moving and opening in the list.
  */
 import type { Key } from 'ink';
-import { useApp } from 'ink';
 import type { TicketAction } from '../state/ticketActions.js';
 import { TABS } from '../state/tickets.js';
 import type { InboxUi, InboxUiAction } from './inboxUi.js';
@@ -23,6 +22,8 @@ export interface InboxKeyHandlers {
   toggleBell(): void;
   /** The agent moved past the last row: the next page, when there is one. */
   loadMore(): void;
+  /** q: quits, or asks first when something is not sent. */
+  quit(): void;
 }
 
 function listKeys(input: string, key: Key, handlers: InboxKeyHandlers): boolean {
@@ -38,7 +39,6 @@ function listKeys(input: string, key: Key, handlers: InboxKeyHandlers): boolean 
 }
 
 export function useInboxKeys(handlers: InboxKeyHandlers): void {
-  const { exit } = useApp();
   const { ui, dispatchUi } = handlers;
 
   useKeys(
@@ -46,7 +46,7 @@ export function useInboxKeys(handlers: InboxKeyHandlers): void {
       // Ctrl and Alt combinations are not the inbox's (Ink reports Esc as meta too).
       if (key.ctrl || (key.meta && !key.escape)) return;
       if (ui.focus === 'list' && listKeys(input, key, handlers)) return;
-      if (input === 'q') exit();
+      if (input === 'q') handlers.quit();
       else if (input === '?') dispatchUi({ type: 'dialog', dialog: 'help' });
       else if (key.tab) dispatchUi({ type: 'nextTab', step: key.shift ? -1 : 1 });
       else if (/^[1-4]$/.test(input)) dispatchUi({ type: 'tab', tab: TABS[Number(input) - 1]! });

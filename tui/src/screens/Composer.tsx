@@ -7,10 +7,11 @@
  * with Ctrl+R or taken back to edit with ↑ in an empty composer. Ctrl+S turns the signature (the
  * agent's name in bold before the text) on and off; the placeholder's row says which, and while
  * writing a row above the prompt. It also edits one of the agent's sent texts (useComposerEdit).
+ * What is written and not sent is the ticket's draft: it comes back when the ticket is opened again.
  */
 import { unsignedText, type Message, type QuickMessage, type Ticket } from '@atende/shared';
 import { Box, Text } from 'ink';
-import { useReducer, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { useTexts } from '../app/i18n.js';
 import { absoluteUrl } from '../format/messages.js';
 import { filterQuickAnswers, quickAnswerLabel, quickAnswerQuery } from '../format/quickAnswers.js';
@@ -36,6 +37,9 @@ export interface ComposerProps {
   server: string;
   ticket: Ticket;
   outbox: Outbox;
+  /** The ticket's draft when the composer opens, and each change of the text (not while editing a sent message). */
+  draft: string;
+  onDraft(text: string): void;
   quote: Message | null;
   /** The quote changes: cleared (sent, Ctrl+X) or given back with a failed message. */
   onQuote(message: Message | null): void;
@@ -51,6 +55,8 @@ export interface ComposerProps {
   /** The agent's own text being edited, or null. */
   editing: Message | null;
   onSaveEdit(message: Message, body: string): Promise<boolean>;
+  /** A message was handed to the outbox. */
+  onSend(): void;
   onEditEnd(): void;
 }
 
@@ -76,8 +82,12 @@ function EditingLine({ message, width }: { message: Message; width: number }) {
 export function Composer(props: ComposerProps) {
   const { server, ticket, outbox, quote, onQuote, focused, width, quickMessages, onLeave, onNotice } = props;
   const { t } = useTexts();
-  const [editor, edit] = useReducer(editorReducer, emptyEditor);
+  const [editor, edit] = useReducer(editorReducer, props.draft, (text) => ({ text, cursor: text.length }));
   const editMode = useComposerEdit({ editing: props.editing, editor, edit, onSave: props.onSaveEdit, onEnd: props.onEditEnd });
+  const { onDraft } = props;
+  useEffect(() => {
+    if (!editMode.active) onDraft(editor.text);
+  }, [editor.text, editMode.active, onDraft]);
   const [pathEditor, editPath] = useReducer(editorReducer, emptyEditor);
   const [askingPath, setAskingPath] = useState(false);
   const [attachment, setAttachment] = useState<Attachment | null>(null);
@@ -95,6 +105,7 @@ export function Composer(props: ComposerProps) {
     edit({ type: 'set', text: '' });
     setAttachment(null);
     onQuote(null);
+    props.onSend();
   }
 
   function takeBack() {

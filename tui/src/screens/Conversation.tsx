@@ -1,16 +1,18 @@
 /**
  * The conversation pane: header, messages anchored at the newest (or at the one the agent moved
- * to), the messages picked for a forward, composer. Its keys: move between messages, and through a
+ * to, with a row saying how many newer ones are below; sending goes back to the newest), the
+ * messages picked for a forward, composer. Its keys: move between messages, and through a
  * message taller than the pane a page at a time (older pages load at the top); write, quote the
  * selected message, save its media, and what agents do to a message (useMessageActions). A pending
  * ticket is shown read-only until it is accepted.
  */
 import type { Message, QuickMessage, Ticket, User } from '@atende/shared';
 import { Box, measureElement, Text, type DOMElement } from 'ink';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTexts } from '../app/i18n.js';
 import { describeMessage } from '../format/messages.js';
 import type { Connection } from '../state/connection.js';
+import type { DraftStore } from '../state/drafts.js';
 import type { Outbox } from '../state/useOutbox.js';
 import type { ConversationHook } from '../state/useConversation.js';
 import { downloadMedia, downloadName } from '../state/media.js';
@@ -32,6 +34,7 @@ export interface ConversationProps {
   ticket: Ticket;
   conversation: ConversationHook;
   outbox: Outbox;
+  drafts: DraftStore;
   focus: 'messages' | 'composer' | null;
   /** Under a dialog: not drawn, but kept. */
   hidden: boolean;
@@ -73,9 +76,12 @@ export function Conversation(props: ConversationProps) {
   const found = position.selectedId ? messages.findIndex((message) => message.id === position.selectedId) : -1;
   const anchor = found >= 0 ? found : last;
   const below = found >= 0 ? position.below : 0;
+  /** Messages after the one at the bottom of the pane: said on a row of their own (End follows again). */
+  const newer = last - anchor;
   const open = ticket.status === 'open';
   const inner = width - BORDER;
-  const context = { texts, server: connection.server, now, width: inner, contactName: ticket.contact?.name ?? '', marked: new Set(props.marked) };
+  const loaded = useMemo(() => new Map(messages.map((message) => [message.id, message])), [messages]);
+  const context = { texts, server: connection.server, now, width: inner, contactName: ticket.contact?.name ?? '', userId: props.user.id, loaded, marked: new Set(props.marked) };
 
   // The rows left for the messages once the header and the composer took theirs. Inside a tall
   // message, the line at the top stays there: the rows gained or lost are those at the bottom.
@@ -160,12 +166,15 @@ export function Conversation(props: ConversationProps) {
       {hasMore && anchor < PAGE ? <Text dimColor>{t('tui.conversation.older')}</Text> : null}
       {conversation.state.page === 0 ? <Text dimColor>{t('tui.conversation.loading')}</Text> : null}
       <BottomLines lines={lines} boxRef={linesBox} />
+      {newer > 0 ? <Text color="yellow" wrap="truncate">{t('tui.conversation.newer', { count: newer })}</Text> : null}
       {props.marked.length > 0 ? <Text color="magenta" wrap="truncate">{t('tui.messageActions.marked', { count: props.marked.length })}</Text> : null}
       <Composer
         key={ticket.id}
         server={connection.server}
         ticket={ticket}
         outbox={props.outbox}
+        draft={props.drafts.get(ticket.id)}
+        onDraft={(text) => props.drafts.set(ticket.id, text)}
         quote={quote}
         onQuote={setQuote}
         focused={focus === 'composer'}
@@ -178,6 +187,7 @@ export function Conversation(props: ConversationProps) {
         onSign={props.onSign}
         editing={editing}
         onSaveEdit={actions.saveEdit}
+        onSend={() => setPosition({ selectedId: null, below: 0 })}
         onEditEnd={() => {
           setEditing(null);
           onFocus('messages');

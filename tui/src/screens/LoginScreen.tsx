@@ -1,6 +1,7 @@
 /**
- * Sign-in (document 1 sections 4 and 5): e-mail and password (masked), both required. The answer
- * is kept by the session store (the file shared with the CLI in the program).
+ * Sign-in (document 1 sections 4 and 5): e-mail and password (masked), both required; the e-mail
+ * starts as the last one used on the server. The answer is kept by the session store (the
+ * inbox's own session file in the program).
  */
 import type { AuthAnswer } from '@atende/shared';
 import { Box, Text, useApp } from 'ink';
@@ -21,17 +22,19 @@ const LOGIN_WIDTH = 64;
 export interface LoginScreenProps {
   connection: Connection;
   notice: Notice | null;
+  /** The e-mail to start with (the last session's): the password is then the field asked. */
+  email: string;
   onSignedIn(answer: AuthAnswer): void;
 }
 
-export function LoginScreen({ connection, notice, onSignedIn }: LoginScreenProps) {
+export function LoginScreen({ connection, notice, email: lastEmail, onSignedIn }: LoginScreenProps) {
   const texts = useTexts();
   const { t } = texts;
   const { exit } = useApp();
   const { columns } = useTerminalSize();
-  const [email, editEmail] = useReducer(editorReducer, emptyEditor);
+  const [email, editEmail] = useReducer(editorReducer, lastEmail, (text) => ({ text, cursor: text.length }));
   const [password, editPassword] = useReducer(editorReducer, emptyEditor);
-  const [field, setField] = useState<'email' | 'password'>('email');
+  const [field, setField] = useState<'email' | 'password'>(lastEmail ? 'password' : 'email');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Notice | null>(null);
 

@@ -21,10 +21,12 @@ export interface TicketListProps {
   width: number;
   height: number;
   now: Date;
+  /** Drafts by ticket: the row shows the draft instead of the last message. */
+  drafts: ReadonlyMap<string, string>;
   search: { editor: EditorState; focused: boolean; searched: string } | null;
 }
 
-export function TicketList({ tab, tickets, counts, selectedRow, focused, width, height, now, search }: TicketListProps) {
+export function TicketList({ tab, tickets, counts, selectedRow, focused, width, height, now, drafts, search }: TicketListProps) {
   const { t } = useTexts();
   const inner = width - BORDER;
   const tabs = tabLines(tabLabels(TABS, counts, t), tab, inner);
@@ -40,7 +42,7 @@ export function TicketList({ tab, tickets, counts, selectedRow, focused, width, 
       {search ? <TextField label={t('tui.search.label')} state={search.editor} focused={search.focused} /> : null}
       {tickets.length === 0 ? <Text dimColor>{empty}</Text> : null}
       {tickets.slice(start, start + visible).map((ticket, index) =>
-        ticketLines(ticket, start + index === selectedRow, { t, now, width: inner }).map((line, row) => <LineText key={`${ticket.id}:${row}`} line={line} />),
+        ticketLines(ticket, start + index === selectedRow, { t, now, width: inner, draft: drafts.get(ticket.id) }).map((line, row) => <LineText key={`${ticket.id}:${row}`} line={line} />),
       )}
     </Box>
   );

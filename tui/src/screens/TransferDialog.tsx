@@ -1,6 +1,7 @@
 /**
- * Transfer (document 1 sections 4 and 5): a queue is required; a user is optional. To a queue
- * alone the ticket waits there (pending); with a user, only queue and user change.
+ * Transfer (document 1 sections 4 and 5): a queue is required; a user is optional, one of the
+ * queue's members. To a queue alone the ticket waits there (pending); with a user, only queue and
+ * user change.
  */
 import type { Queue, Ticket, User } from '@atende/shared';
 import type { ApiClient } from '@atende/shared/client';
@@ -45,10 +46,11 @@ export function TransferDialog({ api, ticket, width, height, onDone, onCancel, o
   }, [api, onError]);
 
   const needle = filter.text.trim().toLowerCase();
-  const userItems = [
-    { id: NO_USER, label: t('tui.transfer.noUser') },
-    ...users.filter((user) => !needle || user.name.toLowerCase().includes(needle)).map((user) => ({ id: user.id, label: user.name })),
-  ];
+  // The queue's members only; while a name is typed, only those it matches (not "no agent"):
+  // Enter then transfers to the first match, never to nobody.
+  const members = users.filter((user) => queue && user.queueIds.includes(queue.id));
+  const matches = members.filter((user) => user.name.toLowerCase().includes(needle)).map((user) => ({ id: user.id, label: user.name }));
+  const userItems = needle ? matches : [{ id: NO_USER, label: t('tui.transfer.noUser') }, ...matches];
   const queueItems = (queues ?? []).map((item) => ({ id: item.id, label: item.name, color: terminalColor(item.color) }));
   const items = queue ? userItems : queueItems;
   const current = clamp(cursor, items.length);
@@ -75,7 +77,7 @@ export function TransferDialog({ api, ticket, width, height, onDone, onCancel, o
             setQueue(chosen);
             setCursor(0);
           }
-        } else submit(items[current]?.id || null);
+        } else if (items[current]) submit(items[current]!.id || null);
       } else if (queue) {
         const action = editorActionFor(input, key, false);
         if (action) {
@@ -91,7 +93,11 @@ export function TransferDialog({ api, ticket, width, height, onDone, onCancel, o
   return (
     <Dialog title={`${t('tui.transfer.title')} — ${title}`} hint={t(queue ? 'tui.transfer.userHint' : 'tui.transfer.queueHint')} width={width} height={height}>
       {queue ? <TextField label={t('tui.transfer.filter')} state={filter} focused /> : null}
-      {queues === null ? <Text dimColor>{t('tui.list.loading')}</Text> : <PickList items={items} cursor={current} height={dialogListRows(height, queue ? 1 : 0)} empty={t('tui.transfer.noQueues')} />}
+      {queues === null ? (
+        <Text dimColor>{t('tui.list.loading')}</Text>
+      ) : (
+        <PickList items={items} cursor={current} height={dialogListRows(height, queue ? 1 : 0)} empty={t(queue ? 'tui.transfer.noMatch' : 'tui.transfer.noQueues')} />
+      )}
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The conversation as lines: per message a header (picked for a forward, time, sender, ack marks,
+ * The conversation as lines: per message a header (picked for a forward, time, author, ack marks,
  * edited, forwarded), the quoted message, the signature's name in bold on a line of its own (as
  * WhatsApp shows `*Ana*:`), the wrapped text (kind label first), the media or map address, the
  * reactions, and for the selected message who reacted and the earlier bodies when it was edited.
@@ -7,6 +7,7 @@
 import { signatureName, unsignedText, type Message, type QuotedMessage } from '@atende/shared';
 import type { Texts } from '../app/i18n.js';
 import { ackMark } from '../format/acks.js';
+import { authorOf, isAutomatic, quotedAuthorOf } from '../format/authors.js';
 import { describeMessage, kindOf, labelledText } from '../format/messages.js';
 import { clockTime } from '../format/time.js';
 import { truncate, wrapText } from '../format/text.js';
@@ -22,27 +23,31 @@ export interface MessageLineContext {
   width: number;
   /** Name of the ticket's contact, for messages that carry none. */
   contactName: string;
+  /** The signed-in agent (their messages are "You"). */
+  userId: string;
+  /** The conversation's messages by id: a quote names the author of the message it quotes. */
+  loaded?: ReadonlyMap<string, Message>;
   /** Messages picked for a forward. */
   marked?: ReadonlySet<string>;
 }
 
-function quotedLine(quoted: QuotedMessage, { texts: { t }, width, contactName }: MessageLineContext): Line {
-  const sender = quoted.fromMe ? t('tui.message.you') : quoted.contact?.name || contactName;
+function quotedLine(quoted: QuotedMessage, { texts: { t }, width, contactName, userId, loaded }: MessageLineContext): Line {
+  const sender = quotedAuthorOf(quoted, loaded?.get(quoted.id), { t, userId, contactName });
   const kind = kindOf(quoted.mediaType);
   const text = quoted.body || (kind === 'text' ? '' : t(`tui.kinds.${kind}`));
   return [{ text: `${INDENT}│ `, dim: true }, { text: truncate(`${sender}: ${text.replace(/\s+/g, ' ')}`, width - 4), dim: true }];
 }
 
 export function messageLines(message: Message, selected: boolean, context: MessageLineContext): Line[] {
-  const { texts, server, now, width, contactName } = context;
+  const { texts, server, now, width, contactName, userId } = context;
   const { t } = texts;
   const view = describeMessage(message, texts, server);
-  const sender = message.fromMe ? t('tui.message.you') : message.contact?.name || contactName;
+  const sender = authorOf(message, { t, userId, contactName });
   const header: Line = [
     { text: selected ? '▶ ' : '', color: 'cyan', bold: true },
     { text: context.marked?.has(message.id) ? '✓ ' : '', color: 'magenta', bold: true },
     { text: `${clockTime(message.createdAt, now)} `, dim: true },
-    { text: sender, bold: true, color: message.fromMe ? 'green' : 'cyan' },
+    { text: sender, bold: true, color: isAutomatic(message) ? 'magenta' : message.fromMe ? 'green' : 'cyan' },
   ];
   if (message.fromMe) {
     const mark = ackMark(message.ack);

@@ -1,7 +1,7 @@
 /**
  * The ticket list as lines: the tab bar (packed on as many rows as the width needs) and two rows
  * per ticket: queue colour, contact, relative time; last message (for a waiting customer, the
- * customer's last one, not the bot's greeting), unread count.
+ * customer's last one, not the bot's greeting) or the agent's draft, unread count.
  */
 import type { Ticket } from '@atende/shared';
 import type { Translate } from '../app/i18n.js';
@@ -73,16 +73,19 @@ export interface TicketLineContext {
   t: Translate;
   now: Date;
   width: number;
+  /** What the agent wrote to the ticket and did not send: shown instead of the last message. */
+  draft?: string;
 }
 
-export function ticketLines(ticket: Ticket, selected: boolean, { t, now, width }: TicketLineContext): Line[] {
+export function ticketLines(ticket: Ticket, selected: boolean, { t, now, width, draft }: TicketLineContext): Line[] {
   const bar: Segment = { text: '▌', color: terminalColor(ticket.queue?.color) ?? 'gray' };
   const name = ticket.contact?.name || ticket.contact?.number || '?';
   const unread = ticket.unreadMessages > 0;
   const first = spread([bar, { text: name, bold: unread || selected }], [{ text: ` ${relativeTime(ticket.updatedAt, now, t)}`, dim: true }], width);
   const badge: Segment[] = unread ? [{ text: ` ${ticket.unreadMessages} `, color: 'green', bold: true, inverse: true }] : [];
   const preview = ticket.status === 'pending' ? ticket.lastCustomerMessage || ticket.lastMessage : ticket.lastMessage;
-  const second = spread([bar, { text: ` ${firstLine(preview)}`, dim: true }], badge, width);
+  const shown: Segment[] = draft ? [{ text: ` ✎ ${t('tui.drafts.label')} ${firstLine(draft)}`, color: 'yellow' }] : [{ text: ` ${firstLine(preview)}`, dim: true }];
+  const second = spread([bar, ...shown], badge, width);
   // The selection is drawn inverted over the whole row (the badge keeps its own look).
   return selected ? [first, second].map((line) => line.map((segment) => (segment.inverse ? segment : { ...segment, inverse: true }))) : [first, second];
 }

@@ -32,6 +32,8 @@ export interface OutboxStore {
   takeBack(ticketId: string): Draft | null;
   /** The ticket's messages not sent yet, in order. */
   items(ticketId: string): OutboxItem[];
+  /** How many messages of every ticket are not sent yet. */
+  unsent(): number;
   subscribe(listener: () => void): () => void;
 }
 
@@ -87,6 +89,7 @@ export function createOutbox(deliver: (ticketId: string, draft: Draft) => Promis
       return { body: item.body, attachment: item.attachment, quote: item.quote, sign: item.sign };
     },
     items: line,
+    unsent: () => [...lines.values()].reduce((count, items) => count + items.length, 0),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

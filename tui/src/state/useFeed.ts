@@ -1,6 +1,6 @@
 /**
  * The realtime feed of the signed-in agent: one realtime client per user and company, the ticket,
- * appMessage, whatsappSession and user channels handed to whoever listens, the connection status for the screen, and a
+ * appMessage, whatsappSession, user and quickmessage channels handed to whoever listens, the connection status for the screen, and a
  * generation bumped after each reconnection so that lists reload what they missed meanwhile.
  * A first connection that fails is retried too (the server may be restarting).
  */
@@ -8,7 +8,7 @@ import { createRealtimeClient, type AccountOpenedElsewhere, type RealtimeEvent, 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Connection } from './connection.js';
 
-export const FEED_CHANNELS = ['ticket', 'appMessage', 'whatsappSession', 'user'] as const;
+export const FEED_CHANNELS = ['ticket', 'appMessage', 'whatsappSession', 'user', 'quickmessage'] as const;
 export type FeedChannel = (typeof FEED_CHANNELS)[number];
 type Handler = (event: RealtimeEvent) => void;
 

@@ -61,6 +61,9 @@ export interface RenderOptions {
   env?: NodeJS.ProcessEnv;
   muted?: boolean;
   downloadDir?: string;
+  /** The drafts' file (a restart is a new render with the same file); memory only without it. */
+  draftsFile?: string;
+  signInEmail?: string;
 }
 
 export function renderInbox(server: SpawnedServer, options: RenderOptions = {}): InboxUnderTest {
@@ -75,6 +78,8 @@ export function renderInbox(server: SpawnedServer, options: RenderOptions = {}):
       muted={options.muted}
       bell={() => (bells += 1)}
       downloadDir={options.downloadDir ?? process.cwd()}
+      draftsFile={options.draftsFile}
+      signInEmail={options.signInEmail}
     />,
   );
   const frame = () => app.lastFrame() ?? '';

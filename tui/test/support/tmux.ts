@@ -33,6 +33,8 @@ export interface TerminalUnderTest {
   keys(...keys: string[]): Promise<void>;
   /** Text typed as is, as fast as tmux sends it. */
   type(text: string): Promise<void>;
+  /** Bytes given in hex ('1b 5b 42 20'), sent to the program in one write. */
+  hex(bytes: string): Promise<void>;
   /** Text pasted (bracketed, as a terminal pastes). */
   paste(text: string): Promise<void>;
   screen(): Promise<string>;
@@ -111,6 +113,9 @@ export async function startTerminal(options: TerminalOptions): Promise<TerminalU
     },
     async type(text) {
       await tmux('send-keys', '-t', 'inbox:0', '-l', text);
+    },
+    async hex(bytes) {
+      await tmux('send-keys', '-t', 'inbox:0', '-H', ...bytes.split(' '));
     },
     async paste(text) {
       await tmux('set-buffer', '-b', 'paste', text);

@@ -1,5 +1,5 @@
 import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
-import { loginSchema } from '@atende/shared';
+import { loginSchema, type SessionClient } from '@atende/shared';
 import type { AppContext } from '../../platform/context.js';
 import { actor, payload } from '../../platform/http/routes.js';
 import { createAuthService, type Issued } from './service.js';
@@ -34,8 +34,8 @@ export const authRoutes: Plugin<AppContext & { prefix: string }> = {
         path: '/auth/login',
         options: { auth: false, tags, description: 'Log in: access token in the body, refresh token in an httpOnly cookie', validate: { payload: loginSchema } },
         handler: async (request, h) => {
-          const { email, password } = payload<{ email: string; password: string }>(request);
-          const issued = await auth.login(email, password, { ip: request.info.remoteAddress, userAgent: request.headers['user-agent'] ? String(request.headers['user-agent']) : null });
+          const { email, password, client } = payload<{ email: string; password: string; client?: SessionClient }>(request);
+          const issued = await auth.login(email, password, { ip: request.info.remoteAddress, userAgent: request.headers['user-agent'] ? String(request.headers['user-agent']) : null }, client);
           return answer(h, issued);
         },
       },

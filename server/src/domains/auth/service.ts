@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SUBSCRIPTION_WARNING_DAYS, type AuthAnswer, type User } from '@atende/shared';
+import { SUBSCRIPTION_WARNING_DAYS, type AuthAnswer, type SessionClient, type User } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { checkPassword, hashPassword } from '../../platform/auth/passwords.js';
 import type { AttemptLimits } from '../../platform/auth/rateLimit.js';
@@ -54,8 +54,8 @@ function refuseClosedCompany(company: CompanyDoc): void {
   }
 }
 
-function credentialsOf(user: UserDoc, sessionId: string): AuthCredentials {
-  return { userId: String(user._id), companyId: String(user.companyId), profile: user.profile, super: user.super, sessionId };
+function credentialsOf(user: UserDoc, sessionId: string, client: SessionClient): AuthCredentials {
+  return { userId: String(user._id), companyId: String(user.companyId), profile: user.profile, super: user.super, sessionId, client };
 }
 
 export function createAuthService(config: Config, realtime: RealtimePublisher, attemptLimits: AttemptLimits) {
@@ -66,10 +66,11 @@ export function createAuthService(config: Config, realtime: RealtimePublisher, a
   const sessionEnd = () => new Date(Date.now() + config.refreshTokenTtlSeconds * 1000);
 
   /** The answer of login and refresh: an access token, and the refresh token of the session's current jti. */
-  function issue(user: UserDoc, company: CompanyDoc, answerUser: User, sessionId: string, jti: string): Issued {
+  function issue(user: UserDoc, company: CompanyDoc, answerUser: User, session: Pick<SessionDoc, 'sessionId' | 'client'>, jti: string): Issued {
+    const { sessionId } = session;
     const remaining = daysUntil(company.dueDate);
     return {
-      token: signAccessToken(tokens, credentialsOf(user, sessionId)),
+      token: signAccessToken(tokens, credentialsOf(user, sessionId, session.client ?? 'console')),
       user: answerUser,
       ...(remaining < SUBSCRIPTION_WARNING_DAYS ? { dueWarningDays: remaining } : {}),
       refreshToken: signRefreshToken(tokens, String(user._id), String(user.companyId), sessionId, jti),
@@ -77,7 +78,7 @@ export function createAuthService(config: Config, realtime: RealtimePublisher, a
   }
 
   return {
-    async login(email: string, password: string, client: ClientInfo): Promise<Issued> {
+    async login(email: string, password: string, client: ClientInfo, kind: SessionClient = 'console'): Promise<Issued> {
       // Per account from this address: a guesser elsewhere cannot lock the owner out.
       const accountKey = `account:${email}|ip:${client.ip}`;
       const attempt = await limiter.reserve([
@@ -105,6 +106,7 @@ export function createAuthService(config: Config, realtime: RealtimePublisher, a
         companyId: user.companyId,
         userId: user._id,
         sessionId,
+        client: kind,
         currentJti: jti,
         expiresAt: sessionEnd(),
         userAgent: client.userAgent,
@@ -112,9 +114,9 @@ export function createAuthService(config: Config, realtime: RealtimePublisher, a
       });
       await UserModel.updateOne({ _id: user._id, companyId: user.companyId }, { $set: { lastSeenAt: new Date() } }, { timestamps: false });
       await setOnline(realtime, String(user.companyId), String(user._id), true);
-      const issued = issue(user, company, { ...answerUser, online: true }, sessionId, jti);
-      // Older sessions of the same user hear "account opened elsewhere".
-      realtime.publish(String(user.companyId), 'auth', { action: 'update', user: { id: String(user._id) }, sessionId });
+      const issued = issue(user, company, { ...answerUser, online: true }, { sessionId, client: kind }, jti);
+      // Older sessions of the same user and kind hear "account opened elsewhere" (see SESSION_CLIENTS).
+      realtime.publish(String(user.companyId), 'auth', { action: 'update', user: { id: String(user._id) }, sessionId, client: kind });
       return issued;
     },
 
@@ -133,7 +135,7 @@ export function createAuthService(config: Config, realtime: RealtimePublisher, a
         await endSessions(realtime, { companyId: claims.cid, sessionId: claims.sid });
         throw new AppError('ERR_REFRESH_TOKEN_INVALID');
       }
-      return issue(user, company, answerUser, session.sessionId, jti);
+      return issue(user, company, answerUser, session, jti);
     },
 
     async logout(refreshToken: string | undefined, actor: AuthCredentials | null): Promise<void> {

@@ -1,3 +1,4 @@
+import { SESSION_CLIENTS, type SessionClient } from '@atende/shared';
 import type { Types } from 'mongoose';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
 import { engineKeys } from '../../platform/database/tuning.js';
@@ -8,6 +9,8 @@ export interface SessionDoc {
   companyId: Types.ObjectId;
   userId: Types.ObjectId;
   sessionId: string;
+  /** The kind of program it is for (console: the web console and the terminal inbox; cli). */
+  client: SessionClient;
   currentJti: string;
   /** The jti rotated away last, still honoured until REUSE_WINDOW_MS after rotatedAt (two tabs refreshing at once). */
   previousJti: string | null;
@@ -24,6 +27,7 @@ export const SessionModel = tenantModel<SessionDoc>(
   {
     userId: { type: ObjectId, ref: 'User', required: true, index: true },
     sessionId: { type: String, required: true, unique: true },
+    client: { type: String, enum: [...SESSION_CLIENTS], default: 'console' },
     currentJti: { type: String, required: true },
     previousJti: { type: String, default: null },
     rotatedAt: { type: Date, default: null },

@@ -1,4 +1,5 @@
 import { Schema, type Types } from 'mongoose';
+import { MESSAGE_ORIGINS, type MessageOrigin } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
 import { registerDuplicateCode } from '../../platform/errors.js';
 import { engineKeys } from '../../platform/database/tuning.js';
@@ -64,6 +65,8 @@ export interface MessageDoc {
   forwarded: boolean;
   /** The body starts with the author's signature (`*Name*:` and a new line). */
   signed: boolean;
+  /** What sent a message of ours that no agent wrote (chatbot, flow, AI, API...); null otherwise. */
+  origin: MessageOrigin | null;
   /** Outbound delivery: attempts made and the last failure, for the retrying sender. */
   sendAttempts: number;
   sendError: string | null;
@@ -126,6 +129,7 @@ export const MessageModel = tenantModel<MessageDoc>(
     },
     forwarded: { type: Boolean, default: false },
     signed: { type: Boolean, default: false },
+    origin: { type: String, enum: [...MESSAGE_ORIGINS], default: null },
     sendAttempts: { type: Number, default: 0 },
     sendError: { type: String, default: null },
     participant: { type: String, default: null },

@@ -3,7 +3,7 @@
  * outbound queue; signed with the agent's name on request), acks, automatic messages of the
  * ticket's side effects, and what agents do to a message (actions.ts: react, edit, delete).
  */
-import type { Message, MessagesPage } from '@atende/shared';
+import type { Message, MessageOrigin, MessagesPage } from '@atende/shared';
 import { Types, type UpdateQuery } from 'mongoose';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import type { Config } from '../../platform/config.js';
@@ -49,6 +49,8 @@ export interface Outgoing {
   signed?: boolean;
   /** A copy of another message, sent as forwarded: its body goes as it is (no variables). */
   forwarded?: boolean;
+  /** What sends it when no agent does (shown on the message); automatic texts have none. */
+  origin?: MessageOrigin;
 }
 
 /** Text a list shows for a message (lastMessage of the ticket). */
@@ -62,7 +64,7 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
   const texts = createI18n(config.language);
 
   /** Stores a message from us, updates the ticket, pushes both, and queues the delivery. */
-  async function storeOutbound({ companyId, ticket, body, media, quotedMsgId, userId, messageId, signed, forwarded }: Outgoing): Promise<Message> {
+  async function storeOutbound({ companyId, ticket, body, media, quotedMsgId, userId, messageId, signed, forwarded, origin }: Outgoing): Promise<Message> {
     const rendered = forwarded ? body : renderVariables(body, { contactName: ticket.contact?.name ?? '', ticketId: String(ticket._id), now: new Date(), timeZone: config.timeZone, texts });
     const _id = messageId ?? new Types.ObjectId();
     const mediaType: MediaType = media ? media.mediaType : 'chat';
@@ -85,6 +87,7 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       quotedMsgId: quotedMsgId ? new Types.ObjectId(quotedMsgId) : null,
       signed: Boolean(signed),
       forwarded: Boolean(forwarded),
+      origin: origin ?? null,
     });
     // A deterministic id may be stored already (a scheduled message's resumed run): then the insert
     // fails here, before its send is queued a second time.

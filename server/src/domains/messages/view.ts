@@ -82,6 +82,7 @@ export async function messageViews(companyId: string, messages: MessageDoc[], kn
       reactions: message.isDeleted ? [] : (message.reactions ?? []).map(reactionView),
       forwarded: message.forwarded ?? false,
       signed: message.signed ?? false,
+      origin: message.origin ?? null,
       createdAt: message.createdAt.toISOString(),
       updatedAt: message.updatedAt.toISOString(),
     };

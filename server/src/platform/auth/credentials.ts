@@ -1,4 +1,4 @@
-import type { Profile } from '@atende/shared';
+import type { Profile, SessionClient } from '@atende/shared';
 
 /** What an authenticated request knows about its user (hapi's request.auth.credentials). */
 export interface AuthCredentials {
@@ -7,4 +7,6 @@ export interface AuthCredentials {
   profile: Profile;
   super: boolean;
   sessionId: string;
+  /** The session's kind (console when absent): sign-ins elsewhere are announced within a kind. */
+  client?: SessionClient;
 }

@@ -4,7 +4,7 @@
  * session).
  */
 import jwt from 'jsonwebtoken';
-import type { Profile } from '@atende/shared';
+import type { Profile, SessionClient } from '@atende/shared';
 import type { AuthCredentials } from './credentials.js';
 
 export interface TokenSettings {
@@ -20,6 +20,8 @@ interface AccessClaims {
   pro: Profile;
   sup: boolean;
   sid: string;
+  /** The session's kind, when not the console's. */
+  knd?: SessionClient;
 }
 
 interface RefreshClaims {
@@ -39,6 +41,7 @@ export function signAccessToken(settings: TokenSettings, credentials: AuthCreden
     pro: credentials.profile,
     sup: credentials.super,
     sid: credentials.sessionId,
+    ...(credentials.client && credentials.client !== 'console' ? { knd: credentials.client } : {}),
   };
   return jwt.sign(claims, settings.jwtSecret, { expiresIn: settings.accessTokenTtlSeconds, algorithm: 'HS256' });
 }
@@ -48,7 +51,7 @@ export function verifyAccessToken(settings: TokenSettings, token: string): Acces
     const claims = jwt.verify(token, settings.jwtSecret, { algorithms: ['HS256'] }) as AccessClaims & { exp: number };
     return {
       ok: true,
-      credentials: { userId: claims.sub, companyId: claims.cid, profile: claims.pro, super: claims.sup, sessionId: claims.sid },
+      credentials: { userId: claims.sub, companyId: claims.cid, profile: claims.pro, super: claims.sup, sessionId: claims.sid, ...(claims.knd ? { client: claims.knd } : {}) },
       expiresAt: claims.exp * 1000,
     };
   } catch (err) {

@@ -40,7 +40,7 @@ export const cliEn: CliTranslation = {
     subscriptionExpired: 'Your subscription expired on {{date}}. Please contact support.',
   },
   session: {
-    loginDescription: 'log in and save the session (mode 0600, shared with atende-inbox)',
+    loginDescription: "log in and save the session (mode 0600; the CLI's own: atende-inbox and the console keep theirs)",
     logoutDescription: 'end the session on the server and remove the saved one',
     whoamiDescription: 'show the logged-in user',
     emailOption: 'e-mail (default: ATENDE_EMAIL, else asked)',

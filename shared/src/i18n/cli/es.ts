@@ -40,7 +40,7 @@ export const cliEs: CliTranslation = {
     subscriptionExpired: 'Su suscripción venció el {{date}}. Póngase en contacto con soporte.',
   },
   session: {
-    loginDescription: 'inicia sesión y la guarda (modo 0600, compartida con atende-inbox)',
+    loginDescription: 'inicia sesión y la guarda (modo 0600; propia de la CLI: atende-inbox y la consola tienen la suya)',
     logoutDescription: 'cierra la sesión en el servidor y elimina la guardada',
     whoamiDescription: 'muestra el usuario conectado',
     emailOption: 'correo (por defecto: ATENDE_EMAIL, si no se pregunta)',

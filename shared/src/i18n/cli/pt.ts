@@ -39,7 +39,7 @@ export const cliPt = {
     subscriptionExpired: 'Sua assinatura expirou em {{date}}. Entre em contato com o suporte.',
   },
   session: {
-    loginDescription: 'entra e salva a sessão (modo 0600, compartilhada com o atende-inbox)',
+    loginDescription: 'entra e salva a sessão (modo 0600; própria da CLI: o atende-inbox e o console têm a sua)',
     logoutDescription: 'encerra a sessão no servidor e remove a sessão salva',
     whoamiDescription: 'mostra o usuário conectado',
     emailOption: 'e-mail (padrão: ATENDE_EMAIL, senão é perguntado)',

@@ -160,6 +160,7 @@ export const cliInboxEn: CliInboxTranslation = {
     updated: 'Activity',
     lastMessage: 'Last message',
     automatic: 'automatic',
+    origins: { chatbot: 'chatbot', flow: 'flow', ai: 'AI', integration: 'integration', api: 'API', campaign: 'campaign', schedule: 'scheduled', phone: 'phone' },
     customer: 'customer',
     deletedMessage: '(message deleted)',
   },
