@@ -14,6 +14,7 @@ import { loadCleanPoint } from './platform/database/cleanPoint.js';
 import { reconcileTickets } from './domains/messages/reconcile.js';
 import { errorResponder } from './platform/errors.js';
 import { registerAccess } from './platform/http/access.js';
+import { registerRequestLog } from './platform/http/requestLog.js';
 import { registerDocs } from './platform/http/docs.js';
 import { registerWeb } from './platform/http/web.js';
 import { registerHealth } from './platform/http/health.js';
@@ -129,10 +130,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   registerBearerScheme(server, config, currentCredentials);
   registerAccess(server, planFlagsOfCompany);
   server.ext('onPreResponse', errorResponder(logger));
-  server.events.on('response', (request) => {
-    const status = (request.response as { statusCode?: number } | null)?.statusCode;
-    logger.info({ method: request.method, path: request.path, status, ms: Date.now() - request.info.received }, 'request');
-  });
+  registerRequestLog(server, logger);
 
   const sealer = createSealer(config.secretKey);
   const mailSettings = createMailSettings(config.mail, sealer);
