@@ -7,6 +7,7 @@ export * from './messageActions.js';
 export * from './reactions.js';
 export * from './contacts.js';
 export * from './queues.js';
+export * from './colors.js';
 export * from './tags.js';
 export * from './quickMessages.js';
 export * from './whatsapp.js';
