@@ -17,6 +17,7 @@ export * from './announcements.js';
 export * from './chats.js';
 export * from './contactLists.js';
 export * from './ticketVisibility.js';
+export * from './terminalText.js';
 export * from './campaigns.js';
 export * from './invoices.js';
 export * from './schedules.js';
