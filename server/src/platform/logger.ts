@@ -9,7 +9,7 @@ const SECRET_KEYS = ['password', 'newPassword', 'passwordHash', 'token', 'apiKey
  * A URL as logged: without its credentials and query string (signatures and tokens travel there;
  * a company's endpoint or a Typebot's media link may carry them).
  */
-export function loggedUrl(value: unknown): unknown {
+function loggedUrl(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {
     const url = new URL(value);
