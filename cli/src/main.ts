@@ -20,6 +20,7 @@ import { usersCommand } from './commands/users.js';
 import { whatsappCommand } from './commands/whatsapp.js';
 import { describeError, EXIT, exitCodeOf } from './support/errors.js';
 import { createTexts, languageFlag, resolveLanguage, type Texts } from './support/i18n.js';
+import { printError } from './support/output.js';
 
 function buildProgram(texts: Texts): Command {
   const { t } = texts;
@@ -66,8 +67,7 @@ export async function main(argv: string[]): Promise<number> {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     const { code, message } = describeError(error, texts);
     const exitCode = exitCodeOf(error);
-    const json = argv.includes('--json');
-    process.stderr.write(json ? `${JSON.stringify({ error: code ?? null, message, exitCode })}\n` : `${code ? `${code}: ` : ''}${message}\n`);
+    printError(argv.includes('--json'), { error: code ?? null, message, exitCode });
     return exitCode;
   }
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import type { Invoice, PaymentAnswer, PixSettings } from '@atende/shared';
 import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js';
@@ -72,6 +73,17 @@ describe('atende invoices, atende settings pix', () => {
 
     const payment = await tenant.admin.api.invoices.checkout({ invoiceId: invoice.id, firstName: 'Ana', lastName: 'Souza', address2: 'Rua 1', city: 'Recife', state: 'PE', zipcode: '50000-000', country: 'BR' });
     expect(payment.qrcode.qrcode).to.contain('0014br.gov.bcb.pix0115pix@atende.test');
+  });
+
+  it('list: super users see a payment notice refused for its amount; the company does not', async () => {
+    const body = JSON.stringify({ txid: invoice.txid, valor: '0.01' });
+    const signature = createHmac('sha256', 'cli-secret-0123456789').update(body).digest('hex');
+    const notice = await fetch(`${server.url}/api/subscription/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-pix-signature': signature }, body });
+    expect(notice.status).to.equal(409);
+    const listed = await cli(['invoices', 'list', '--company', tenant.companyId], operatorEnv);
+    expect(listed.code, listed.stderr).to.equal(0);
+    expect(listed.stdout).to.match(/Refused notice/).and.match(new RegExp(`${invoice.id}.*open\\s+0\\.01 BRL \\d\\d/\\d\\d/\\d{4}`));
+    expect((await cli(['invoices', 'list'], adminEnv)).stdout).to.not.include('Refused notice');
   });
 
   it('pay: renews once, says so; paying again changes nothing', async () => {

@@ -35,6 +35,13 @@ describe('web console: invoices, Pix checkout, subscription', function () {
     planId = (await console.api.plans.create({ name: `Pix plan ${Date.now().toString(36)}`, users: 3, connections: 2, queues: 4, value: 49 })).id;
   });
 
+  /** The payment provider's signed notice. */
+  function notify(txid: string, valor: string): Promise<Response> {
+    const body = JSON.stringify({ txid, valor });
+    const signature = createHmac('sha256', SECRET).update(body).digest('hex');
+    return fetch(`${console.server.url}/api/subscription/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-pix-signature': signature }, body });
+  }
+
   after(async () => {
     await admin?.context.close();
     await console?.stop();
@@ -99,9 +106,7 @@ describe('web console: invoices, Pix checkout, subscription', function () {
     expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal(code);
 
     // The payment provider confirms: a signed webhook.
-    const body = JSON.stringify({ txid: invoice!.txid });
-    const signature = createHmac('sha256', SECRET).update(body).digest('hex');
-    const notified = await fetch(`${console.server.url}/api/subscription/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-pix-signature': signature }, body });
+    const notified = await notify(invoice!.txid, '49.00');
     expect(notified.status).to.equal(200);
     const { dueDate } = (await notified.json()) as { dueDate: string };
     const renewedAt = Date.now();
@@ -126,12 +131,19 @@ describe('web console: invoices, Pix checkout, subscription', function () {
     await own.page.locator('[role="dialog"] [data-checkout-value]', { hasText: 'R$ 49,00' }).waitFor();
     await own.page.locator('[role="dialog"] button[aria-label="Close"]').click();
 
+    // A notice of one cent pays nothing; the operator sees it refused on the row, the company does not.
+    expect((await notify(invoice!.txid, '0.01')).status).to.equal(409);
     const operator = await openPage(console);
     await signIn(operator.page, SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD);
     await operator.page.goto('/financeiro');
     await operator.page.locator('input[type="search"]').fill(company.name);
     const row = operator.page.locator(`tr[data-invoice="${invoice!.id}"]`);
     await row.locator('td', { hasText: company.name }).waitFor();
+    await row.locator('[data-payment-mismatch]', { hasText: `Refused payment notice: 0.01 BRL on ${DAY.format(new Date())}` }).waitFor();
+    expect(await row.getAttribute('data-status')).to.equal('open');
+    await own.page.goto('/financeiro');
+    await own.page.locator(`tr[data-invoice="${invoice!.id}"]`).waitFor();
+    expect(await own.page.locator('[data-payment-mismatch]').count()).to.equal(0);
     // Not the super user's own company: no checkout, only the confirmation.
     expect(await row.locator('button', { hasText: /^Pay$/ }).count()).to.equal(0);
     await row.locator('button', { hasText: 'Mark paid' }).click();

@@ -14,7 +14,7 @@ import { RowsRefused, UsageError } from '../support/errors.js';
 import { readLocalFile } from '../support/files.js';
 import { confirmed } from '../support/prompts.js';
 import type { Texts } from '../support/i18n.js';
-import { emit, table } from '../support/output.js';
+import { emit, print, printData, table } from '../support/output.js';
 import { progressBar } from '../support/progress.js';
 import { refusedRows } from './contactImportReport.js';
 import { readContactSheet } from './contactSheet.js';
@@ -69,7 +69,7 @@ async function exportContacts(ctx: Context, _options: object, file = CONTACTS_EX
   const contacts = await api.contacts.list();
   const csv = contactsCsv(contacts);
   if (file === '-') {
-    process.stdout.write(csv);
+    printData(csv);
     return;
   }
   await writeFile(file, csv);
@@ -103,7 +103,7 @@ async function mergeContacts(ctx: Context, options: { dryRun?: boolean }): Promi
     emit(ctx, found, () => `${pairsTable(ctx, found)}\n${t('contacts.wouldMerge', { count: found.pairs.length })}`);
     return;
   }
-  if (!ctx.json) process.stdout.write(`${pairsTable(ctx, found)}\n`);
+  if (!ctx.json) print(`${pairsTable(ctx, found)}\n`);
   if (!(await confirmed(ctx, t('contacts.confirmMerge', { count: found.pairs.length })))) {
     emit(ctx, found, () => t('common.cancelled'));
     return;

@@ -5,13 +5,13 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import type { Flow, FlowExport } from '@atende/shared';
+import { terminalJson, type Flow, type FlowExport } from '@atende/shared';
 import { connect } from '../support/client.js';
 import { action, examples, type Context } from '../support/context.js';
 import { UsageError } from '../support/errors.js';
 import { readLocalFile } from '../support/files.js';
 import type { Texts } from '../support/i18n.js';
-import { emit, table } from '../support/output.js';
+import { emit, printData, table } from '../support/output.js';
 
 async function list(ctx: Context, options: { search?: string }): Promise<void> {
   const { api } = await connect(ctx);
@@ -35,9 +35,9 @@ async function list(ctx: Context, options: { search?: string }): Promise<void> {
 async function exportFlow(ctx: Context, options: { output?: string }, id: string): Promise<void> {
   const { api } = await connect(ctx);
   const exported = await api.flows.exportFlow(id);
-  const text = `${JSON.stringify(exported, null, 2)}\n`;
+  const text = `${terminalJson(exported, 2)}\n`;
   if (!options.output || options.output === '-') {
-    process.stdout.write(text);
+    printData(text);
     return;
   }
   await writeFile(options.output, text);

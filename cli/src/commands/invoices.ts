@@ -8,7 +8,7 @@ import type { InvoiceQuery, PixSettingsData } from '@atende/shared/client';
 import { connect } from '../support/client.js';
 import { action, examples, type Context } from '../support/context.js';
 import type { Texts } from '../support/i18n.js';
-import { details, emit, table } from '../support/output.js';
+import { details, emit, table, type Column } from '../support/output.js';
 import { checkedFields } from '../support/prompts.js';
 
 interface ListOptions {
@@ -30,14 +30,19 @@ function money(value: number): string {
 
 function invoiceTable(ctx: Context, invoices: Invoice[]): string {
   const { t, texts } = ctx;
-  return table(invoices, [
+  const columns: Column<Invoice>[] = [
     { label: 'ID', value: (i) => i.id },
     { label: t('invoices.company'), value: (i) => i.companyName ?? i.companyId },
     { label: t('invoices.detail'), value: (i) => i.detail },
     { label: t('invoices.value'), value: (i) => money(i.value) },
     { label: t('invoices.dueDate'), value: (i) => texts.date(i.dueDate) },
     { label: t('common.status'), value: (i) => t(`invoices.statuses.${invoiceDisplayStatus(i)}`) },
-  ]);
+  ];
+  // Super users: the payment notices refused for not matching their invoice, when there are any.
+  if (invoices.some((i) => i.paymentMismatch)) {
+    columns.push({ label: t('invoices.refusedNotice'), value: (i) => (i.paymentMismatch ? `${i.paymentMismatch.amount} ${i.paymentMismatch.currency} ${texts.date(i.paymentMismatch.receivedAt)}` : null) });
+  }
+  return table(invoices, columns);
 }
 
 /** Every page of the list (bounded pages, as the console reads them). */

@@ -9,22 +9,23 @@ import { connect } from '../support/client.js';
 import type { Context } from '../support/context.js';
 import { UsageError, WaitFailed } from '../support/errors.js';
 import { nameLookup } from '../support/names.js';
+import { eraseLines, print, printJsonLine } from '../support/output.js';
 
 type Show = (connection: Whatsapp) => void;
 
 /** JSON lines with --json (one per event, for scripts); otherwise the code drawn in the terminal. */
 async function qrDisplay(ctx: Context): Promise<Show> {
   if (ctx.json) {
-    return (connection) => process.stdout.write(`${JSON.stringify({ event: 'qrcode', id: connection.id, qrcode: connection.qrcode, retries: connection.retries })}\n`);
+    return (connection) => printJsonLine({ event: 'qrcode', id: connection.id, qrcode: connection.qrcode, retries: connection.retries });
   }
   const { default: qrcode } = await import('qrcode-terminal');
   let drawnLines = 0;
   return (connection) => {
     qrcode.generate(connection.qrcode, { small: true }, (art) => {
       // On a terminal a new code replaces the previous one in place.
-      if (drawnLines > 0 && process.stdout.isTTY) process.stdout.write(`\x1b[${drawnLines}A\x1b[0J`);
+      eraseLines(drawnLines);
       const block = `${ctx.t('connections.scan', { name: connection.name, retries: connection.retries })}\n${art}\n`;
-      process.stdout.write(block);
+      print(block);
       drawnLines = block.split('\n').length - 1;
     });
   };
@@ -70,8 +71,8 @@ export async function showQr(ctx: Context, options: { timeout: string }, ref: st
   await realtime.connect();
   try {
     const connection = await waitForConnected(ctx, api, realtime, id, seconds, show);
-    if (ctx.json) process.stdout.write(`${JSON.stringify({ event: 'connected', connection })}\n`);
-    else process.stdout.write(`${ctx.t('connections.paired', { name: connection.name, number: connection.number || '-' })}\n`);
+    if (ctx.json) printJsonLine({ event: 'connected', connection });
+    else print(`${ctx.t('connections.paired', { name: connection.name, number: connection.number || '-' })}\n`);
   } finally {
     await realtime.disconnect();
   }

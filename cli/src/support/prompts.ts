@@ -1,8 +1,9 @@
 /**
  * Values from options, or asked for when missing. Prompts (inquirer, loaded only when one is
  * needed) appear only in interactive mode; otherwise a missing value is a usage error. Both paths
- * check the value with the shared joi rule of the field.
+ * check the value with the shared joi rule of the field. What a prompt shows is terminal-safe.
  */
+import { terminalSafe } from '@atende/shared';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import type { Texts } from './i18n.js';
@@ -75,9 +76,10 @@ export async function ask(ctx: Context, given: string | undefined, question: Ask
     const result = check(ctx.texts, question.rule, value);
     return 'reason' in result ? result.reason : true;
   };
+  const message = terminalSafe(question.message);
   const answer = question.secret
-    ? await password({ message: question.message, mask: '*', validate })
-    : await input({ message: question.message, validate, ...(question.default ? { default: question.default } : {}) });
+    ? await password({ message, mask: '*', validate })
+    : await input({ message, validate, ...(question.default ? { default: terminalSafe(question.default) } : {}) });
   return question.rule ? (check(ctx.texts, question.rule, answer) as { value: string }).value : answer.trim();
 }
 
@@ -91,7 +93,7 @@ export async function choose(ctx: Context, given: string | undefined, question: 
   }
   if (!ctx.interactive) throw missing(ctx, question.option);
   const { select } = await import('@inquirer/prompts');
-  return select({ message: question.message, choices: question.choices });
+  return select({ message: terminalSafe(question.message), choices: question.choices.map((choice) => ({ value: choice.value, name: terminalSafe(choice.name) })) });
 }
 
 /** --yes confirms; a terminal asks; without either the destructive action is refused. */
@@ -99,5 +101,5 @@ export async function confirmed(ctx: Context, message: string): Promise<boolean>
   if (ctx.yes) return true;
   if (!ctx.interactive) throw new UsageError(ctx.t('errors.confirmNeeded'));
   const { confirm } = await import('@inquirer/prompts');
-  return confirm({ message, default: false });
+  return confirm({ message: terminalSafe(message), default: false });
 }

@@ -74,6 +74,8 @@ async function waitForText(read: () => string, expected: string | RegExp, ms = 1
 export interface Terminal {
   /** Everything shown so far, without colours and cursor moves. */
   screen(): string;
+  /** Everything the terminal was given, control sequences included. */
+  raw(): string;
   waitFor(expected: string | RegExp, ms?: number): Promise<void>;
   type(keys: string): void;
   exit: Promise<number>;
@@ -90,6 +92,7 @@ export function terminal(args: string[], env: Env): Terminal {
   const screen = () => raw.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\x1b[()][A-Z0-9]/g, '').replace(/\r/g, '');
   return {
     screen,
+    raw: () => raw,
     waitFor: (expected, ms) => waitForText(screen, expected, ms).catch(stop(child)),
     type: (keys) => child.stdin.write(keys),
     exit: new Promise<number>((resolve) => child.once('close', (code) => resolve(code ?? -1))),

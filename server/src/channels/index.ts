@@ -5,7 +5,6 @@
  */
 import type { Config } from '../platform/config.js';
 import type { AppContext } from '../platform/context.js';
-import { setChannelFilter } from '../platform/realtime.js';
 import { purgeBaileys } from './baileys/model.js';
 import type { MediaDownloader } from './baileys/media.js';
 import { createBaileysFactory } from './baileys/provider.js';
@@ -68,9 +67,6 @@ export function defaultHandlers(context: AppContext, _sessions: SessionManager):
 
 export function startChannels(context: AppContext, options: ChannelOptions = {}): Channels {
   const { realtime, logger } = context;
-  // The sandbox phone is a tool of the company's admins (its routes are theirs too).
-  setChannelFilter('sandbox', (_payload, credentials) => credentials.super || credentials.profile === 'admin');
-
   // Late-bound, so handlers may use the session manager they are handed (outbound replies).
   let handlers: SessionHandlers | undefined;
   const health = createHealthRecorder({ logger });

@@ -8,6 +8,7 @@ import type { ValidationError } from 'joi';
 import { ERROR_STATUS, type ErrorCode } from '@atende/shared';
 import { errorText } from './texts.js';
 import type { Logger } from './logger.js';
+import { loggedPath } from './http/requestLog.js';
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -144,7 +145,7 @@ export function errorResponder(logger: Logger) {
     // Hapi boomifies thrown errors in place, so an AppError is still an AppError here.
     const appError = toAppError(response);
     if (appError.status >= 500) {
-      logger.error({ err: response, path: request.path, method: request.method }, 'request failed');
+      logger.error({ err: response, path: loggedPath(request), method: request.method }, 'request failed');
     }
     const answer = h.response(errorBody(appError)).code(appError.status);
     if (appError.code === 'ERR_TOO_MANY_ATTEMPTS' && typeof appError.extra.retryAfter === 'number') {

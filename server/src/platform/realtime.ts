@@ -1,7 +1,8 @@
 /**
  * Realtime over @hapi/nes on the API's own listener. Clients subscribe to company-scoped paths
  * `/company/{companyId}/{channel}`; subscribing checks the token's company (super users may
- * watch any company). Domains publish through `RealtimePublisher`; with several nodes, that is the
+ * watch any company), and each payload reaches only the callers the channel's route would answer
+ * (realtimeAccess.ts). Domains publish through `RealtimePublisher`; with several nodes, that is the
  * Redis fan-out over the publisher answered here (cluster/realtimeFanout.ts).
  */
 import Nes, { type Nes as NesTypes } from '@hapi/nes';
@@ -9,6 +10,7 @@ import type { Server } from '@hapi/hapi';
 import { REALTIME_PING_MS } from '@atende/shared';
 import { AppError } from './errors.js';
 import type { AuthCredentials } from './auth/credentials.js';
+import type { ChannelAccess } from './realtimeAccess.js';
 
 export const CHANNELS = [
   'auth',
@@ -143,7 +145,8 @@ export function companyPath(companyId: string, channel: Channel): string {
   return `/company/${companyId}/${channel}`;
 }
 
-export async function registerRealtime(server: Server): Promise<RealtimePublisher> {
+/** `access`: who may hear each channel (channelAccess in realtimeAccess.ts). */
+export async function registerRealtime(server: Server, access: ChannelAccess): Promise<RealtimePublisher> {
   const expiry = expiryWatch();
   // nes needs timeout < interval; the spec's 18 s ping is the interval. Each heartbeat answer
   // re-verifies the socket's credentials (the bearer scheme's verify) at most that often.
@@ -191,7 +194,9 @@ export async function registerRealtime(server: Server): Promise<RealtimePublishe
         const credentials = options.credentials as unknown as AuthCredentials | undefined;
         const companyId = (options.params as { companyId?: string } | undefined)?.companyId;
         // Checked on every message too: a socket re-authenticated as someone else keeps its subscriptions.
-        if (!credentials || (credentials.companyId !== companyId && !credentials.super)) return false;
+        if (!credentials || !companyId || (credentials.companyId !== companyId && !credentials.super)) return false;
+        // What the channel's route would refuse the caller never reaches the socket.
+        if (!(await access.allows(channel, credentials, companyId))) return false;
         return filter ? filter(message as RealtimePayload, credentials, options.internal) : true;
       },
     });

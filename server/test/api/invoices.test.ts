@@ -208,20 +208,47 @@ describe('invoices, Pix checkout and payment confirmation', () => {
 
     it('the webhook refuses a missing or wrong signature before reading anything', async () => {
       const invoice = await firstInvoice(other);
-      const body = JSON.stringify({ txid: invoice.txid });
+      const body = JSON.stringify({ txid: invoice.txid, valor: invoice.value.toFixed(2) });
       expectError(await t.call('POST', '/subscription/webhook', { raw: body, headers: { 'content-type': 'application/json' } }), 401, 'ERR_INVALID_SIGNATURE');
       expectError(await t.call('POST', '/subscription/webhook', signed(body, 'another-secret-0123456789')), 401, 'ERR_INVALID_SIGNATURE');
       const tampered = signed(body);
-      expectError(await t.call('POST', '/subscription/webhook', { ...tampered, raw: JSON.stringify({ txid: invoice.txid, extra: 1 }) }), 401, 'ERR_INVALID_SIGNATURE');
+      expectError(await t.call('POST', '/subscription/webhook', { ...tampered, raw: JSON.stringify({ txid: invoice.txid, valor: '0.01' }) }), 401, 'ERR_INVALID_SIGNATURE');
       expectError(await t.call('POST', '/subscription/webhook', signed('{not json')), 400, 'ERR_VALIDATION');
-      expectInvalid(await t.call('POST', '/subscription/webhook', signed(JSON.stringify({ txid: 'no-dashes!' }))), 'txid');
-      expectError(await t.call('POST', '/subscription/webhook', signed(JSON.stringify({ txid: 'abc123' }))), 404, 'ERR_NO_INVOICE_FOUND');
+      expectInvalid(await t.call('POST', '/subscription/webhook', signed(JSON.stringify({ txid: 'no-dashes!', valor: '99.90' }))), 'txid');
+      expectError(await t.call('POST', '/subscription/webhook', signed(JSON.stringify({ txid: 'abc123', valor: '99.90' }))), 404, 'ERR_NO_INVOICE_FOUND');
       expect((await firstInvoice(other)).status).to.equal('open');
+    });
+
+    it('a signed notice of another amount or currency pays nothing: 409 with what is due, kept on the invoice for super users only', async () => {
+      const tenant = await createTenant(t, superUser, { planId: plan.id, dueDate: inDays(3) });
+      const invoice = await firstInvoice(tenant);
+      const dueBefore = await dueDateOf(tenant.companyId);
+      const notify = (fields: Record<string, unknown>) => t.call('POST', '/subscription/webhook', signed(JSON.stringify({ txid: invoice.txid, ...fields })));
+      const cheap = await notify({ valor: '0.01' });
+      expectError(cheap, 409, 'ERR_PAYMENT_MISMATCH');
+      expect(cheap.body).to.deep.include({ expected: { amount: '99.90', currency: 'BRL' }, received: { amount: '0.01', currency: 'BRL' } });
+      expectError(await notify({ valor: '99.90', currency: 'USD' }), 409, 'ERR_PAYMENT_MISMATCH');
+      expectError(await notify({ valor: '999.00' }), 409, 'ERR_PAYMENT_MISMATCH');
+      // Without the amount a notice cannot be checked: refused as invalid.
+      expectInvalid(await notify({}), 'valor');
+      expectInvalid(await notify({ valor: 99.9 }), 'valor');
+      expect((await firstInvoice(tenant)).status).to.equal('open');
+      expect(await dueDateOf(tenant.companyId)).to.equal(dueBefore);
+      // The operator sees the last refused notice; the company does not see the field at all.
+      const operatorView = (await invoicesOf(superUser, `?companyId=${tenant.companyId}`)).body.records[0];
+      expect(operatorView.paymentMismatch).to.deep.include({ amount: '999.00', currency: 'BRL' });
+      expect(Date.parse(operatorView.paymentMismatch.receivedAt)).to.be.closeTo(Date.now(), 60_000);
+      expect((await firstInvoice(tenant)) as Record<string, unknown>).to.not.have.property('paymentMismatch');
+      // The right amount pays (the currency's case does not matter).
+      const paid = await notify({ valor: '99.90', currency: 'brl' });
+      expect(paid.status, JSON.stringify(paid.body)).to.equal(200);
+      expect(paid.body.invoice).to.not.have.property('paymentMismatch');
+      expect((await firstInvoice(tenant)).status).to.equal('paid');
     });
 
     it('concurrent signed notices (and a replay later) renew the company exactly once', async () => {
       const invoice = await firstInvoice(other);
-      const body = JSON.stringify({ txid: invoice.txid, status: 'CONCLUIDA' });
+      const body = JSON.stringify({ txid: invoice.txid, valor: invoice.value.toFixed(2), status: 'CONCLUIDA' });
       const answers = await Promise.all(Array.from({ length: 8 }, () => t.call('POST', '/subscription/webhook', signed(body))));
       for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
       expect(answers.filter((answer) => !answer.body.alreadyPaid)).to.have.length(1);
@@ -237,7 +264,7 @@ describe('invoices, Pix checkout and payment confirmation', () => {
       const quarterly = await createTenant(t, superUser, { planId: plan.id, dueDate: inDays(2) });
       expect((await t.call('PUT', `/companies/${quarterly.companyId}`, { token: superUser.token, body: { recurrence: 'TRIMESTRAL' } })).status).to.equal(200);
       const invoice = await firstInvoice(quarterly);
-      const paid = await t.call('POST', '/subscription/webhook', signed(JSON.stringify({ txid: invoice.txid })));
+      const paid = await t.call('POST', '/subscription/webhook', signed(JSON.stringify({ txid: invoice.txid, valor: invoice.value.toFixed(2) })));
       expect(paid.body.dueDate).to.equal(plusMonths(invoice.dueDate, 3));
     });
   });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createPlan, createTenant, expectError, expectInvalid, login, loginSuper, type Session, type Tenant } from '../support/fixtures.js';
 import { lastCodeFor, startSmtpServer, type SmtpStandIn } from '../../../scripts/testing/smtpServer.js';
-import { PasswordResetModel } from '../../src/domains/passwordReset/model.js';
+import { PasswordResetModel, PasswordResetTryModel } from '../../src/domains/passwordReset/model.js';
 import { UserModel } from '../../src/domains/users/model.js';
 
 describe('password reset by e-mail', () => {
@@ -23,7 +23,8 @@ describe('password reset by e-mail', () => {
   });
 
   const ask = (email: string, from?: string) => t.call('POST', `/forgetpassword/${encodeURIComponent(email)}`, from ? { from } : {});
-  const reset = (email: string, code: string, password: string) =>
+  const reset = (email: string, code: string, password: string) => t.call('POST', '/resetpasswords', { body: { email, token: code, newPassword: password } });
+  const resetByPath = (email: string, code: string, password: string) =>
     t.call('POST', `/resetpasswords/${encodeURIComponent(email)}/${encodeURIComponent(code)}/${encodeURIComponent(password)}`);
   const smtpSettings = () => ({ host: smtp.host, port: smtp.port, user: smtp.user, password: smtp.password, from: 'Atende <reset@atende.test>', secure: false });
 
@@ -108,6 +109,31 @@ describe('password reset by e-mail', () => {
     const code = lastCodeFor(smtp, member.email)!;
     const answers = await Promise.all([reset(member.email, code, 'First-pass1'), reset(member.email, code, 'Second-pass2')]);
     expect(answers.map((answer) => answer.status).sort()).to.deep.equal([200, 400]);
+  });
+
+  it("document 3's path form still sets the password, with the same rules", async () => {
+    const member = await createMember(t, tenant, 'user');
+    await ask(member.email);
+    const code = lastCodeFor(smtp, member.email)!;
+    expectInvalid(await resetByPath(member.email, code, 'weakpass'), 'newPassword');
+    expect((await resetByPath(member.email, code, 'Path-pass1')).status).to.equal(200);
+    await login(t, member.email, 'Path-pass1');
+    expectError(await resetByPath(member.email, code, 'Path-pass2'), 400, 'ERR_INVALID_RESET_CODE');
+  });
+
+  it('counts the five tries atomically: of 12 wrong codes sent at once five are tried, and the right one is refused after them', async () => {
+    const wrongOnes = (code: string, count: number) => Array.from({ length: count }, (_unused, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    // Each round is a fresh code of another user; one round alone could pass by luck of the scheduling.
+    for (let round = 1; round <= 4; round += 1) {
+      const member = await createMember(t, tenant, 'user');
+      await ask(member.email, `127.0.31.${round}`);
+      const code = lastCodeFor(smtp, member.email)!;
+      const answers = await Promise.all(wrongOnes(code, 12).map((wrong) => reset(member.email, wrong, 'Guess-pass1')));
+      expect(answers.map((answer) => answer.body.error)).to.deep.equal(Array(12).fill('ERR_INVALID_RESET_CODE'));
+      expectError(await reset(member.email, code, 'Guess-pass1'), 400, 'ERR_INVALID_RESET_CODE');
+      expect(await PasswordResetTryModel.countDocuments({ userId: member.user.id })).to.equal(5);
+      await login(t, member.email, 'member-pass');
+    }
   });
 
   it('limits the codes asked per e-mail and per address (429)', async () => {

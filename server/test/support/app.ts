@@ -67,6 +67,8 @@ export interface TestApp {
 export interface TestAppOptions extends AppOptions {
   /** Reuse the database of a stopped app (restart survival). */
   databaseName?: string;
+  /** Where the app's log goes, at level info (silent without). */
+  log?: NodeJS.WritableStream;
 }
 
 export async function startTestApp(name: string, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -85,7 +87,7 @@ export async function startTestApp(name: string, env: Record<string, string> = {
     ATENDE_ADMIN_PASSWORD: SUPER_PASSWORD,
     JWT_SECRET,
     JWT_REFRESH_SECRET: 'test-refresh-secret-0123456789',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.log ? 'info' : 'silent',
     ATENDE_JOBS_PROCESS_EVERY: '100',
     ATENDE_JOB_LOCK_MS: '1000',
     ATENDE_FERRETDB_POSTGRES_URL: process.env.ATENDE_TEST_POSTGRES_URL ?? '',
@@ -96,7 +98,7 @@ export async function startTestApp(name: string, env: Record<string, string> = {
   });
   // Real WhatsApp connections of a test get a socket that never reaches the network.
   const channels = { ...options.channels, baileys: { socket: socketBench().factory, ...options.channels?.baileys } };
-  const app = await createApp(config, createLogger(config.logLevel), { ...options, channels });
+  const app = await createApp(config, createLogger(config.logLevel, options.log), { ...options, channels });
   await app.start();
   const url = app.server.info.uri;
 

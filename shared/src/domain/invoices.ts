@@ -25,6 +25,17 @@ export const PIX_CITY_MAX = 15;
 export const PIX_TXID_MAX = 25;
 export const PIX_KEY_MAX = 77;
 
+/** Pix pays in reais only: a notice naming another currency pays nothing. */
+export const PIX_CURRENCY = 'BRL';
+
+/** A payment notice refused because it did not match its invoice (amount or currency), for the operator. */
+export interface PaymentMismatch {
+  /** As the notice named it: "0.01". */
+  amount: string;
+  currency: string;
+  receivedAt: string;
+}
+
 export interface Invoice {
   id: string;
   companyId: string;
@@ -38,6 +49,8 @@ export interface Invoice {
   paidAt: string | null;
   /** The Pix transaction id its BR Code carries (a payment provider's webhook names it). */
   txid: string;
+  /** Super users' view: the last payment notice refused for not matching the invoice. */
+  paymentMismatch?: PaymentMismatch | null;
   createdAt: string;
 }
 

@@ -3,8 +3,6 @@ import type { ScheduleRow } from './entities.js';
 
 export const QUEUE_NAME_MIN = 2;
 export const QUEUE_NAME_MAX = 50;
-export const QUEUE_COLOR_MIN = 3;
-export const QUEUE_COLOR_MAX = 9;
 
 /** The API's parentId of a top-level queue option (stored as null). */
 export const TOP_LEVEL_OPTION = -1;

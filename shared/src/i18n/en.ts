@@ -39,6 +39,7 @@ export const enCommon: CommonTranslation = {
     ERR_INVOICE_ALREADY_PAID: 'This invoice has already been paid.',
     ERR_PIX_NOT_CONFIGURED: 'Pix payments are not set up yet. Please contact support.',
     ERR_INVALID_SIGNATURE: 'Invalid signature.',
+    ERR_PAYMENT_MISMATCH: 'The amount or currency notified does not match the invoice: it was not paid.',
     ERR_NO_SCHEDULE_FOUND: 'No scheduled message found with this ID.',
     ERR_SCHEDULE_SENT: 'This message was sent (or is being sent) and can no longer be changed.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No list contact found with this ID.',

@@ -39,6 +39,7 @@ export const esCommon: CommonTranslation = {
     ERR_INVOICE_ALREADY_PAID: 'Esta factura ya fue pagada.',
     ERR_PIX_NOT_CONFIGURED: 'El pago por Pix aún no está configurado. Póngase en contacto con el soporte.',
     ERR_INVALID_SIGNATURE: 'Firma inválida.',
+    ERR_PAYMENT_MISMATCH: 'El monto o la moneda notificados no coinciden con la factura: no fue pagada.',
     ERR_NO_SCHEDULE_FOUND: 'No se encontró ningún agendamiento con este ID.',
     ERR_SCHEDULE_SENT: 'Este mensaje ya fue enviado (o se está enviando) y ya no se puede cambiar.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No se encontró ningún contacto de la lista con este ID.',

@@ -43,6 +43,7 @@ export const ptCommon = {
     ERR_INVOICE_ALREADY_PAID: 'Esta fatura já foi paga.',
     ERR_PIX_NOT_CONFIGURED: 'O pagamento por Pix ainda não foi configurado. Entre em contato com o suporte.',
     ERR_INVALID_SIGNATURE: 'Assinatura inválida.',
+    ERR_PAYMENT_MISMATCH: 'O valor ou a moeda notificados não conferem com a fatura: ela não foi paga.',
     ERR_NO_SCHEDULE_FOUND: 'Nenhum agendamento encontrado com este ID.',
     ERR_SCHEDULE_SENT: 'Esta mensagem já foi enviada (ou está sendo enviada) e não pode mais ser alterada.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Nenhum contato da lista encontrado com este ID.',

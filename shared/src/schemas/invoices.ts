@@ -62,7 +62,12 @@ export const pixSettingsSchema = Joi.object({
   webhookSecretSet: Joi.any().strip(),
 });
 
-/** The payment provider's notice, after its signature was checked; other fields are ignored. */
+/**
+ * The payment provider's notice, after its signature was checked: the txid and the amount paid
+ * (`valor` as the Pix API writes it, "99.90"), optionally its currency; other fields are ignored.
+ */
 export const paymentWebhookSchema = Joi.object({
   txid: Joi.string().alphanum().min(1).max(PIX_TXID_MAX).required(),
+  valor: Joi.string().pattern(/^\d{1,10}\.\d{2}$/, 'amount').required(),
+  currency: Joi.string().pattern(/^[A-Za-z]{3}$/, 'currency'),
 }).unknown(true);

@@ -17,12 +17,17 @@ export const resetCode = Joi.string().pattern(new RegExp(`^\\d{${RESET_CODE_DIGI
 /** POST /forgetpassword/{email} */
 export const forgetPasswordParams = Joi.object({ email: email.required() });
 
-/** POST /resetpasswords/{email}/{token}/{newPassword} */
-export const resetPasswordParams = Joi.object({
+const resetFields = {
   email: email.required(),
   token: resetCode.required(),
   newPassword: resetPassword.required(),
-});
+};
+
+/** POST /resetpasswords: the code and the new password in the body, out of every URL and log. */
+export const resetPasswordPayload = Joi.object(resetFields);
+
+/** POST /resetpasswords/{email}/{token}/{newPassword}: document 3's form, kept for its clients. */
+export const resetPasswordParams = Joi.object(resetFields);
 
 /** The page's two steps. */
 export const forgetPasswordFormSchema = Joi.object({ email: email.required() });

@@ -1,11 +1,11 @@
 import { Joi } from './joi.js';
-import { QUEUE_COLOR_MAX, QUEUE_COLOR_MIN, QUEUE_NAME_MAX, QUEUE_NAME_MIN, TOP_LEVEL_OPTION } from '../domain/queues.js';
+import { QUEUE_NAME_MAX, QUEUE_NAME_MIN, TOP_LEVEL_OPTION } from '../domain/queues.js';
 import { scheduleRowSchema } from './companies.js';
-import { id } from './common.js';
+import { color, id } from './common.js';
 
 const queueFields = {
   name: Joi.string().trim().min(QUEUE_NAME_MIN).max(QUEUE_NAME_MAX),
-  color: Joi.string().trim().min(QUEUE_COLOR_MIN).max(QUEUE_COLOR_MAX),
+  color,
   orderQueue: Joi.number().integer().min(0).max(9999).allow(null, ''),
   greetingMessage: Joi.string().max(4096).allow('', null),
   outOfHoursMessage: Joi.string().max(4096).allow('', null),

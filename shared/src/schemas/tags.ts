@@ -1,12 +1,12 @@
 import { Joi } from './joi.js';
 import { TAG_NAME_MAX, TAG_NAME_MIN } from '../domain/tags.js';
-import { id, pageQuery } from './common.js';
+import { color, id, pageQuery } from './common.js';
 
 const kanban = Joi.number().integer().valid(0, 1);
 
 const tagFields = {
   name: Joi.string().trim().min(TAG_NAME_MIN).max(TAG_NAME_MAX),
-  color: Joi.string().trim().min(3).max(30),
+  color,
   kanban,
   userId: id.allow(null, ''),
   // Sent back by the dialog with the rest of the record; read-only here.

@@ -9,6 +9,7 @@
  * sequences of wide emoji (🇧🇷 👨‍👩‍👧) are kept: both sides draw them in two cells.
  */
 import stringWidth from 'string-width';
+import { TERMINAL_CONTROLS } from '@atende/shared';
 
 export interface Cell {
   /** What the terminal is given for this grapheme ('' for one it must not see, '\n' for a line break). */
@@ -21,8 +22,6 @@ export interface Cell {
 
 const segmenter = new Intl.Segmenter();
 const PLAIN = /^[\x20-\x7e\n]*$/;
-/** C0 and C1 controls but tab and line feed, and the bidirectional controls. */
-const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 const SKIN_TONE = /(?<=.)[\u{1F3FB}-\u{1F3FF}]/gu;
 const SELECTORS = /[\uFE0E\uFE0F\u20E3]/g;
 const JOINER = '\u200D';
@@ -31,7 +30,7 @@ const TAB = '  ';
 /** The form of one grapheme cluster every terminal draws as wide as string-width says. */
 export function stableCluster(cluster: string): string {
   if (cluster === '\t') return TAB;
-  let stable = cluster.replace(CONTROLS, '');
+  let stable = cluster.replace(TERMINAL_CONTROLS, '');
   if (stable.length <= 1) return stable;
   stable = stable.replace(SKIN_TONE, '').replace(SELECTORS, '');
   if (stable.includes(JOINER)) {

@@ -1,6 +1,7 @@
 /** Buttons, spinner and badges shared by every page. */
 import type { ButtonHTMLAttributes } from 'react';
 import styled, { css, keyframes } from 'styled-components';
+import { safeColor } from '@atende/shared';
 import { Icon, type IconName } from './icons.js';
 
 type Variant = 'primary' | 'outlined' | 'danger' | 'text';
@@ -170,7 +171,10 @@ export function readableOn(color: string): string {
   return luminance > 0.179 ? '#111317' : '#ffffff';
 }
 
-/** A coloured label (queue, tag); without a colour, a neutral one. */
+/**
+ * A coloured label (queue, tag); without a colour, a neutral one. The colour goes into CSS only
+ * if it is one (safeColor): a stored value is another user's input.
+ */
 export const Chip = styled.span<{ $color?: string }>`
   display: inline-block;
   max-width: 100%;
@@ -182,7 +186,7 @@ export const Chip = styled.span<{ $color?: string }>`
   text-overflow: ellipsis;
   white-space: nowrap;
   vertical-align: middle;
-  color: ${({ $color, theme }) => ($color ? readableOn($color) : theme.text)};
-  background: ${({ $color, theme }) => $color ?? theme.hover};
-  border: 1px solid ${({ $color, theme }) => $color ?? theme.border};
+  color: ${({ $color, theme }) => ($color ? readableOn(safeColor($color)) : theme.text)};
+  background: ${({ $color, theme }) => ($color ? safeColor($color) : theme.hover)};
+  border: 1px solid ${({ $color, theme }) => ($color ? safeColor($color) : theme.border)};
 `;

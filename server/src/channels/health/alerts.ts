@@ -12,7 +12,7 @@ import type { AlertConfig, Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Outbound } from '../../platform/net/outbound.js';
-import { setChannelFilter, type RealtimePublisher } from '../../platform/realtime.js';
+import type { RealtimePublisher } from '../../platform/realtime.js';
 import { UserModel } from '../../domains/users/model.js';
 import { WhatsappModel, type WhatsappDoc } from '../../domains/whatsapp/model.js';
 import { ConnectionHealthModel, type ConnectionHealthDoc } from '../../domains/whatsapp/healthModel.js';
@@ -30,8 +30,6 @@ export function createAlerts(deps: { config: Pick<Config, 'language' | 'timeZone
   const texts = createI18n(config.language);
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
-
-  setChannelFilter('connectionAlert', (_payload, credentials) => credentials.super || credentials.profile === 'admin');
 
   function mailOf(alert: ConnectionAlert): { subject: string; text: string } {
     const t = texts.t.bind(texts);

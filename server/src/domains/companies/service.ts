@@ -11,6 +11,7 @@ import { hasMore, page } from '../../platform/http/paging.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { toPlan } from '../plans/dto.js';
 import { PlanModel, type PlanDoc } from '../plans/model.js';
+import { companyPlanFlags } from '../plans/service.js';
 import { companySettings, ensureCompanySettings, platformSetting, setCompanySetting } from '../settings/service.js';
 import { endSessions } from '../auth/sessions.js';
 import { createCompanyAdmin } from '../users/service.js';
@@ -197,6 +198,7 @@ export function createCompanyService(realtime: RealtimePublisher, sessions: Sess
       for (const field of ['phone', 'billingName', 'billingAddress'] as const) if (fields[field] === '') set[field] = null;
       const updated = await CompanyModel.findByIdAndUpdate(id, { $set: set }, { returnDocument: 'after' }).lean<CompanyDoc>();
       if (!updated) throw new AppError('ERR_NO_COMPANY_FOUND');
+      if (fields.planId) companyPlanFlags.invalidate(id);
       if (fields.campaignsEnabled !== undefined) await setCompanySetting(id, 'campaignsEnabled', campaignsValue(fields.campaignsEnabled));
       if (!updated.status || updated.dueDate.getTime() <= Date.now()) await endSessions(realtime, { companyId: id });
       const company = await withDetails(updated);

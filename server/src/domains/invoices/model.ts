@@ -1,4 +1,4 @@
-import type { Types } from 'mongoose';
+import { Schema, type Types } from 'mongoose';
 import { INVOICE_STATUSES, RECURRENCES, type InvoiceStatus, type Recurrence } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
 import { engineKeys } from '../../platform/database/tuning.js';
@@ -19,6 +19,8 @@ export interface InvoiceDoc {
   paidAt: Date | null;
   /** The Pix transaction id (alphanumeric, at most 25): the invoice's id in hex. */
   txid: string;
+  /** The last payment notice refused for not matching the invoice (for the operator). */
+  paymentMismatch: { amount: string; currency: string; receivedAt: Date } | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -35,6 +37,7 @@ export const InvoiceModel = tenantModel<InvoiceDoc>(
     payLink: { type: String, default: null },
     paidAt: { type: Date, default: null },
     txid: { type: String, required: true },
+    paymentMismatch: { type: new Schema({ amount: String, currency: String, receivedAt: Date }, { _id: false }), default: null },
   },
   (schema) => {
     // The daily job may run on several nodes at once: the index keeps one invoice per period.

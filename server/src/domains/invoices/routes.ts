@@ -45,12 +45,12 @@ export const invoicesRoutes: Plugin<AppContext> = {
         options: {
           auth: false,
           tags,
-          description: `Payment provider notice { txid }, signed: ${SIGNATURE_HEADER} = hex HMAC-SHA256 of the raw body with the webhook secret`,
+          description: `Payment provider notice { txid, valor } (another amount or currency pays nothing: 409 ERR_PAYMENT_MISMATCH), signed: ${SIGNATURE_HEADER} = hex HMAC-SHA256 of the raw body with the webhook secret`,
           payload: { parse: false, output: 'data', maxBytes: WEBHOOK_MAX_BYTES },
         },
         handler: async (request: Request) => {
           const notice = await verifiedNotice(Buffer.from(request.payload as Buffer), String(request.headers[SIGNATURE_HEADER] ?? ''));
-          return invoices.payByTxid(notice.txid);
+          return invoices.payByTxid(notice);
         },
       },
       {

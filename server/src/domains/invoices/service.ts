@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type Invoice, type InvoicesPage, type InvoiceStatus, type PaymentAnswer, type PaymentResult } from '@atende/shared';
+import { PAGE_SIZE, PIX_CURRENCY, type Invoice, type InvoicesPage, type InvoiceStatus, type PaymentAnswer, type PaymentResult } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { searchRegex } from '../../platform/database/models.js';
 import { AppError } from '../../platform/errors.js';
@@ -11,6 +11,19 @@ import { generateCompanyInvoice } from './generation.js';
 import { InvoiceModel, type InvoiceDoc } from './model.js';
 import { createPayments } from './payments.js';
 import { pixAccount } from './pixSettings.js';
+
+/** The provider's notice as the webhook checked it (paymentWebhookSchema). */
+export interface PaymentNotice {
+  txid: string;
+  valor: string;
+  currency?: string;
+}
+
+/** "99.90" in cents, without floating point. */
+function centsOf(amount: string): number {
+  const [units = '0', cents = '0'] = amount.split('.');
+  return Number(units) * 100 + Number(cents.padEnd(2, '0'));
+}
 
 export interface InvoiceListQuery {
   searchParam: string;
@@ -61,7 +74,7 @@ export function createInvoiceService(realtime: RealtimePublisher) {
         .lean<InvoiceDoc[]>();
       const shown = rows.slice(0, PAGE_SIZE);
       const names = actor.super ? await companyNames(shown) : null;
-      const records: Invoice[] = shown.map((row) => toInvoice(row, names ? (names.get(String(row.companyId)) ?? '') : undefined));
+      const records: Invoice[] = shown.map((row) => toInvoice(row, names ? { companyName: names.get(String(row.companyId)) ?? '' } : undefined));
       return { records, hasMore: rows.length > PAGE_SIZE };
     },
 
@@ -82,10 +95,20 @@ export function createInvoiceService(realtime: RealtimePublisher) {
       return payments.pay(invoice, 'super');
     },
 
-    /** The payment provider names the invoice by the txid of the BR Code. */
-    async payByTxid(txid: string): Promise<PaymentAnswer> {
-      const invoice = await InvoiceModel.findOne({ txid }).setOptions({ crossTenant: true }).lean<InvoiceDoc>();
+    /**
+     * The payment provider names the invoice by the txid of the BR Code, and what was paid: a
+     * notice of another amount or currency pays nothing, is kept on the invoice for the operator
+     * and answered 409 ERR_PAYMENT_MISMATCH with what was expected.
+     */
+    async payByTxid(notice: PaymentNotice): Promise<PaymentAnswer> {
+      const invoice = await InvoiceModel.findOne({ txid: notice.txid }).setOptions({ crossTenant: true }).lean<InvoiceDoc>();
       if (!invoice) throw new AppError('ERR_NO_INVOICE_FOUND');
+      const currency = (notice.currency ?? PIX_CURRENCY).toUpperCase();
+      if (currency !== PIX_CURRENCY || centsOf(notice.valor) !== Math.round(invoice.value * 100)) {
+        const paymentMismatch = { amount: notice.valor, currency, receivedAt: new Date() };
+        await InvoiceModel.updateOne({ companyId: invoice.companyId, _id: invoice._id }, { $set: { paymentMismatch } });
+        throw new AppError('ERR_PAYMENT_MISMATCH', { expected: { amount: invoice.value.toFixed(2), currency: PIX_CURRENCY }, received: { amount: notice.valor, currency } });
+      }
       return payments.pay(invoice, 'webhook');
     },
   };

@@ -7,6 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { paymentWebhookSchema } from '@atende/shared';
 import { AppError, validationError } from '../../platform/errors.js';
 import { webhookSecret } from './pixSettings.js';
+import type { PaymentNotice } from './service.js';
 
 export const SIGNATURE_HEADER = 'x-pix-signature';
 
@@ -14,8 +15,8 @@ export function sign(secret: string, body: Buffer | string): string {
   return createHmac('sha256', secret).update(body).digest('hex');
 }
 
-/** Refuses (401 ERR_INVALID_SIGNATURE) unless the header signs the body; answers the body's txid. */
-export async function verifiedNotice(body: Buffer, header: string | undefined): Promise<{ txid: string }> {
+/** Refuses (401 ERR_INVALID_SIGNATURE) unless the header signs the body; answers the notice. */
+export async function verifiedNotice(body: Buffer, header: string | undefined): Promise<PaymentNotice> {
   const secret = await webhookSecret();
   const given = Buffer.from((header ?? '').trim().replace(/^sha256=/i, ''), 'utf8');
   const expected = Buffer.from(secret ? sign(secret, body) : '', 'utf8');
@@ -28,5 +29,5 @@ export async function verifiedNotice(body: Buffer, header: string | undefined): 
   }
   const { error, value } = paymentWebhookSchema.validate(parsed);
   if (error) throw validationError(error, 'payload');
-  return value as { txid: string };
+  return value as PaymentNotice;
 }

@@ -7,9 +7,9 @@ export interface PasswordResetDoc {
   userId: Types.ObjectId;
   /** argon2 hash of the 6-digit code: the database alone does not tell it. */
   codeHash: string;
+  /** New with every code: its tries are counted under it. */
+  codeId: Types.ObjectId;
   expiresAt: Date;
-  /** Wrong codes tried so far (RESET_CODE_TRIES at most). */
-  tries: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -18,6 +18,29 @@ export interface PasswordResetDoc {
 export const PasswordResetModel = platformModel<PasswordResetDoc>('PasswordReset', {
   userId: { type: ObjectId, ref: 'User', required: true, unique: true },
   codeHash: { type: String, required: true },
+  codeId: { type: ObjectId, required: true },
   expiresAt: { type: Date, required: true },
-  tries: { type: Number, default: 0 },
 });
+
+/** One try on a code: number 1 to RESET_CODE_TRIES, or 0 for its one use (tries.ts). */
+export interface PasswordResetTryDoc {
+  _id: Types.ObjectId;
+  userId: Types.ObjectId;
+  codeId: Types.ObjectId;
+  number: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const PasswordResetTryModel = platformModel<PasswordResetTryDoc>(
+  'PasswordResetTry',
+  {
+    userId: { type: ObjectId, ref: 'User', required: true },
+    codeId: { type: ObjectId, required: true },
+    number: { type: Number, required: true },
+  },
+  (schema) => {
+    schema.index({ codeId: 1, number: 1 }, { unique: true });
+    schema.index({ userId: 1 });
+  },
+);

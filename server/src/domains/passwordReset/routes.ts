@@ -1,7 +1,7 @@
 import type { Plugin } from '@hapi/hapi';
-import { forgetPasswordParams, resetPasswordParams } from '@atende/shared';
+import { forgetPasswordParams, resetPasswordParams, resetPasswordPayload } from '@atende/shared';
 import type { AppContext } from '../../platform/context.js';
-import { params } from '../../platform/http/routes.js';
+import { params, payload } from '../../platform/http/routes.js';
 import { createPasswordResetService } from './service.js';
 
 export const passwordResetRoutes: Plugin<AppContext> = {
@@ -24,8 +24,17 @@ export const passwordResetRoutes: Plugin<AppContext> = {
       },
       {
         method: 'POST',
+        path: '/resetpasswords',
+        options: { auth: false, tags, description: 'Set a new password with the e-mailed code ({ email, token, newPassword }); ends every session of the user', validate: { payload: resetPasswordPayload } },
+        handler: (request) => {
+          const { email, token, newPassword } = payload<{ email: string; token: string; newPassword: string }>(request);
+          return resets.reset(email, token, newPassword);
+        },
+      },
+      {
+        method: 'POST',
         path: '/resetpasswords/{email}/{token}/{newPassword}',
-        options: { auth: false, tags, description: 'Set a new password with the e-mailed code; ends every session of the user', validate: { params: resetPasswordParams } },
+        options: { auth: false, tags, description: 'The same with the code and the password in the path (document 3); prefer the body: paths end up in logs and histories', validate: { params: resetPasswordParams } },
         handler: (request) => {
           const { email, token, newPassword } = params<{ email: string; token: string; newPassword: string }>(request);
           return resets.reset(email, token, newPassword);

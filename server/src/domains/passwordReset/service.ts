@@ -1,14 +1,14 @@
 /**
  * Password reset by e-mail (document 3): a 6-digit code is e-mailed, kept hashed, valid for 15
- * minutes, for one use and five wrong tries; asking for codes is limited per e-mail and per
+ * minutes, for one use and five tries (tries.ts); asking for codes is limited per e-mail and per
  * address. An unknown e-mail answers 404 as the document requires (its page says so), and nothing
  * else tells accounts apart. The new password ends every session of the user.
  */
 import { randomInt } from 'node:crypto';
+import { Types } from 'mongoose';
 import {
   createI18n,
   RESET_CODE_DIGITS,
-  RESET_CODE_TRIES,
   RESET_CODE_TTL_MS,
   RESET_REQUEST_WINDOW_S,
   RESET_REQUESTS_PER_EMAIL,
@@ -25,6 +25,7 @@ import type { RealtimePublisher } from '../../platform/realtime.js';
 import { endSessions } from '../auth/sessions.js';
 import { UserModel, type UserDoc } from '../users/model.js';
 import { PasswordResetModel, type PasswordResetDoc } from './model.js';
+import { forgetTries, takeTry, takeUse } from './tries.js';
 
 function newCode(): string {
   return String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
@@ -66,9 +67,10 @@ export function createPasswordResetService(deps: { config: Pick<Config, 'languag
       const code = newCode();
       await PasswordResetModel.updateOne(
         { userId: user._id },
-        { $set: { codeHash: await hashPassword(code), expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS), tries: 0 } },
+        { $set: { codeHash: await hashPassword(code), codeId: new Types.ObjectId(), expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS) } },
         { upsert: true },
       );
+      await forgetTries(user._id);
       try {
         await mailCode(user, code);
       } catch (err) {
@@ -79,23 +81,22 @@ export function createPasswordResetService(deps: { config: Pick<Config, 'languag
       return { message: 'sent' };
     },
 
-    /** POST /resetpasswords/{email}/{token}/{newPassword} */
+    /** POST /resetpasswords (and document 3's /resetpasswords/{email}/{token}/{newPassword}) */
     async reset(email: string, code: string, newPassword: string): Promise<{ message: string }> {
       const user = await findUser(email);
       if (!user) throw new AppError('ERR_INVALID_RESET_CODE');
-      // The try is counted before the code is checked: concurrent guesses cannot exceed the tries.
-      const counted = await PasswordResetModel.findOneAndUpdate(
-        { userId: user._id, tries: { $lt: RESET_CODE_TRIES }, expiresAt: { $gt: new Date() } },
-        { $inc: { tries: 1 } },
-        { returnDocument: 'after' },
-      ).lean<PasswordResetDoc>();
-      if (!counted || !(await checkPassword(counted.codeHash, code))) throw new AppError('ERR_INVALID_RESET_CODE');
-      // Single use: of two requests with the right code, only the one that removes it goes on.
-      const used = await PasswordResetModel.deleteOne({ _id: counted._id, codeHash: counted.codeHash });
+      const stored = await PasswordResetModel.findOne({ userId: user._id }).lean<PasswordResetDoc>();
+      if (!stored?.codeId || stored.expiresAt.getTime() <= Date.now()) throw new AppError('ERR_INVALID_RESET_CODE');
+      // The try is taken before the code is checked: concurrent guesses cannot exceed the tries.
+      if (!(await takeTry(stored)) || !(await checkPassword(stored.codeHash, code))) throw new AppError('ERR_INVALID_RESET_CODE');
+      // Single use: of concurrent right codes one goes on; a code replaced meanwhile no longer counts.
+      if (!(await takeUse(stored))) throw new AppError('ERR_INVALID_RESET_CODE');
+      const used = await PasswordResetModel.deleteOne({ _id: stored._id, codeId: stored.codeId });
       if (used.deletedCount !== 1) throw new AppError('ERR_INVALID_RESET_CODE');
       await UserModel.updateOne({ _id: user._id, companyId: user.companyId }, { $set: { passwordHash: await hashPassword(newPassword) } });
       await endSessions(realtime, { companyId: String(user.companyId), userId: String(user._id) });
       await limiter.reset(`email:${email}`);
+      await forgetTries(user._id);
       return { message: 'updated' };
     },
   };

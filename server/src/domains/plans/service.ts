@@ -1,4 +1,5 @@
 import type { Plan, PlanFlag } from '@atende/shared';
+import { companyCache } from '../../platform/database/companyCache.js';
 import { searchRegex } from '../../platform/database/models.js';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
@@ -31,7 +32,10 @@ export function createPlanService(realtime: RealtimePublisher) {
   /** Plan changes concern every company on the plan (their menus read the flags). */
   async function announce(planId: string, action: string, plan?: Plan): Promise<void> {
     const companies = await CompanyModel.find({ planId }, { _id: 1 }).lean<{ _id: unknown }[]>();
-    for (const company of companies) realtime.publish(String(company._id), 'plan', { action, plan, planId });
+    for (const company of companies) {
+      companyPlanFlags.invalidate(String(company._id));
+      realtime.publish(String(company._id), 'plan', { action, plan, planId });
+    }
   }
 
   return {
@@ -77,3 +81,9 @@ export async function planFlagsOfCompany(companyId: string): Promise<Partial<Rec
   const plan = await PlanModel.findById(company.planId).lean<PlanDoc>();
   return plan ? toPlan(plan) : {};
 }
+
+/**
+ * The same kept in memory, for the realtime channels' access (read on every publish): dropped when
+ * the plan or the company's plan changes.
+ */
+export const companyPlanFlags = companyCache(planFlagsOfCompany);

@@ -24,7 +24,7 @@ import type { QueueIntegrationData, QueueIntegrationTestData } from '@atende/sha
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { searchRegex } from '../../platform/database/models.js';
 import { AppError } from '../../platform/errors.js';
-import { setChannelFilter, type RealtimePublisher } from '../../platform/realtime.js';
+import type { RealtimePublisher } from '../../platform/realtime.js';
 import type { Sealer } from '../../platform/sealing.js';
 import { FlowModel } from '../flows/model.js';
 import { QueueModel } from '../queues/model.js';
@@ -77,14 +77,8 @@ function refuseIncomplete(doc: Pick<QueueIntegrationDoc, 'type' | 'urlN8N' | 'ty
   if (doc.type === 'flowbuilder' && !doc.flowId) throw required('flowId');
 }
 
-/** Only the company's admins (and super users) hear of integrations: they carry endpoints and masks. */
-export function registerIntegrationVisibility(): void {
-  setChannelFilter('queueIntegration', (_payload, credentials) => credentials.super || credentials.profile === 'admin');
-}
-
 export function createQueueIntegrationService(deps: { realtime: RealtimePublisher; sealer: Sealer; dialogflow: Dialogflow }) {
   const { realtime, sealer, dialogflow } = deps;
-  registerIntegrationVisibility();
 
   function announce(companyId: string, event: QueueIntegrationEvent): void {
     companyIntegrations.invalidate(companyId);

@@ -1,4 +1,4 @@
-import { TOP_LEVEL_OPTION, type Queue, type QueueOption } from '@atende/shared';
+import { safeColor, TOP_LEVEL_OPTION, type Queue, type QueueOption } from '@atende/shared';
 import type { QueueDoc, QueueOptionDoc } from './model.js';
 
 export function toQueue(doc: QueueDoc, options?: QueueOption[]): Queue {
@@ -6,7 +6,7 @@ export function toQueue(doc: QueueDoc, options?: QueueOption[]): Queue {
     id: String(doc._id),
     companyId: String(doc.companyId),
     name: doc.name,
-    color: doc.color,
+    color: safeColor(doc.color),
     orderQueue: doc.orderQueue ?? null,
     greetingMessage: doc.greetingMessage ?? '',
     outOfHoursMessage: doc.outOfHoursMessage ?? '',

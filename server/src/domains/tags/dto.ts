@@ -1,4 +1,4 @@
-import type { Tag, TicketTagShort } from '@atende/shared';
+import { safeColor, type Tag, type TicketTagShort } from '@atende/shared';
 import type { TagDoc } from './model.js';
 
 export function toTag(doc: TagDoc, ticketsCount?: number): Tag {
@@ -6,7 +6,7 @@ export function toTag(doc: TagDoc, ticketsCount?: number): Tag {
     id: String(doc._id),
     companyId: String(doc.companyId),
     name: doc.name,
-    color: doc.color,
+    color: safeColor(doc.color),
     kanban: doc.kanban === 1 ? 1 : 0,
     userId: doc.userId ? String(doc.userId) : null,
     ...(ticketsCount !== undefined ? { ticketsCount } : {}),
@@ -16,5 +16,5 @@ export function toTag(doc: TagDoc, ticketsCount?: number): Tag {
 }
 
 export function toTagShort(doc: Pick<TagDoc, '_id' | 'name' | 'color'>): TicketTagShort {
-  return { id: String(doc._id), name: doc.name, color: doc.color };
+  return { id: String(doc._id), name: doc.name, color: safeColor(doc.color) };
 }

@@ -3,7 +3,7 @@
  * ticket (kept current by the contacts domain), its tags' ids too, and the names of users, queues,
  * connections and tags come from the per-company caches.
  */
-import type { Ticket } from '@atende/shared';
+import { safeColor, type Ticket } from '@atende/shared';
 import { queueCards } from '../queues/cache.js';
 import { companyTags } from '../tags/cache.js';
 import { userNames } from '../users/cache.js';
@@ -22,7 +22,7 @@ export async function ticketViews(companyId: string, tickets: TicketDoc[]): Prom
       .map((id) => tags.get(String(id)))
       .filter((tag) => tag !== undefined)
       .sort((a, b) => a.nameKey.localeCompare(b.nameKey))
-      .map((tag) => ({ id: String(tag._id), name: tag.name, color: tag.color }));
+      .map((tag) => ({ id: String(tag._id), name: tag.name, color: safeColor(tag.color) }));
     const contact = ticket.contact;
     return {
       id: String(ticket._id),
@@ -35,7 +35,7 @@ export async function ticketViews(companyId: string, tickets: TicketDoc[]): Prom
       userId: ticket.userId ? String(ticket.userId) : null,
       user: userName !== undefined ? { id: String(ticket.userId), name: userName } : null,
       queueId: ticket.queueId ? String(ticket.queueId) : null,
-      queue: queue ? { id: String(queue._id), name: queue.name, color: queue.color } : null,
+      queue: queue ? { id: String(queue._id), name: queue.name, color: safeColor(queue.color) } : null,
       whatsappId: ticket.whatsappId ? String(ticket.whatsappId) : null,
       whatsapp: whatsappName !== undefined ? { id: String(ticket.whatsappId), name: whatsappName } : null,
       isGroup: ticket.isGroup,

@@ -1,5 +1,5 @@
 /** Reads and announcements of connections shared by the service and the session manager. */
-import type { UserQueue, Whatsapp } from '@atende/shared';
+import { safeColor, type UserQueue, type Whatsapp } from '@atende/shared';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
@@ -23,7 +23,7 @@ export async function whatsappViews(docs: WhatsappDoc[], withToken: boolean): Pr
   if (ids.length > 0) {
     const companyIds = [...new Set(docs.map((doc) => String(doc.companyId)))];
     const rows = await QueueModel.find({ companyId: { $in: companyIds }, _id: { $in: ids } }, { name: 1, color: 1 }).lean<QueueDoc[]>();
-    for (const row of rows) byId.set(String(row._id), { id: String(row._id), name: row.name, color: row.color });
+    for (const row of rows) byId.set(String(row._id), { id: String(row._id), name: row.name, color: safeColor(row.color) });
   }
   return docs.map((doc) => {
     const queues = (doc.queueIds ?? []).map((queueId) => byId.get(String(queueId))).filter((queue): queue is UserQueue => Boolean(queue));

@@ -6,6 +6,7 @@
 import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
 import type { PlanFlag, Profile } from '@atende/shared';
 import { AppError } from '../errors.js';
+import type { AuthCredentials } from '../auth/credentials.js';
 import { actor } from './routes.js';
 
 export interface Access {
@@ -25,18 +26,25 @@ declare module '@hapi/hapi' {
 
 export type PlanFlagsResolver = (companyId: string) => Promise<Partial<Record<PlanFlag, boolean>>>;
 
+/**
+ * Why `access` refuses the caller in `companyId` (its plan's flags), or null: the one rule routes
+ * and realtime channels apply alike.
+ */
+export async function accessRefusal(access: Access, credentials: Pick<AuthCredentials, 'super' | 'profile'>, companyId: string, planFlagsOf: PlanFlagsResolver): Promise<AppError | null> {
+  if (credentials.super) return null;
+  if (access.super) return new AppError('ERR_NO_PERMISSION');
+  if (access.profiles && !access.profiles.includes(credentials.profile)) return new AppError('ERR_NO_PERMISSION');
+  if (access.planFlag && !(await planFlagsOf(companyId))[access.planFlag]) return new AppError('ERR_PLAN_FEATURE_DISABLED', { planFlag: access.planFlag });
+  return null;
+}
+
 export function registerAccess(server: Server, planFlagsOf: PlanFlagsResolver): void {
   server.ext('onPostAuth', async (request: Request, h: ResponseToolkit) => {
     const access = request.route.settings.plugins?.access;
     if (!access || !request.auth.isAuthenticated) return h.continue;
     const credentials = actor(request);
-    if (credentials.super) return h.continue;
-    if (access.super) throw new AppError('ERR_NO_PERMISSION');
-    if (access.profiles && !access.profiles.includes(credentials.profile)) throw new AppError('ERR_NO_PERMISSION');
-    if (access.planFlag) {
-      const flags = await planFlagsOf(credentials.companyId);
-      if (!flags[access.planFlag]) throw new AppError('ERR_PLAN_FEATURE_DISABLED', { planFlag: access.planFlag });
-    }
+    const refusal = await accessRefusal(access, credentials, credentials.companyId, planFlagsOf);
+    if (refusal) throw refusal;
     return h.continue;
   });
 }

@@ -59,6 +59,7 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
   'POST /api/users': (ids) => ({ payload: { name: 'Sweep user', email: 'sweep@sweep.test', password: 'sweep-pass', profile: 'user', queueIds: [ids.queue], whatsappId: ids.whatsapp } }),
   'POST /api/whatsapp': () => ({ payload: { name: 'Sweep line', provider: 'sandbox' } }),
   'POST /api/auth/login': () => ({ payload: { email: 'sweep@sweep.test', password: 'sweep-pass' } }),
+  'POST /api/resetpasswords': () => ({ payload: { email: 'nobody@sweep.test', token: '123456', newPassword: 'Sweep-pass1' } }),
   'POST /api/companies/cadastro': (ids) => ({ payload: { name: 'Sweep signup', email: 'signup@sweep.test', password: 'sweep-pass', planId: ids.plan } }),
   'POST /api/contacts/import': () => ({ multipart: {} }),
   'POST /api/contacts/upload': () => ({ payload: [{ name: 'Sweep row', number: '5511900000002' }] }),

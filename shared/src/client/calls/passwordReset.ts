@@ -7,8 +7,8 @@ export function passwordResetCalls(http: Http) {
   return {
     availability: () => http.anonymous<PasswordResetAvailability>('GET', '/forgetpassword'),
     request: (email: string) => http.anonymous<{ message: string }>('POST', `/forgetpassword/${part(email)}`),
-    reset: (email: string, token: string, newPassword: string) =>
-      http.anonymous<{ message: string }>('POST', `/resetpasswords/${part(email)}/${part(token)}/${part(newPassword)}`),
+    // In the body: a URL would carry the code and the password into logs and histories.
+    reset: (email: string, token: string, newPassword: string) => http.anonymous<{ message: string }>('POST', '/resetpasswords', { body: { email, token, newPassword } }),
   };
 }
 

@@ -163,6 +163,7 @@ export const cliEn: CliTranslation = {
     detail: 'Detail',
     value: 'Value',
     dueDate: 'Due date',
+    refusedNotice: 'Refused notice',
     statuses: { open: 'open', expired: 'expired', paid: 'paid' },
     none: 'No invoices.',
     paid: 'Invoice {{id}} paid; the company is now due on {{date}}.',

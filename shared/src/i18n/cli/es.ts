@@ -163,6 +163,7 @@ export const cliEs: CliTranslation = {
     detail: 'Detalle',
     value: 'Valor',
     dueDate: 'Vencimiento',
+    refusedNotice: 'Aviso rechazado',
     statuses: { open: 'abierta', expired: 'vencida', paid: 'pagada' },
     none: 'Ninguna factura.',
     paid: 'Factura {{id}} pagada; la empresa vence ahora el {{date}}.',

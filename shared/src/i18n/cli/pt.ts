@@ -162,6 +162,7 @@ export const cliPt = {
     detail: 'Detalhes',
     value: 'Valor',
     dueDate: 'Vencimento',
+    refusedNotice: 'Aviso recusado',
     statuses: { open: 'em aberto', expired: 'vencida', paid: 'paga' },
     none: 'Nenhuma fatura.',
     paid: 'Fatura {{id}} paga; a empresa vence agora em {{date}}.',

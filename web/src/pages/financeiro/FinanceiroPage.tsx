@@ -1,12 +1,13 @@
 /**
  * /financeiro (document 2 sections 2 and 4): the invoices, newest due date first, with infinite
  * scroll; status paid / expired / open with unpaid expired rows highlighted; Pay opens the Pix
- * checkout of an open invoice. Super users see every company's, with the company and a "mark
- * paid" action. A payment confirmed elsewhere arrives on the payment channel.
+ * checkout of an open invoice. Super users see every company's, with the company, a "mark
+ * paid" action and the payment notices refused for not matching their invoice. A payment confirmed elsewhere arrives on the payment channel.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
 import { invoiceDisplayStatus, type Invoice, type PaymentEvent } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
@@ -19,6 +20,13 @@ import CheckoutDialog from './CheckoutDialog.js';
 import { formatDay, formatReais } from './format.js';
 
 const STATUS_COLORS = { paid: '#2e7d32', expired: '#c62828', open: '#757575' } as const;
+
+/** Super users: the payment provider's last notice refused for not matching the invoice. */
+const RefusedNotice = styled.div`
+  margin-top: 4px;
+  font-size: 12px;
+  color: ${({ theme }) => theme.error};
+`;
 const EXPIRED_ROW = 'rgba(229, 57, 53, 0.15)';
 
 /** Newest due date first, as the server sorts. */
@@ -96,6 +104,11 @@ export default function FinanceiroPage() {
                   <td>{formatDay(invoice.dueDate)}</td>
                   <td>
                     <Chip $color={STATUS_COLORS[status]}>{t(`web.finance.invoices.statuses.${status}`)}</Chip>
+                    {invoice.paymentMismatch ? (
+                      <RefusedNotice data-payment-mismatch>
+                        {t('web.finance.invoices.refusedNotice', { amount: invoice.paymentMismatch.amount, currency: invoice.paymentMismatch.currency, date: formatDay(invoice.paymentMismatch.receivedAt) })}
+                      </RefusedNotice>
+                    ) : null}
                   </td>
                   <td className="actions">
                     {invoice.status === 'open' && invoice.companyId === me.companyId ? (

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { ticketIdOf, type MessageEvent, type Tag, type TagEvent, type Ticket, type TicketEvent } from '@atende/shared';
+import { safeColor, ticketIdOf, type MessageEvent, type Tag, type TagEvent, type Ticket, type TicketEvent } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Chip } from '../../ui/controls.js';
@@ -35,7 +35,7 @@ const Column = styled.section<{ $color: string; $over: boolean }>`
   min-width: 0;
   min-height: 0;
   border-radius: 8px;
-  border-top: 4px solid ${({ $color }) => $color};
+  border-top: 4px solid ${({ $color }) => safeColor($color, OPEN_COLOR)};
   background: ${({ theme, $over }) => ($over ? theme.hover : theme.paper)};
   > header {
     display: flex;

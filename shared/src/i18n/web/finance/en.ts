@@ -13,6 +13,7 @@ export const financeEn: FinanceTranslation = {
     markPaid: 'Mark paid',
     markPaidTitle: "Mark {{company}}'s invoice paid?",
     markPaidMessage: "The company's due date moves forward by its recurrence. Paying again changes nothing.",
+    refusedNotice: 'Refused payment notice: {{amount}} {{currency}} on {{date}}',
     markedPaid: 'Invoice paid; the company is now due on {{date}}.',
     subscription: 'Subscription',
   },

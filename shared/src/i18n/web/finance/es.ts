@@ -13,6 +13,7 @@ export const financeEs: FinanceTranslation = {
     markPaid: 'Marcar como pagada',
     markPaidTitle: '¿Marcar la factura de {{company}} como pagada?',
     markPaidMessage: 'El vencimiento de la empresa avanza según su recurrencia. Pagar de nuevo no cambia nada.',
+    refusedNotice: 'Aviso de pago rechazado: {{amount}} {{currency}} el {{date}}',
     markedPaid: 'Factura pagada; la empresa vence ahora el {{date}}.',
     subscription: 'Suscripción',
   },

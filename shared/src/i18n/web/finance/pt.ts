@@ -11,6 +11,7 @@ export const financePt = {
     markPaid: 'Marcar como paga',
     markPaidTitle: 'Marcar a fatura de {{company}} como paga?',
     markPaidMessage: 'O vencimento da empresa avança pela recorrência. Pagar de novo não muda nada.',
+    refusedNotice: 'Aviso de pagamento recusado: {{amount}} {{currency}} em {{date}}',
     markedPaid: 'Fatura paga; a empresa vence agora em {{date}}.',
     subscription: 'Assinatura',
   },
