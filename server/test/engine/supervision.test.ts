@@ -69,6 +69,52 @@ describe('the server supervises its embedded engine: a program killed (-9) is re
     }
   }
 
+  /** Answers of `workers` loops of reads and writes, until `until` settles (and each loop's request in hand ends). */
+  async function underLoad(workers: number, until: Promise<unknown>): Promise<{ route: string; status: number; error: string | undefined }[]> {
+    const answers: { route: string; status: number; error: string | undefined }[] = [];
+    let done = false;
+    void until.finally(() => (done = true));
+    const routes = (n: number): [string, string, unknown?][] => [
+      ['GET', '/tickets?status=open&showAll=true'],
+      ['POST', '/tags', { name: `load ${n} ${Math.random().toString(36).slice(2, 8)}`, color: '#336699' }],
+      ['GET', '/contacts'],
+      ['GET', '/users'],
+      ['POST', '/contacts', { name: `Load ${n}`, number: `5511977${String(n).padStart(6, '0')}` }],
+    ];
+    let n = 0;
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        while (!done) {
+          n += 1;
+          const [method, route, body] = routes(n)[n % 5]!;
+          const answer = await call(server!, token, method, route, body).catch((err: Error) => ({ status: 0, body: { error: err.message } }));
+          answers.push({ route: `${method} ${route}`, status: answer.status, error: answer.body?.error });
+        }
+      }),
+    );
+    return answers;
+  }
+
+  it('PostgreSQL killed under load: every request in flight answers 2xx or 503 ERR_DATABASE_UNAVAILABLE, none 500', async () => {
+    expect((await timed('/users')).status).to.equal(200);
+    const { postgresPid } = await engineRecord();
+    let killed = false;
+    const outage = (async () => {
+      // Requests are in flight when it dies: the loops below run from the start.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      process.kill(postgresPid, 'SIGKILL');
+      killed = true;
+      expect(await waitUntilGone(postgresPid)).to.equal(true);
+      await recovers();
+    })();
+    const answers = await underLoad(12, outage);
+    await outage;
+    expect(killed).to.equal(true);
+    const wrong = answers.filter(({ status, error }) => !(status >= 200 && status < 300) && !(status === 503 && error === 'ERR_DATABASE_UNAVAILABLE'));
+    expect(answers.filter(({ status }) => status === 503).length, 'some requests met the outage').to.be.above(0);
+    expect(wrong, `answers other than 2xx or 503 of ${answers.length}:\n${server!.output().split('\n').filter((line) => /request failed/.test(line)).slice(0, 5).join('\n')}`).to.deep.equal([]);
+  });
+
   for (const program of ['FerretDB', 'PostgreSQL'] as const) {
     it(`${program} killed: 503 ERR_DATABASE_UNAVAILABLE at once and in /health, then back by itself`, async () => {
       expect((await timed('/users')).status).to.equal(200);
