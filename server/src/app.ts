@@ -164,7 +164,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   await server.register([companiesRoutes, whatsappRoutes, sandboxRoutes].map((plugin) => ({ plugin, options: { ...context, sessions: channels.sessions }, routes })));
   const listChecks = createListChecker({ jobs, sessions: channels.sessions, realtime, logger, retryMs: config.listCheckRetryMs });
   await server.register({ plugin: contactListsRoutes, options: { ...context, checks: listChecks }, routes });
-  registerHealth(server, API_PREFIX, database.engine, database.available);
+  registerHealth(server, API_PREFIX, database.engine, database.available, bus?.available);
   registerDatabaseGate(server, API_PREFIX, database.available);
   configureUploads(config.dataDir);
   configureMediaLinks(config.jwtSecret);

@@ -165,7 +165,7 @@ export function errorResponder(logger: Logger) {
       logger.error({ err: response, path: request.path, method: request.method }, 'request failed');
     }
     const answer = h.response(errorBody(appError)).code(appError.status);
-    if (appError.code === 'ERR_TOO_MANY_ATTEMPTS' && typeof appError.extra.retryAfter === 'number') {
+    if (typeof appError.extra.retryAfter === 'number') {
       answer.header('retry-after', String(appError.extra.retryAfter));
     }
     return answer;
