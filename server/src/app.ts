@@ -12,6 +12,7 @@ import type { AppContext } from './platform/context.js';
 import { connectDatabase, type Database } from './platform/database/connect.js';
 import { loadCleanPoint } from './platform/database/cleanPoint.js';
 import { reconcileTickets } from './domains/messages/reconcile.js';
+import { retryUnsettled } from './domains/messages/unsettled.js';
 import { errorResponder } from './platform/errors.js';
 import { registerAccess } from './platform/http/access.js';
 import { registerDocs } from './platform/http/docs.js';
@@ -136,6 +137,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const sealer = createSealer(config.secretKey);
   const mailSettings = createMailSettings(config.mail, sealer);
   const presence = startPresence({ realtime, logger, intervalMs: config.userStatusMs });
+  const unsettled = retryUnsettled({ realtime, logger });
   const attemptLimits = bus ? redisAttemptLimits(bus.redis, config.databaseName) : memoryAttemptLimits;
   const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(attemptLimits('emailProbes', config.loginWindowSeconds)), mailer: createMailer(mailSettings.route), sealer, attemptLimits };
   const routes = { prefix: API_PREFIX };
@@ -203,6 +205,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       stopped = true;
       presence.stop();
       await server.stop({ timeout: 5_000 });
+      unsettled.stop();
       await inbox.ai.stop();
       await inbox.outbound.stop();
       await channels.stop();
