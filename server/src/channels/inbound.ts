@@ -231,6 +231,9 @@ export function createInboundPipeline(deps: {
    * (a start after a crash repairs the others, domains/messages/reconcile.ts).
    */
   async function repairCount(message: MessageDoc): Promise<void> {
+    // Counted already (the usual case of a message delivered twice): nothing to read further.
+    const ticket = await TicketModel.findOne({ companyId: message.companyId, _id: message.ticketId }, { messageCount: 1 }).lean<Pick<TicketDoc, 'messageCount'>>();
+    if (!ticket || message.seq < (ticket.messageCount ?? 0)) return;
     const updated = await settleTicket(message.companyId, message.ticketId, message.seq);
     if (updated) await publishMessage(realtime, 'create', await messageView(String(message.companyId), message), updated);
   }

@@ -6,8 +6,9 @@
  * named after the database, so deployments (or tests) sharing a Redis never hear each other.
  *
  * While Redis is away nothing waits on it: a command or a request fails at once with
- * ERR_REDIS_UNAVAILABLE (503), what is published waits a few seconds at most, and ioredis
- * reconnects (and listens again) by itself. A request to a node nobody listens for any more (it
+ * ERR_REDIS_UNAVAILABLE (503), what is published is dropped (pub/sub delivers at most once anyway:
+ * a node reconnecting misses what was published meanwhile), ioredis reconnects and listens again
+ * by itself, and `onBack` tells who must make up for what was lost. A request to a node nobody listens for any more (it
  * died) fails at once with ERR_NODE_UNAVAILABLE: Redis answers a publish with its receivers.
  */
 import { randomBytes } from 'node:crypto';
@@ -34,6 +35,8 @@ export interface ClusterBus {
   readonly redis: Redis;
   /** Every connection to Redis is up. */
   available(): boolean;
+  /** Called each time Redis is back after being away (what was said meanwhile to other nodes is lost). */
+  onBack(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -47,8 +50,6 @@ type Envelope =
 const REQUEST_TIMEOUT_MS = 30_000;
 /** A command Redis does not answer within this fails (a Redis that hangs rather than drops us). */
 const COMMAND_TIMEOUT_MS = 3_000;
-/** What is published while Redis is away waits this long for it, then is dropped. */
-const PUBLISH_WAIT_MS = 5_000;
 /** The Retry-After of ERR_REDIS_UNAVAILABLE: ioredis tries to reconnect at least this often. */
 export const REDIS_RETRY_AFTER_S = 5;
 
@@ -58,9 +59,11 @@ export function redisUnavailable(): AppError {
 
 export async function connectBus(url: string, namespace: string, logger: Logger): Promise<ClusterBus> {
   const nodeId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null, commandTimeout: PUBLISH_WAIT_MS });
+  const failFast = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: COMMAND_TIMEOUT_MS };
+  const publisher = new Redis(url, failFast);
+  // Its SUBSCRIBE waits for the connection (and ioredis repeats it after every reconnection).
   const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
-  const commands = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: COMMAND_TIMEOUT_MS });
+  const commands = new Redis(url, failFast);
   const connections = [publisher, subscriber, commands];
   const available = () => connections.every((connection) => connection.status === 'ready');
   try {
@@ -91,6 +94,7 @@ export async function connectBus(url: string, namespace: string, logger: Logger)
   let away = false;
   let closing = false;
   let lastError: unknown;
+  const backListeners: (() => void)[] = [];
   for (const connection of connections) {
     connection.on('error', (err: unknown) => (lastError = err));
     connection.on('close', () => {
@@ -101,6 +105,7 @@ export async function connectBus(url: string, namespace: string, logger: Logger)
       if (!away || !available()) return;
       away = false;
       logger.info('Redis is back');
+      for (const listener of backListeners) listener();
     });
   }
   // What was published to this node while it was not listening is lost: its requests will never be answered.
@@ -158,6 +163,7 @@ export async function connectBus(url: string, namespace: string, logger: Logger)
     nodeId,
     redis: commands,
     available,
+    onBack: (listener) => void backListeners.push(listener),
     broadcast: (topic, body) => post(everyone, { topic, body }),
     send: (id, topic, body) => post(nodeChannel(id), { topic, body }),
     listen(topic, listener) {
