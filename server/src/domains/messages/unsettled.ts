@@ -9,6 +9,7 @@
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { holdCleanPoint } from '../../platform/database/cleanPoint.js';
+import { isDatabaseAway } from '../../platform/errors.js';
 import { keyedSerial } from '../../platform/database/serial.js';
 import { publishTicket } from '../tickets/events.js';
 import { TicketModel, type TicketDoc } from '../tickets/model.js';
@@ -38,11 +39,18 @@ export function markUnsettled(companyId: unknown, ticketId: unknown, fromSeq: nu
   waiting.set(String(ticketId), { companyId: String(companyId), fromSeq, release: holdCleanPoint(new Date()) });
 }
 
+/** Settles the ticket; only an outage keeps it waiting (any other failure is logged and given up). */
 function settle(ticketId: string): Promise<void> {
   return settling.run(ticketId, async () => {
     const entry = waiting.get(ticketId);
     if (!entry) return;
-    const updated = await settleTicket(entry.companyId, ticketId, entry.fromSeq);
+    let updated: TicketDoc | null = null;
+    try {
+      updated = await settleTicket(entry.companyId, ticketId, entry.fromSeq);
+    } catch (err) {
+      if (isDatabaseAway(err)) throw err;
+      logger?.error({ err, ticketId }, 'a ticket a cut write left could not be set right');
+    }
     waiting.delete(ticketId);
     entry.release();
     if (updated) announce?.(updated);
