@@ -66,6 +66,9 @@ export async function settledBeforeWrite(ticket: TicketDoc): Promise<TicketDoc> 
 
 /** Retries the unsettled tickets every few seconds (the database back, they are settled), pushing each change. */
 export function retryUnsettled(deps: { realtime: RealtimePublisher; logger: Logger }): { stop(): void } {
+  // Left by an earlier app of this process (tests run several): its own clean point kept them for its database's next start.
+  for (const entry of waiting.values()) entry.release();
+  waiting.clear();
   announce = (ticket) => void publishTicket(deps.realtime, ticket).catch(() => undefined);
   logger = deps.logger;
   const timer = setInterval(() => {
