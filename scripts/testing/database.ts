@@ -1,11 +1,10 @@
 /**
  * Direct access to a spawned server's database, for the data the API cannot make (what an earlier
- * release left behind): the embedded engine of its data dir (engine/engine.json says its port), or
+ * release left behind): the embedded engine of its data dir (its record and kept password), or
  * MONGODB_URI.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
+import { runningEngineUri } from '../../server/src/platform/database/embeddedEngine.js';
 import type { SpawnedServer } from './server.js';
 
 export interface SpawnedDatabase {
@@ -16,8 +15,8 @@ export interface SpawnedDatabase {
 export async function spawnedDatabase(server: SpawnedServer): Promise<SpawnedDatabase> {
   let uri = process.env.MONGODB_URI;
   if (!uri) {
-    const record = JSON.parse(await readFile(path.join(server.dataDir, 'engine', 'engine.json'), 'utf8')) as { port: number };
-    uri = `mongodb://127.0.0.1:${record.port}/`;
+    uri = (await runningEngineUri(server.dataDir)) ?? undefined;
+    if (!uri) throw new Error(`no engine recorded in ${server.dataDir}`);
   }
   const client = new MongoClient(uri, { directConnection: !process.env.MONGODB_URI, serverSelectionTimeoutMS: 5_000 });
   await client.connect();

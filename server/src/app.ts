@@ -12,6 +12,7 @@ import type { AppContext } from './platform/context.js';
 import { connectDatabase, type Database } from './platform/database/connect.js';
 import { loadCleanPoint } from './platform/database/cleanPoint.js';
 import { reconcileTickets } from './domains/messages/reconcile.js';
+import { retryUnsettled } from './domains/messages/unsettled.js';
 import { errorResponder } from './platform/errors.js';
 import { registerAccess } from './platform/http/access.js';
 import { registerRequestLog } from './platform/http/requestLog.js';
@@ -141,6 +142,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   registerSavedUrlCheck(server, outbound);
   const mailSettings = createMailSettings(config.mail, sealer);
   const presence = startPresence({ realtime, logger, intervalMs: config.userStatusMs });
+  const unsettled = retryUnsettled({ realtime, logger });
   const attemptLimits = bus ? redisAttemptLimits(bus.redis, config.databaseName) : memoryAttemptLimits;
   const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(attemptLimits('emailProbes', config.loginWindowSeconds)), mailer: createMailer(mailSettings.route), sealer, attemptLimits, outbound };
   const routes = { prefix: API_PREFIX };
@@ -169,7 +171,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   await server.register([companiesRoutes, whatsappRoutes, sandboxRoutes].map((plugin) => ({ plugin, options: { ...context, sessions: channels.sessions }, routes })));
   const listChecks = createListChecker({ jobs, sessions: channels.sessions, realtime, logger, retryMs: config.listCheckRetryMs });
   await server.register({ plugin: contactListsRoutes, options: { ...context, checks: listChecks }, routes });
-  registerHealth(server, API_PREFIX, database.engine, database.available);
+  registerHealth(server, API_PREFIX, database.engine, database.available, bus?.available);
   registerDatabaseGate(server, API_PREFIX, database.available);
   configureUploads(config.dataDir);
   configureMediaLinks(config.jwtSecret);
@@ -208,6 +210,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       stopped = true;
       presence.stop();
       await server.stop({ timeout: 5_000 });
+      unsettled.stop();
       await inbox.ai.stop();
       await inbox.outbound.stop();
       await channels.stop();

@@ -32,7 +32,8 @@ import { toAppError } from '../platform/errors.js';
 import { createPersonDirectory } from '../domains/contacts/identity.js';
 import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
 import { applyInboundChange, attachInboundMedia, replaceUndecryptable, summary, type MessageService } from '../domains/messages/service.js';
-import { countedAs, uncountedChange } from '../domains/messages/reconcile.js';
+import { settleTicket } from '../domains/messages/settle.js';
+import { markUnsettled, settledBeforeWrite } from '../domains/messages/unsettled.js';
 import { applyInboundReaction } from '../domains/messages/reactions.js';
 import { insertMessage } from '../domains/messages/store.js';
 import { messageView } from '../domains/messages/view.js';
@@ -167,7 +168,7 @@ export function createInboundPipeline(deps: {
   async function storeMessage(
     companyId: string,
     whatsappId: string,
-    ticket: TicketDoc,
+    copy: TicketDoc,
     inbound: InboundMessage,
     senderId: Types.ObjectId,
     { media, mediaError }: { media: StoredMedia | null; mediaError: string | null },
@@ -176,10 +177,11 @@ export function createInboundPipeline(deps: {
     const quoted = inbound.quotedProviderMessageId
       ? await MessageModel.findOne({ companyId, whatsappId, providerMessageId: inbound.quotedProviderMessageId }, { _id: 1 }).lean<{ _id: Types.ObjectId }>()
       : null;
+    const ticket = await settledBeforeWrite(copy);
     let message: MessageDoc;
     try {
       // The message first, at the ticket's count: a crash before the ticket's update is repaired
-      // when the provider delivers the message again (see handle).
+      // when the provider delivers the message again (see handle), or at the next start.
       message = await insertMessage(ticket, ticket.messageCount ?? 0, {
         contactId: inbound.fromMe ? null : senderId,
         whatsappId,
@@ -203,7 +205,14 @@ export function createInboundPipeline(deps: {
       if (isDuplicate(err)) return null;
       throw err;
     }
-    const updated = (await countOnTicket(ticket, message, summary(inbound.body, message.mediaType, media?.originalName), touchTicket)) ?? ticket;
+    let updated: TicketDoc;
+    try {
+      updated = (await countOnTicket(ticket, message, summary(inbound.body, message.mediaType, media?.originalName), touchTicket)) ?? ticket;
+    } catch (err) {
+      // Cut between the two writes (the database gone): the ticket is settled before it takes another message.
+      markUnsettled(ticket.companyId, ticket._id, message.seq);
+      throw err;
+    }
     await publishMessage(realtime, 'create', await messageView(companyId, message, [{ _id: updated.contactId, name: updated.contact.name }]), updated);
     return updated;
   }
@@ -219,14 +228,15 @@ export function createInboundPipeline(deps: {
   }
 
   /**
-   * A message delivered again whose ticket never counted it (the process died between the two
-   * writes): the ticket takes it now, so unread and last message are right again (a start after
-   * a crash repairs the others, domains/messages/reconcile.ts).
+   * A message delivered again whose ticket never counted it (the process or the database died
+   * between the two writes): the ticket takes it now, so unread and last message are right again
+   * (a start after a crash repairs the others, domains/messages/reconcile.ts).
    */
   async function repairCount(message: MessageDoc): Promise<void> {
-    const ticket = await TicketModel.findOne({ companyId: message.companyId, _id: message.ticketId }).lean<TicketDoc>();
-    const change = ticket ? uncountedChange(ticket, [message]) : null;
-    const updated = ticket && change ? await updateTicket(ticket.companyId, ticket, change, { condition: countedAs(ticket) }) : null;
+    // Counted already (the usual case of a message delivered twice): nothing to read further.
+    const ticket = await TicketModel.findOne({ companyId: message.companyId, _id: message.ticketId }, { messageCount: 1 }).lean<Pick<TicketDoc, 'messageCount'>>();
+    if (!ticket || message.seq < (ticket.messageCount ?? 0)) return;
+    const updated = await settleTicket(message.companyId, message.ticketId, message.seq);
     if (updated) await publishMessage(realtime, 'create', await messageView(String(message.companyId), message), updated);
   }
 

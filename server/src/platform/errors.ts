@@ -101,15 +101,33 @@ const DATABASE_AWAY = new Set([
   'MongoTopologyClosedError',
 ]);
 
+/**
+ * A server's answer that it lost its storage or is going away. MongoDB: host unreachable or not
+ * found, network timeout, shutting down, no primary (stepped down, not writable, interrupted by a
+ * replica set change), socket error. FerretDB passes PostgreSQL's errors on in the message: a
+ * connection lost or refused (SQLSTATE class 08, 57P01-57P03: terminated, shutting down, starting up).
+ */
+const SERVER_AWAY_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
+const BACKEND_AWAY = /SQLSTATE (08[0-9A-Z]{3}|57P0[1-3])|failed to connect to `|unexpected EOF|conn closed|connection reset by peer|broken pipe/;
+
+/** True when `err` says the database is away (an outage), not that the request was wrong. */
+export function isDatabaseAway(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { name, code, message } = err as { name?: unknown; code?: unknown; message?: unknown };
+  if (typeof name === 'string' && DATABASE_AWAY.has(name)) return true;
+  const text = typeof message === 'string' ? message : '';
+  if (name === 'MongooseError') return /buffering timed out/.test(text);
+  if (name !== 'MongoServerError') return false;
+  return (typeof code === 'number' && SERVER_AWAY_CODES.has(code)) || BACKEND_AWAY.test(text);
+}
+
 /** Turns anything thrown into an AppError; unknown errors never leak their message or stack. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isDuplicateKey(err)) return new AppError(duplicateKeyCode(err));
   // Before the Boom check: hapi boomifies whatever a handler throws (as a 500) in place.
   const name = (err as { name?: string } | null)?.name;
-  if ((name && DATABASE_AWAY.has(name)) || (name === 'MongooseError' && /buffering timed out/.test(String((err as Error).message)))) {
-    return new AppError('ERR_DATABASE_UNAVAILABLE');
-  }
+  if (isDatabaseAway(err)) return new AppError('ERR_DATABASE_UNAVAILABLE');
   if (name === 'CastError') return new AppError('ERR_NOT_FOUND');
   if (Boom.isBoom(err)) return fromBoom(err);
   return new AppError('ERR_INTERNAL_SERVER_ERROR');
@@ -148,7 +166,7 @@ export function errorResponder(logger: Logger) {
       logger.error({ err: response, path: loggedPath(request), method: request.method }, 'request failed');
     }
     const answer = h.response(errorBody(appError)).code(appError.status);
-    if (appError.code === 'ERR_TOO_MANY_ATTEMPTS' && typeof appError.extra.retryAfter === 'number') {
+    if (typeof appError.extra.retryAfter === 'number') {
       answer.header('retry-after', String(appError.extra.retryAfter));
     }
     return answer;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
-import { startEmbeddedEngine, type EmbeddedEngine, type EngineLogger } from '../../src/platform/database/embeddedEngine.js';
+import { runningEngineUri, startEmbeddedEngine, type EmbeddedEngine, type EngineLogger } from '../../src/platform/database/embeddedEngine.js';
 import { isRunning, pings, waitUntilGone } from '../support/processes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -69,7 +69,7 @@ describe('embedded engine lifecycle (FerretDB on PostgreSQL)', function () {
   it('starts on a fresh data dir, keeps the data across restarts, and stop leaves no process', async () => {
     const dataDir = join(root, 'data');
     const engine = await start(dataDir);
-    expect(engine.uri).to.equal(`mongodb://127.0.0.1:${engine.port}/`);
+    expect(new URL(engine.uri).host).to.equal(`127.0.0.1:${engine.port}`);
     expect(await pings(engine.uri)).to.equal(true);
     expect(await record(dataDir)).to.include({ pid: engine.pid, port: engine.port, postgresPid: engine.postgres.pid, postgresPort: engine.postgres.port });
     const client = new MongoClient(engine.uri);
@@ -113,6 +113,42 @@ describe('embedded engine lifecycle (FerretDB on PostgreSQL)', function () {
     await engine.stop();
     const again = await start(dataDir);
     expect(new URL(again.postgres.url).password).to.equal(password);
+  });
+
+  it('lets in only clients with the credentials kept in the data dir: none or a wrong password reads nothing', async () => {
+    const dataDir = join(root, 'data');
+    const engine = await start(dataDir);
+    const owner = new MongoClient(engine.uri, { directConnection: true });
+    await owner.db('atende').collection('users').insertOne({ email: 'admin@example.com', passwordHash: '$argon2id$secret' });
+    await owner.close();
+    const password = (await readFile(join(dataDir, 'engine', 'postgres-password'), 'utf8')).trim();
+
+    const intruders = [
+      `mongodb://127.0.0.1:${engine.port}/`,
+      `mongodb://atende:wrong-${password.slice(6)}@127.0.0.1:${engine.port}/?authMechanism=PLAIN`,
+      `mongodb://postgres:@127.0.0.1:${engine.port}/?authMechanism=PLAIN`,
+    ];
+    for (const uri of intruders) {
+      const intruder = new MongoClient(uri, { directConnection: true, serverSelectionTimeoutMS: 5_000 });
+      const db = intruder.db('atende');
+      const listed = await db.listCollections().toArray().then(() => 'listed', (err: Error) => err.message);
+      const found = await db.collection('users').findOne({}).then((user) => JSON.stringify(user), (err: Error) => err.message);
+      const dropped = await db.dropDatabase().then(() => 'dropped', (err: Error) => err.message);
+      await intruder.close();
+      expect(listed, `listCollections as ${uri.replace(password, '***')}`).to.not.equal('listed');
+      expect(found, `find as ${uri.replace(password, '***')}`).to.not.include('secret');
+      expect(dropped).to.not.equal('dropped');
+    }
+
+    // The credentials stay in the data dir: a later start (an existing data dir) keeps them, and the
+    // tools that reach a running server's engine read them from there.
+    await engine.stop();
+    const again = await start(dataDir);
+    const uri = await runningEngineUri(dataDir);
+    expect(uri).to.equal(again.uri);
+    const reader = new MongoClient(uri!, { directConnection: true });
+    expect(await reader.db('atende').collection('users').countDocuments()).to.equal(1);
+    await reader.close();
   });
 
   it('replaces an engine already running on the same data dir', async () => {

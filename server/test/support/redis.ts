@@ -2,7 +2,7 @@
  * The Redis that multi-node tests share: the machine's (127.0.0.1:6379), else a `redis-server`
  * on PATH started on a free port for the run; null when neither exists (the test says so and skips).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, Socket } from 'node:net';
 
 let found: Promise<string | null> | undefined;
@@ -30,8 +30,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startOwn(): Promise<string | null> {
-  const port = await freePort();
+/** A redis-server of this test process on `port`, answering; null when none can be run. */
+async function runRedis(port: number): Promise<ChildProcess | null> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const failed = new Promise<boolean>((resolve) => child.once('error', () => resolve(true)));
   for (let tries = 0; tries < 50; tries++) {
@@ -39,11 +39,44 @@ async function startOwn(): Promise<string | null> {
     if (await answersPing(port)) {
       child.unref();
       process.once('exit', () => child.kill('SIGKILL'));
-      return `redis://127.0.0.1:${port}`;
+      return child;
     }
   }
   child.kill('SIGKILL');
   return null;
+}
+
+async function startOwn(): Promise<string | null> {
+  const port = await freePort();
+  return (await runRedis(port)) ? `redis://127.0.0.1:${port}` : null;
+}
+
+/** A Redis of one test's own, which it may stop and start again on the same port (never the machine's). */
+export interface OwnRedis {
+  url: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+export async function ownRedis(): Promise<OwnRedis | null> {
+  const port = await freePort();
+  let child = await runRedis(port);
+  if (!child) return null;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      const running = child;
+      child = null;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGKILL');
+      await exited;
+    },
+    async start() {
+      child = await runRedis(port);
+      if (!child) throw new Error(`redis-server did not start again on port ${port}`);
+    },
+  };
 }
 
 export function testRedisUrl(): Promise<string | null> {

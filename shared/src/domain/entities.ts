@@ -132,5 +132,7 @@ export interface HealthAnswer {
   status: 'ok' | 'degraded';
   version: string;
   database: { state: 'connected' | 'disconnected' | 'connecting'; engine: 'embedded' | 'external' };
+  /** Several nodes (ATENDE_REDIS_URL) only: the Redis they share. */
+  redis?: { state: 'connected' | 'disconnected' };
   uptimeSeconds: number;
 }

@@ -58,6 +58,9 @@ export const ERROR_STATUS = {
   ERR_REALTIME_FORBIDDEN: 403,
   ERR_PAYLOAD_TOO_LARGE: 413,
   ERR_DATABASE_UNAVAILABLE: 503,
+  // Several nodes: Redis away, or the node running a session gone (retryable).
+  ERR_REDIS_UNAVAILABLE: 503,
+  ERR_NODE_UNAVAILABLE: 503,
   // Inbox (issue 3).
   ERR_NO_QUEUE_FOUND: 404,
   ERR_NO_QUEUE_OPTION_FOUND: 404,

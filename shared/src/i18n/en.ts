@@ -95,6 +95,8 @@ export const enCommon: CommonTranslation = {
     ERR_REALTIME_FORBIDDEN: 'You are not allowed to receive these live updates.',
     ERR_PAYLOAD_TOO_LARGE: 'The file or content sent is too large.',
     ERR_DATABASE_UNAVAILABLE: 'The database is unavailable right now. Please try again shortly.',
+    ERR_REDIS_UNAVAILABLE: 'The service the servers share (Redis) is not answering. Please try again in a few seconds.',
+    ERR_NODE_UNAVAILABLE: 'The server running this WhatsApp connection stopped; another one takes it over shortly. Please try again in a few seconds.',
     ERR_NO_QUEUE_FOUND: 'Queue not found.',
     ERR_NO_QUEUE_OPTION_FOUND: 'Queue option not found.',
     ERR_NO_TAG_FOUND: 'Tag not found.',

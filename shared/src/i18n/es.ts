@@ -95,6 +95,8 @@ export const esCommon: CommonTranslation = {
     ERR_REALTIME_FORBIDDEN: 'No tienes permiso para recibir estas actualizaciones en tiempo real.',
     ERR_PAYLOAD_TOO_LARGE: 'El archivo o contenido enviado es demasiado grande.',
     ERR_DATABASE_UNAVAILABLE: 'La base de datos no está disponible en este momento. Inténtalo de nuevo en unos instantes.',
+    ERR_REDIS_UNAVAILABLE: 'El servicio que comparten los servidores (Redis) no responde. Inténtalo de nuevo en unos segundos.',
+    ERR_NODE_UNAVAILABLE: 'El servidor que atiende esta conexión de WhatsApp se detuvo; otro la asume en breve. Inténtalo de nuevo en unos segundos.',
     ERR_NO_QUEUE_FOUND: 'Cola no encontrada.',
     ERR_NO_QUEUE_OPTION_FOUND: 'Opción de la cola no encontrada.',
     ERR_NO_TAG_FOUND: 'Etiqueta no encontrada.',

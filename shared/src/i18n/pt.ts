@@ -99,6 +99,8 @@ export const ptCommon = {
     ERR_REALTIME_FORBIDDEN: 'Você não tem permissão para receber estas atualizações em tempo real.',
     ERR_PAYLOAD_TOO_LARGE: 'O arquivo ou conteúdo enviado é grande demais.',
     ERR_DATABASE_UNAVAILABLE: 'O banco de dados está indisponível no momento. Tente novamente em instantes.',
+    ERR_REDIS_UNAVAILABLE: 'O serviço que os servidores compartilham (Redis) não está respondendo. Tente novamente em alguns segundos.',
+    ERR_NODE_UNAVAILABLE: 'O servidor que atende esta conexão WhatsApp parou; outro assume em instantes. Tente novamente em alguns segundos.',
     ERR_NO_QUEUE_FOUND: 'Fila não encontrada.',
     ERR_NO_QUEUE_OPTION_FOUND: 'Opção da fila não encontrada.',
     ERR_NO_TAG_FOUND: 'Etiqueta não encontrada.',

@@ -13,6 +13,8 @@ export interface Leases {
   acquire(companyId: string, whatsappId: string): Promise<boolean>;
   /** The live owner node, or null (nobody runs the session). */
   ownerOf(whatsappId: string): Promise<string | null>;
+  /** When the connection's live lease runs out (null: none is live). */
+  expiresAt(whatsappId: string): Promise<Date | null>;
   /** Extends every lease held; answers the connections whose lease was lost meanwhile. */
   renew(): Promise<string[]>;
   release(whatsappId: string): Promise<void>;
@@ -28,6 +30,11 @@ function isDuplicate(err: unknown): boolean {
 export function createLeases(nodeId: string, leaseMs: number, logger: Logger): Leases {
   const mine = new Set<string>();
   const until = () => new Date(Date.now() + leaseMs);
+
+  async function liveLease(whatsappId: string): Promise<SessionLeaseDoc | null> {
+    const current = await SessionLeaseModel.findOne({ whatsappId }).lean<SessionLeaseDoc>();
+    return current && current.expiresAt.getTime() > Date.now() ? current : null;
+  }
 
   async function extend(whatsappId: string): Promise<boolean> {
     const { matchedCount } = await SessionLeaseModel.updateOne({ whatsappId, owner: nodeId, expiresAt: { $gt: new Date() } }, { $set: { expiresAt: until() } });
@@ -56,8 +63,11 @@ export function createLeases(nodeId: string, leaseMs: number, logger: Logger): L
     },
 
     async ownerOf(whatsappId) {
-      const current = await SessionLeaseModel.findOne({ whatsappId }).lean<SessionLeaseDoc>();
-      return current && current.expiresAt.getTime() > Date.now() ? current.owner : null;
+      return (await liveLease(whatsappId))?.owner ?? null;
+    },
+
+    async expiresAt(whatsappId) {
+      return (await liveLease(whatsappId))?.expiresAt ?? null;
     },
 
     async renew() {

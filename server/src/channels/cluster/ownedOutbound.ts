@@ -4,7 +4,8 @@
  * (or an action) tells the owner which ticket has something waiting, once it is stored, and the
  * owner queues that ticket's waiting jobs read from the database in their order (by seq: the order
  * holds whichever node stored each one, and a repeated word queues nothing twice). A node that
- * takes a session over queues what waits on its connection (resumeConnections).
+ * takes a session over queues what waits on its connection (resumeConnections), and so does a node
+ * when Redis is back after an outage: what the others told it meanwhile was lost.
  */
 import type { Types } from 'mongoose';
 import type { ClusterBus } from '../../platform/cluster/bus.js';
@@ -29,6 +30,7 @@ export function ownedOutbound(local: OutboundQueue, deps: { bus: ClusterBus; lea
     const { companyId, ticketId } = body as TicketRef;
     void local.resumeTicket(companyId, ticketId).catch(warn);
   });
+  bus.onBack(() => void local.resumeConnections(leases.held()).catch(warn));
 
   async function tell(companyId: string, ticketId: string): Promise<void> {
     const ticket = await TicketModel.findOne({ companyId, _id: ticketId }, { whatsappId: 1 }).lean<Pick<TicketDoc, 'whatsappId'>>();

@@ -5,7 +5,9 @@
  * session here, and a graceful stop releases every lease and tells the other nodes, whose sweep
  * takes them at once. A session's commands (start, new QR, logout, remove, health) and the calls
  * on its provider (the sandbox phone's controls, who is on WhatsApp) go to the owner over the bus,
- * whichever node the request reached; with no owner, this node takes the lease and runs it.
+ * whichever node the request reached; with no owner, this node takes the lease and runs it. An
+ * owner that died answers nothing: such a request fails at once (503 ERR_NODE_UNAVAILABLE) with
+ * the seconds until another node takes the session over (Retry-After), never waiting its lease out.
  */
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logger.js';
@@ -66,11 +68,22 @@ export function ownedSessions(local: SessionManager, deps: OwnedSessionsDeps): S
     }
   }
 
+  /** A request to the session's owner; an owner gone says when to try again (its lease's end, then a sweep). */
+  async function ask<T>(owner: string, whatsappId: string, kind: string, args: unknown): Promise<T> {
+    try {
+      return await bus.request<T>(owner, kind, args);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'ERR_NODE_UNAVAILABLE') throw err;
+      const until = (await leases.expiresAt(whatsappId))?.getTime() ?? Date.now();
+      throw new AppError('ERR_NODE_UNAVAILABLE', { retryAfter: Math.max(1, Math.ceil((until - Date.now() + deps.leaseMs * 0.2) / 1000)) });
+    }
+  }
+
   async function run({ command, companyId, whatsappId }: CommandArgs, forwarded: boolean): Promise<void> {
     if (!forwarded) {
       const owner = await leases.ownerOf(whatsappId);
       if (owner && owner !== bus.nodeId) {
-        await bus.request(owner, 'session', { command, companyId, whatsappId } satisfies CommandArgs);
+        await ask(owner, whatsappId, 'session', { command, companyId, whatsappId } satisfies CommandArgs);
         return;
       }
     }
@@ -82,7 +95,7 @@ export function ownedSessions(local: SessionManager, deps: OwnedSessionsDeps): S
           // Another node took it between the look and the take: it runs the command.
           const owner = await leases.ownerOf(whatsappId);
           if (forwarded || !owner) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-          await bus.request(owner, 'session', { command, companyId, whatsappId } satisfies CommandArgs);
+          await ask(owner, whatsappId, 'session', { command, companyId, whatsappId } satisfies CommandArgs);
           return;
         }
         await local[command](companyId, whatsappId);
@@ -119,7 +132,7 @@ export function ownedSessions(local: SessionManager, deps: OwnedSessionsDeps): S
     return new Proxy({ kind } as Record<string, unknown>, {
       get(target, name) {
         if (typeof name !== 'string' || name in target || name === 'then') return target[name as string];
-        return (...args: unknown[]) => bus.request(owner, 'provider.call', { whatsappId, method: name, args });
+        return (...args: unknown[]) => ask(owner, whatsappId, 'provider.call', { whatsappId, method: name, args });
       },
     }) as unknown as Provider;
   }
@@ -129,7 +142,7 @@ export function ownedSessions(local: SessionManager, deps: OwnedSessionsDeps): S
     if (here) return here;
     const owner = await leases.ownerOf(whatsappId);
     if (!owner || owner === bus.nodeId) return undefined;
-    const described = await bus.request<{ kind: unknown } | null>(owner, 'provider.describe', { whatsappId });
+    const described = await ask<{ kind: unknown } | null>(owner, whatsappId, 'provider.describe', { whatsappId });
     return described ? remote(owner, whatsappId, described.kind) : undefined;
   }
 

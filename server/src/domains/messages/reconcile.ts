@@ -1,55 +1,34 @@
 /**
- * A received message is stored first and its ticket counts it next (message count, last message,
- * unread; channels/inbound.ts): a crash between the two leaves the ticket wrong. The ticket takes
- * such messages when the network delivers one again, and at the start after a crash, which finds
- * the messages stored in the minutes the crash may have cut (platform/database/cleanPoint.ts) by
- * an indexed equality per minute, never by reading the tickets.
+ * Some writes come in two steps and a crash between them leaves a ticket wrong: a received message
+ * is stored first and its ticket counts it next (channels/inbound.ts); a reply takes its place on
+ * the ticket first and is stored next (service.ts). The start after a crash finds the messages
+ * stored, and the tickets that gave a reply its place, in the minutes the crash may have cut
+ * (platform/database/cleanPoint.ts), by an indexed equality per minute, never by reading every
+ * ticket, and sets each of those tickets right from what is stored (settle.ts).
  */
-import { updateTicket, type TicketChange } from '../tickets/writer.js';
-import { TicketModel, type TicketDoc } from '../tickets/model.js';
-import { MessageModel, type MessageDoc } from './model.js';
-import { summary } from './service.js';
+import type { Types } from 'mongoose';
+import { TicketModel } from '../tickets/model.js';
+import { MessageModel } from './model.js';
+import { settleTicket } from './settle.js';
 
-type Counted = Pick<MessageDoc, 'seq' | 'fromMe' | 'read' | 'body' | 'mediaType'>;
-
-/**
- * What the ticket needs to count the messages past its count (null: it counts them all). Write it
- * with `condition: countedAs(ticket)`: computed from this copy, it must not be applied twice.
- */
-export function uncountedChange(ticket: Pick<TicketDoc, 'messageCount' | 'status'>, messages: Counted[]): TicketChange | null {
-  const uncounted = messages.filter((message) => message.seq >= (ticket.messageCount ?? 0)).sort((a, b) => a.seq - b.seq);
-  const last = uncounted.at(-1);
-  if (!last) return null;
-  const change: TicketChange = { $set: { lastMessage: summary(last.body, last.mediaType), messageCount: last.seq + 1 } };
-  const fromCustomer = uncounted.filter((message) => !message.fromMe).at(-1);
-  if (fromCustomer) change.$set = { ...change.$set, lastCustomerMessage: summary(fromCustomer.body, fromCustomer.mediaType) };
-  const unread = ticket.status === 'closed' ? 0 : uncounted.filter((message) => !message.fromMe && !message.read).length;
-  if (unread > 0) {
-    change.$set = { ...change.$set, lastInteractionAt: new Date() };
-    change.$inc = { unreadMessages: unread };
-  }
-  return change;
-}
-
-export function countedAs(ticket: Pick<TicketDoc, 'messageCount'>): { messageCount: number } {
-  return { messageCount: ticket.messageCount };
-}
-
-/** Repairs the tickets of the messages stored in `minutes` that they never counted; answers how many. */
+/** Repairs the tickets the two-step writes of `minutes` may have left wrong; answers how many it changed. */
 export async function reconcileTickets(minutes: string[]): Promise<number> {
-  const byTicket = new Map<string, (Counted & Pick<MessageDoc, 'companyId' | 'ticketId'>)[]>();
+  const from = new Map<string, { companyId: Types.ObjectId; fromSeq: number }>();
+  const note = (companyId: Types.ObjectId, ticketId: unknown, seq: number) => {
+    const known = from.get(String(ticketId));
+    from.set(String(ticketId), { companyId, fromSeq: Math.min(seq, known?.fromSeq ?? seq) });
+  };
   for (const minute of minutes) {
-    const stored = await MessageModel.find({ writtenIn: minute }, { companyId: 1, ticketId: 1, seq: 1, fromMe: 1, read: 1, body: 1, mediaType: 1 }, { crossTenant: true }).lean<
-      (Counted & Pick<MessageDoc, 'companyId' | 'ticketId'>)[]
+    const stored = await MessageModel.find({ writtenIn: minute }, { companyId: 1, ticketId: 1, seq: 1 }, { crossTenant: true }).lean<
+      { companyId: Types.ObjectId; ticketId: Types.ObjectId; seq: number }[]
     >();
-    for (const message of stored) byTicket.set(String(message.ticketId), [...(byTicket.get(String(message.ticketId)) ?? []), message]);
+    for (const message of stored) note(message.companyId, message.ticketId, message.seq);
+    const placed = await TicketModel.find({ replyPlacedIn: minute }, { companyId: 1, messageCount: 1 }, { crossTenant: true }).lean<
+      { _id: Types.ObjectId; companyId: Types.ObjectId; messageCount: number }[]
+    >();
+    for (const ticket of placed) note(ticket.companyId, ticket._id, (ticket.messageCount ?? 1) - 1);
   }
   let repaired = 0;
-  for (const [ticketId, messages] of byTicket) {
-    const { companyId } = messages[0]!;
-    const ticket = await TicketModel.findOne({ companyId, _id: ticketId }).lean<TicketDoc>();
-    const change = ticket ? uncountedChange(ticket, messages) : null;
-    if (ticket && change && (await updateTicket(companyId, ticket, change, { condition: countedAs(ticket) }))) repaired += 1;
-  }
+  for (const [ticketId, { companyId, fromSeq }] of from) if (await settleTicket(companyId, ticketId, fromSeq)) repaired += 1;
   return repaired;
 }

@@ -8,6 +8,7 @@ import { Types, type UpdateQuery } from 'mongoose';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import type { Config } from '../../platform/config.js';
 import { searchWordsOf } from '../../platform/database/models.js';
+import { minuteKeyOf } from '../../platform/database/cleanPoint.js';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storeUpload, type StoredMedia } from '../../platform/uploads.js';
@@ -24,6 +25,7 @@ import { createMessageActions } from './actions.js';
 import { MessageModel, type MediaType, type MessageDoc } from './model.js';
 import { conversationPage, insertMessage, markMessagesRead } from './store.js';
 import { renderVariables } from './variables.js';
+import { markUnsettled, settledBeforeWrite } from './unsettled.js';
 import { messageView, messageViews } from './view.js';
 
 export interface OutgoingFile {
@@ -69,7 +71,17 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
     const _id = messageId ?? new Types.ObjectId();
     const mediaType: MediaType = media ? media.mediaType : 'chat';
     // The ticket first: its count gives this message its place, even with sends racing each other.
-    const updated = (await updateTicket(companyId, ticket, { $set: { lastMessage: summary(rendered, mediaType, media?.originalName) }, $inc: { messageCount: 1 } })) ?? ticket;
+    // Cut after it (a crash, the database gone), the ticket counts a reply never stored: the minute
+    // it records lets a start find it (reconcile.ts), and this node settles it before its next message.
+    const current = await settledBeforeWrite(ticket);
+    let updated: TicketDoc;
+    try {
+      const placed = { lastMessage: summary(rendered, mediaType, media?.originalName), replyPlacedIn: minuteKeyOf(new Date()) };
+      updated = (await updateTicket(companyId, current, { $set: placed, $inc: { messageCount: 1 } })) ?? current;
+    } catch (err) {
+      markUnsettled(companyId, ticket._id, current.messageCount ?? 0);
+      throw err;
+    }
     const storing = insertMessage(updated, updated.messageCount - 1, {
       _id,
       contactId: null,
@@ -89,6 +101,7 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       forwarded: Boolean(forwarded),
       origin: origin ?? null,
     });
+    storing.catch(() => markUnsettled(companyId, ticket._id, updated.messageCount - 1));
     // A deterministic id may be stored already (a scheduled message's resumed run): then the insert
     // fails here, before its send is queued a second time.
     if (messageId) await storing;

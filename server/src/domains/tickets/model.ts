@@ -67,6 +67,11 @@ export interface TicketDoc {
   tagIds: Types.ObjectId[];
   /** Messages stored so far: the next message's place in the conversation (messages' seq). */
   messageCount: number;
+  /**
+   * The minute a reply last took its place here, before it was stored (messages/service.ts: the
+   * ticket first): a start after a crash checks those tickets' last message (messages/reconcile.ts).
+   */
+  replyPlacedIn: string | null;
   /** Written by writer.ts only, derived from the fields above (see lanes.ts and writer.ts). */
   listKeys: string[];
   activeKey: string;
@@ -121,6 +126,7 @@ export const TicketModel = tenantModel<TicketDoc>(
     createdHour: { type: Number, default: () => new Date().getUTCHours() },
     tagIds: { type: [ObjectId], default: [] },
     messageCount: { type: Number, default: 0 },
+    replyPlacedIn: { type: String, default: null },
     listKeys: { type: [String], default: [] },
     previousPosition: { type: new Schema({ status: String, userId: ObjectId, queueId: ObjectId }, { _id: false }), default: null },
     activeKey: { type: String, required: true },
@@ -138,7 +144,9 @@ export const TicketModel = tenantModel<TicketDoc>(
     schema.index({ companyId: 1, contactId: 1 });
     schema.index({ companyId: 1, tagIds: 1 });
     schema.index({ companyId: 1, queueId: 1 });
-    engineKeys(schema, ['listKeys', 'activeKey', 'ratingKey', 'unreadKey', 'contactId', 'tagIds', 'uuid', 'whatsappId', 'createdDay']);
+    // Platform-wide (a start's recovery, across companies).
+    schema.index({ replyPlacedIn: 1 });
+    engineKeys(schema, ['listKeys', 'activeKey', 'ratingKey', 'unreadKey', 'contactId', 'tagIds', 'uuid', 'whatsappId', 'createdDay', 'replyPlacedIn']);
     // Dashboard periods.
     schema.index({ companyId: 1, closedAt: 1 });
     schema.index({ companyId: 1, acceptedAt: 1 });

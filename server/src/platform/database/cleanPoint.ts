@@ -11,6 +11,10 @@
  * One document per node (by host name). A start takes over the leftovers of its own previous run,
  * and of any node that stopped recording without a clean stop (dead: a container replaced under a
  * new host name, a node removed), then forgets those nodes.
+ *
+ * A two-step write cut by a database outage while the node runs is settled by the node itself once
+ * the database answers (domains/messages/unsettled.ts); until then it holds the clean point at its
+ * time (`holdCleanPoint`), so that a crash meanwhile leaves it to the next start.
  */
 import { hostname } from 'node:os';
 import { platformModel } from './models.js';
@@ -54,6 +58,15 @@ function minutesBetween(from: number, to: number): string[] {
   return minutes;
 }
 
+const holds = new Set<{ at: Date }>();
+
+/** Keeps the recorded clean point at or before `at` (and no stop clean) until released. */
+export function holdCleanPoint(at: Date): () => void {
+  const hold = { at };
+  holds.add(hold);
+  return () => void holds.delete(hold);
+}
+
 /** A node that has not recorded its clean point for this long is dead. */
 const DEAD_AFTER_MS = 3 * CLEAN_POINT_EVERY_MS;
 
@@ -67,7 +80,10 @@ export async function loadCleanPoint(node: string = hostname()): Promise<CleanPo
   const unsettledMinutes = [...unsettled].sort();
   const others = points.filter(gone).map((point) => point._id);
   let timer: NodeJS.Timeout | undefined;
-  const record = (stopped: boolean) => CleanPointModel.updateOne({ _id: node }, { $set: { at: new Date(), stopped } }, { upsert: true });
+  const record = (stopped: boolean) => {
+    const at = Math.min(Date.now(), ...[...holds].map((hold) => hold.at.getTime()));
+    return CleanPointModel.updateOne({ _id: node }, { $set: { at: new Date(at), stopped: stopped && holds.size === 0 } }, { upsert: true });
+  };
   return {
     unsettledMinutes,
     async start() {

@@ -8,12 +8,15 @@
  *
  *   <data dir>/postgres/   the PostgreSQL cluster
  *   <data dir>/engine/     engine.json (running processes), the PostgreSQL password, FerretDB's state
+ *
+ * FerretDB lets in only clients that log in as PostgreSQL's role with that password (`uri` carries
+ * them; engine/ferretdb.ts), so another local process cannot read the data through its port.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ensureFerretdb } from './engine/ferretdbBuild.js';
-import { drainBrokenConnections, startFerretdb, stopLeftoverFerretdb } from './engine/ferretdb.js';
-import { startPostgres } from './engine/postgres.js';
+import { drainBrokenConnections, ferretdbUri, startFerretdb, stopLeftoverFerretdb } from './engine/ferretdb.js';
+import { POSTGRES_USER, startPostgres } from './engine/postgres.js';
 import { supervise } from './engine/supervisor.js';
 import type { EngineLogger } from './engine/processes.js';
 import { readRecordAt, removeRecordAt, writeRecordAt, type EngineRecord } from './engine/record.js';
@@ -22,7 +25,7 @@ import { migrateLegacySqlite, type CollectionCopy } from './legacySqlite.js';
 export type { EngineLogger } from './engine/processes.js';
 
 export interface EmbeddedEngine {
-  /** FerretDB's MongoDB URI. */
+  /** FerretDB's MongoDB URI, with the credentials it requires. */
   uri: string;
   port: number;
   /** FerretDB's pid (the current one: it changes when FerretDB is restarted). */
@@ -50,6 +53,19 @@ export function engineDirOf(dataDir: string): string {
   return join(resolve(dataDir), 'engine');
 }
 
+function passwordFileOf(engineDir: string): string {
+  return join(engineDir, 'postgres-password');
+}
+
+/** The URI of the engine a server runs on this data dir (its record and kept password), or null when none is recorded. */
+export async function runningEngineUri(dataDir: string): Promise<string | null> {
+  const engineDir = engineDirOf(dataDir);
+  const record = await readRecordAt(engineDir);
+  if (!record) return null;
+  const password = (await readFile(passwordFileOf(engineDir), 'utf8')).trim();
+  return ferretdbUri(record.port, { username: POSTGRES_USER, password });
+}
+
 export async function startEmbeddedEngine(opts: EmbeddedEngineOptions): Promise<EmbeddedEngine> {
   const logger = opts.logger ?? console;
   const dataDir = resolve(opts.dataDir);
@@ -63,7 +79,7 @@ export async function startEmbeddedEngine(opts: EmbeddedEngineOptions): Promise<
 
   const startedAt = Date.now();
   const startPostgresOn = (port?: number) =>
-    startPostgres({ dir: join(dataDir, 'postgres'), passwordFile: join(engineDir, 'postgres-password'), logger, settings: opts.postgresSettings, ...(port ? { port } : {}) });
+    startPostgres({ dir: join(dataDir, 'postgres'), passwordFile: passwordFileOf(engineDir), logger, settings: opts.postgresSettings, ...(port ? { port } : {}) });
   const firstPostgres = await startPostgresOn();
   const startFerretdbOn = (port?: number) => startFerretdb({ binary, stateDir: engineDir, backend: { postgresqlUrl: firstPostgres.url }, logger, ...(port ? { port } : {}) });
   let firstFerretdb;

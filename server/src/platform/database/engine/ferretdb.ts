@@ -1,4 +1,11 @@
-/** FerretDB 1.24 on the embedded PostgreSQL: the MongoDB wire protocol the server talks to. */
+/**
+ * FerretDB 1.24 on the embedded PostgreSQL: the MongoDB wire protocol the server talks to.
+ *
+ * On PostgreSQL, FerretDB is given the backend's address without a user or password: it opens
+ * PostgreSQL's connections with each client's own credentials (the PLAIN mechanism), so a client
+ * that brings none, or wrong ones, is refused by PostgreSQL before it reads anything. The role and
+ * password of the backend URL are what clients log in with (`uri`).
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { MongoClient } from 'mongodb';
 import {
@@ -27,6 +34,7 @@ export const POOL_MAX_CONNS = 40;
 export interface FerretdbProcess {
   port: number;
   pid: number;
+  /** With the clients' credentials on PostgreSQL (none on SQLite). */
   uri: string;
   /** Settles with the exit status once the process has exited, stopped or not. */
   exited: Promise<string>;
@@ -70,8 +78,8 @@ function parseLine(raw: string): { level: 'warn' | 'error' | 'skip'; text: strin
   }
 }
 
-async function answersPing(port: number): Promise<boolean> {
-  const client = new MongoClient(`mongodb://${HOST}:${port}/`, { directConnection: true, serverSelectionTimeoutMS: 1_000, connectTimeoutMS: 1_000 });
+async function answersPing(uri: string): Promise<boolean> {
+  const client = new MongoClient(uri, { directConnection: true, serverSelectionTimeoutMS: 1_000, connectTimeoutMS: 1_000 });
   try {
     await client.db('admin').command({ ping: 1 });
     return true;
@@ -115,12 +123,37 @@ export async function startFerretdb(options: FerretdbOptions): Promise<FerretdbP
 function backendArgs(backend: FerretdbOptions['backend']): string[] {
   if ('sqliteDir' in backend) return ['--handler=sqlite', `--sqlite-url=file:${backend.sqliteDir}/`];
   const url = new URL(backend.postgresqlUrl);
+  url.username = '';
+  url.password = '';
   url.searchParams.set('pool_max_conns', String(POOL_MAX_CONNS));
   return ['--handler=postgresql', `--postgresql-url=${url.toString()}`];
 }
 
+/** A FerretDB's address for clients, logging in as a PostgreSQL role when given one. */
+export function ferretdbUri(port: number, role?: { username: string; password: string }): string {
+  if (!role) return `mongodb://${HOST}:${port}/`;
+  return `mongodb://${encodeURIComponent(role.username)}:${encodeURIComponent(role.password)}@${HOST}:${port}/?authMechanism=PLAIN`;
+}
+
+/** The address clients use: on PostgreSQL with the backend URL's role and password. */
+function clientUri(backend: FerretdbOptions['backend'], port: number): string {
+  if ('sqliteDir' in backend) return ferretdbUri(port);
+  const url = new URL(backend.postgresqlUrl);
+  return ferretdbUri(port, { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+}
+
+/**
+ * Our environment without PostgreSQL's client settings: a client without credentials must not be
+ * let in with a password found in PGPASSWORD or a ~/.pgpass of the user running the server.
+ */
+function backendClientEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PG')));
+  return { ...env, PGPASSFILE: '/dev/null' };
+}
+
 async function launch({ binary, stateDir, backend, logger }: FerretdbOptions, port: number): Promise<FerretdbProcess> {
   const startedAt = Date.now();
+  const uri = clientUri(backend, port);
   const child: ChildProcess = spawn(
     binary,
     [
@@ -132,7 +165,7 @@ async function launch({ binary, stateDir, backend, logger }: FerretdbOptions, po
       '--log-format=json',
       '--log-level=error', // WARN logs every error reply (even the driver's routine endSessions)
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: ['ignore', 'ignore', 'pipe'], env: backendClientEnv() },
   );
   const output = collectStderr(child, 'FerretDB', logger, parseLine);
   // 'close' comes after 'exit' once stderr is drained: error messages then have the last lines.
@@ -146,7 +179,7 @@ async function launch({ binary, stateDir, backend, logger }: FerretdbOptions, po
   if (spawned || child.pid === undefined) throw new Error(`FerretDB: cannot run ${binary}: ${spawned?.message}`);
   const pid = child.pid;
 
-  if (!(await waitUntilReady(port, child, startedAt + READY_DEADLINE_MS, () => answersPing(port)))) {
+  if (!(await waitUntilReady(port, child, startedAt + READY_DEADLINE_MS, () => answersPing(uri)))) {
     const exitedByItself = hasExited(child);
     await terminate(child, closed, 'SIGTERM', STOP_GRACE_MS);
     const why = exitedByItself ? `exited (${exitStatus(child)})` : `did not answer ping within ${READY_DEADLINE_MS} ms`;
@@ -165,7 +198,7 @@ async function launch({ binary, stateDir, backend, logger }: FerretdbOptions, po
   return {
     port,
     pid,
-    uri: `mongodb://${HOST}:${port}/`,
+    uri,
     exited: closed.then(() => exitStatus(child)),
     stop() {
       stopping ??= (async () => {
