@@ -105,7 +105,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const database = await connectDatabase(config, logger, [inboxKeysUpgrade, outboxKeysUpgrade, contactIdentityUpgrade, reactionsUpgrade]);
   // Before anything writes: what a crash left half done is repaired first (cleanPoint.ts).
   const cleanPoint = await loadCleanPoint();
-  const repaired = await reconcileTickets(cleanPoint.unsettledMinutes);
+  const repaired = await reconcileTickets(cleanPoint.unsettledMinutes, config.language);
   if (repaired > 0) logger.warn({ tickets: repaired }, 'tickets left uncounted by a crash were repaired');
   await cleanPoint.start();
   const server = Hapi.server({

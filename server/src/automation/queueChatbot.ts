@@ -30,7 +30,7 @@ export function createQueueChatbot(deps: { messages: MessageService; config: Con
   const texts = createI18n(config.language);
 
   async function say(ticket: TicketDoc, body: string): Promise<void> {
-    if (body.trim()) await messages.storeOutbound({ companyId: String(ticket.companyId), ticket, body });
+    if (body.trim()) await messages.storeOutbound({ companyId: String(ticket.companyId), ticket, body, origin: 'chatbot' });
   }
 
   async function save(ticket: TicketDoc, set: TicketChange['$set']): Promise<TicketDoc> {

@@ -31,7 +31,8 @@ import type { Config } from '../platform/config.js';
 import { toAppError } from '../platform/errors.js';
 import { createPersonDirectory } from '../domains/contacts/identity.js';
 import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
-import { applyInboundChange, attachInboundMedia, replaceUndecryptable, summary, type MessageService } from '../domains/messages/service.js';
+import { applyInboundChange, attachInboundMedia, replaceUndecryptable, type MessageService } from '../domains/messages/service.js';
+import { messagePreview } from '../domains/messages/preview.js';
 import { countedAs, uncountedChange } from '../domains/messages/reconcile.js';
 import { applyInboundReaction } from '../domains/messages/reactions.js';
 import { insertMessage } from '../domains/messages/store.js';
@@ -114,7 +115,7 @@ export function createInboundPipeline(deps: {
     if (!whatsapp) return false;
     if (inbound.chat.isGroup && (await companySetting(companyId, 'CheckMsgIsGroup')) === 'enabled') return false;
     if (inbound.isEdited || inbound.isDeleted) {
-      await applyInboundChange(realtime, companyId, whatsappId, inbound.providerMessageId, inbound.isDeleted ? { isDeleted: true } : { isEdited: true, body: inbound.body, at: inbound.timestamp });
+      await applyInboundChange(realtime, companyId, whatsappId, inbound.providerMessageId, inbound.isDeleted ? { isDeleted: true } : { isEdited: true, body: inbound.body, at: inbound.timestamp }, deps.config.language);
       return false;
     }
     if (inbound.isReaction) {
@@ -191,7 +192,10 @@ export function createInboundPipeline(deps: {
         mediaType: media ? media.mediaType : inbound.mediaType,
         mediaPath: media?.fileName ?? null,
         mediaMimeType: media?.mimeType ?? null,
+        mediaName: media?.originalName ?? null,
+        mediaSize: media?.size ?? null,
         mediaError,
+        origin: inbound.fromMe ? 'phone' : null,
         quotedMsgId: quoted?._id ?? null,
         participant: inbound.chat.isGroup ? inbound.sender.number : null,
         undecryptable: Boolean(inbound.undecryptable),
@@ -201,7 +205,7 @@ export function createInboundPipeline(deps: {
       if (isDuplicate(err)) return null;
       throw err;
     }
-    const updated = (await countOnTicket(ticket, message, summary(inbound.body, message.mediaType, media?.originalName), touchTicket)) ?? ticket;
+    const updated = (await countOnTicket(ticket, message, messagePreview(message, deps.config.language), touchTicket)) ?? ticket;
     await publishMessage(realtime, 'create', await messageView(companyId, message, [{ _id: updated.contactId, name: updated.contact.name }]), updated);
     return updated;
   }
@@ -223,7 +227,7 @@ export function createInboundPipeline(deps: {
    */
   async function repairCount(message: MessageDoc): Promise<void> {
     const ticket = await TicketModel.findOne({ companyId: message.companyId, _id: message.ticketId }).lean<TicketDoc>();
-    const change = ticket ? uncountedChange(ticket, [message]) : null;
+    const change = ticket ? uncountedChange(ticket, [message], deps.config.language) : null;
     const updated = ticket && change ? await updateTicket(ticket.companyId, ticket, change, { condition: countedAs(ticket) }) : null;
     if (updated) await publishMessage(realtime, 'create', await messageView(String(message.companyId), message), updated);
   }

@@ -5,6 +5,7 @@ import type { TicketFlowRun } from './flows.js';
 import type { TicketIntegrationRun } from './queueIntegrations.js';
 import type { TicketAiError } from './prompts.js';
 import type { MessageEdit } from './messageActions.js';
+import type { MessageOrigin } from './messageOrigin.js';
 import type { MessageReaction } from './reactions.js';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
@@ -125,6 +126,8 @@ export interface Message {
   contact: { id: string; name: string } | null;
   /** The agent who wrote it in the inbox; null for customers' and automatic messages. */
   user?: { id: string; name: string } | null;
+  /** What sent a message of ours (an agent, the API, a flow...); null for customers' messages and older ones. */
+  origin: MessageOrigin | null;
   body: string;
   fromMe: boolean;
   /** Who wrote a message we sent (only they may delete it); null for customers' and automatic ones. */
@@ -136,6 +139,10 @@ export interface Message {
   mediaUrl: string | null;
   /** Why the media is missing (an ERR_ code: download failed or refused); null when it is there or none was sent. */
   mediaError: string | null;
+  /** The file's own name (a document's, a voice note's); null without media. */
+  mediaName: string | null;
+  /** The file's size in bytes; null without media or when it was not recorded. */
+  mediaSize: number | null;
   quotedMsg: QuotedMessage | null;
   isDeleted: boolean;
   isEdited: boolean;
@@ -147,6 +154,10 @@ export interface Message {
   forwarded: boolean;
   /** The body starts with the agent's signature `*Name*:` and a new line (signOption). */
   signed: boolean;
+  /** Why the last attempt to send it failed (an ERR_ code); null when none failed. */
+  sendError: string | null;
+  /** The server gave up sending it (all its attempts failed): it waits for a retry (sendError says why). */
+  sendFailed: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -95,7 +95,7 @@ export function createAnswerer(deps: { config: Config; messages: MessageService;
     if (unheard) {
       await markAnswered(ticket.companyId, ticket._id, lastSeq, transcripts);
       const now = await current(ticket);
-      if (now && answerable(now) && (await job.stillWanted())) await messages.storeOutbound({ companyId: String(now.companyId), ticket: now, body: side.texts.t('inbox.aiAudioNotUnderstood') });
+      if (now && answerable(now) && (await job.stillWanted())) await messages.storeOutbound({ companyId: String(now.companyId), ticket: now, body: side.texts.t('inbox.aiAudioNotUnderstood'), origin: 'ai' });
       return;
     }
 
@@ -110,7 +110,7 @@ export function createAnswerer(deps: { config: Config; messages: MessageService;
     }
     const now = await current(ticket);
     if (!now || !answerable(now) || !(await job.stillWanted())) return;
-    await messages.storeOutbound({ companyId: String(now.companyId), ticket: now, body: reply });
+    await messages.storeOutbound({ companyId: String(now.companyId), ticket: now, body: reply, origin: 'ai' });
     await markAnswered(ticket.companyId, ticket._id, lastSeq, transcripts);
     await side.answered((await current(ticket)) ?? now, assistant.promptId);
   };

@@ -51,7 +51,7 @@ export function createTicketSide(deps: { realtime: RealtimePublisher; logger: Lo
       const updated = await updateTicket(ticket.companyId, ticket, { $set: set });
       if (!updated) return;
       await publishTicket(realtime, updated);
-      await messages.storeOutbound({ companyId: String(updated.companyId), ticket: updated, body: texts.t('inbox.aiHandover') });
+      await messages.storeOutbound({ companyId: String(updated.companyId), ticket: updated, body: texts.t('inbox.aiHandover'), origin: 'ai' });
       logger.info({ companyId: String(ticket.companyId), ticketId: String(ticket._id), queueId: updated.queueId ? String(updated.queueId) : null }, 'AI assistant handed the ticket over');
     },
   };

@@ -49,14 +49,14 @@ export function ticketPort(deps: { realtime: RealtimePublisher; logger: Logger; 
 
     async say(text: string): Promise<void> {
       const current = await ticket();
-      if (current && text.trim()) await messages.storeOutbound({ companyId, ticket: current, body: text });
+      if (current && text.trim()) await messages.storeOutbound({ companyId, ticket: current, body: text, origin: 'flow' });
     },
 
     async media(kind: FlowMediaBlock, fileName: string): Promise<void> {
       const [current, media] = await Promise.all([ticket(), storedMedia(companyId, fileName)]);
       // A file removed since the flow was drawn is skipped, the rest of the flow still goes.
       if (!media) logger.warn({ companyId, ticketId, kind, fileName }, 'flow media file is missing: not sent');
-      else if (current) await messages.storeOutbound({ companyId, ticket: current, body: '', media });
+      else if (current) await messages.storeOutbound({ companyId, ticket: current, body: '', media, origin: 'flow' });
     },
 
     async transfer(queueId: string): Promise<boolean> {

@@ -40,16 +40,16 @@ export function createOutgoing(deps: { messages: MessageService; logger: Logger;
 
   async function sendOne(companyId: string, ticket: TicketDoc, item: OutgoingItem): Promise<void> {
     if ('text' in item) {
-      if (item.text.trim()) await messages.storeOutbound({ companyId, ticket, body: item.text });
+      if (item.text.trim()) await messages.storeOutbound({ companyId, ticket, body: item.text, origin: 'integration' });
       return;
     }
     try {
       const bytes = await download(item.mediaUrl, item.kind);
       const media = await storeUpload(companyId, { filename: fileNameOf(item.mediaUrl, item.kind), bytes }, [item.kind]);
-      await messages.storeOutbound({ companyId, ticket, body: '', media });
+      await messages.storeOutbound({ companyId, ticket, body: '', media, origin: 'integration' });
     } catch (err) {
       logger.warn({ err, companyId, ticketId: String(ticket._id), url: item.mediaUrl }, 'integration media could not be sent');
-      if (item.fallback.trim()) await messages.storeOutbound({ companyId, ticket, body: item.fallback });
+      if (item.fallback.trim()) await messages.storeOutbound({ companyId, ticket, body: item.fallback, origin: 'integration' });
     }
   }
 

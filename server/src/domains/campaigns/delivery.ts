@@ -42,7 +42,7 @@ export function createDelivery(deps: { realtime: RealtimePublisher; messages: Me
   async function storeOnce(ticket: TicketDoc, resumed: boolean, messageId: Types.ObjectId, body: string, media?: StoredMedia): Promise<void> {
     const companyId = String(ticket.companyId);
     if (resumed && (await MessageModel.exists({ companyId, _id: messageId }))) return;
-    await messages.storeOutbound({ companyId, ticket, body, messageId, ...(media ? { media } : {}) });
+    await messages.storeOutbound({ companyId, ticket, body, messageId, origin: 'campaign', ...(media ? { media } : {}) });
   }
 
   async function conversation(campaign: CampaignDoc, shipping: CampaignShippingDoc): Promise<TicketDoc> {

@@ -56,9 +56,9 @@ export function createExternalSendService(deps: { realtime: RealtimePublisher; m
   async function sendFileList(companyId: string, ticket: TicketDoc, fileList: FileListDoc): Promise<Message[]> {
     const files = filesToSend(fileList);
     const message = fileList.message.trim();
-    if (files.length === 0) return message ? [await messages.storeOutbound({ companyId, ticket, body: message })] : [];
+    if (files.length === 0) return message ? [await messages.storeOutbound({ companyId, ticket, body: message, origin: 'api' })] : [];
     const sent: Message[] = [];
-    for (const [index, media] of files.entries()) sent.push(await messages.storeOutbound({ companyId, ticket, body: index === 0 ? message : '', media }));
+    for (const [index, media] of files.entries()) sent.push(await messages.storeOutbound({ companyId, ticket, body: index === 0 ? message : '', media, origin: 'api' }));
     return sent;
   }
 
@@ -78,10 +78,10 @@ export function createExternalSendService(deps: { realtime: RealtimePublisher; m
       if (quotedMsgId && !(await MessageModel.exists({ companyId, ticketId: ticket._id, _id: quotedMsgId }))) throw new AppError('ERR_NO_MESSAGE_FOUND');
 
       const sent: Message[] = [];
-      if (stored.length === 0 && (body || !fileList)) sent.push(await messages.storeOutbound({ companyId, ticket, body, quotedMsgId }));
+      if (stored.length === 0 && (body || !fileList)) sent.push(await messages.storeOutbound({ companyId, ticket, body, quotedMsgId, origin: 'api' }));
       for (const [index, media] of stored.entries()) {
         // As in the inbox: the text is the caption of the first file.
-        sent.push(await messages.storeOutbound({ companyId, ticket, body: index === 0 ? body : '', media, quotedMsgId: index === 0 ? quotedMsgId : null }));
+        sent.push(await messages.storeOutbound({ companyId, ticket, body: index === 0 ? body : '', media, quotedMsgId: index === 0 ? quotedMsgId : null, origin: 'api' }));
       }
       if (fileList) sent.push(...(await sendFileList(companyId, ticket, fileList)));
       return { ticketId: String(ticket._id), contactId: String(contact._id), messages: sent };

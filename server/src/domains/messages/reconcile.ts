@@ -8,21 +8,22 @@
 import { updateTicket, type TicketChange } from '../tickets/writer.js';
 import { TicketModel, type TicketDoc } from '../tickets/model.js';
 import { MessageModel, type MessageDoc } from './model.js';
-import { summary } from './service.js';
+import type { Language } from '@atende/shared';
+import { messagePreview } from './preview.js';
 
-type Counted = Pick<MessageDoc, 'seq' | 'fromMe' | 'read' | 'body' | 'mediaType'>;
+type Counted = Pick<MessageDoc, 'seq' | 'fromMe' | 'read' | 'body' | 'mediaType' | 'mediaName' | 'signed' | 'isDeleted'>;
 
 /**
  * What the ticket needs to count the messages past its count (null: it counts them all). Write it
  * with `condition: countedAs(ticket)`: computed from this copy, it must not be applied twice.
  */
-export function uncountedChange(ticket: Pick<TicketDoc, 'messageCount' | 'status'>, messages: Counted[]): TicketChange | null {
+export function uncountedChange(ticket: Pick<TicketDoc, 'messageCount' | 'status'>, messages: Counted[], language: Language): TicketChange | null {
   const uncounted = messages.filter((message) => message.seq >= (ticket.messageCount ?? 0)).sort((a, b) => a.seq - b.seq);
   const last = uncounted.at(-1);
   if (!last) return null;
-  const change: TicketChange = { $set: { lastMessage: summary(last.body, last.mediaType), messageCount: last.seq + 1 } };
+  const change: TicketChange = { $set: { lastMessage: messagePreview(last, language), messageCount: last.seq + 1 } };
   const fromCustomer = uncounted.filter((message) => !message.fromMe).at(-1);
-  if (fromCustomer) change.$set = { ...change.$set, lastCustomerMessage: summary(fromCustomer.body, fromCustomer.mediaType) };
+  if (fromCustomer) change.$set = { ...change.$set, lastCustomerMessage: messagePreview(fromCustomer, language) };
   const unread = ticket.status === 'closed' ? 0 : uncounted.filter((message) => !message.fromMe && !message.read).length;
   if (unread > 0) {
     change.$set = { ...change.$set, lastInteractionAt: new Date() };
@@ -36,10 +37,10 @@ export function countedAs(ticket: Pick<TicketDoc, 'messageCount'>): { messageCou
 }
 
 /** Repairs the tickets of the messages stored in `minutes` that they never counted; answers how many. */
-export async function reconcileTickets(minutes: string[]): Promise<number> {
+export async function reconcileTickets(minutes: string[], language: Language): Promise<number> {
   const byTicket = new Map<string, (Counted & Pick<MessageDoc, 'companyId' | 'ticketId'>)[]>();
   for (const minute of minutes) {
-    const stored = await MessageModel.find({ writtenIn: minute }, { companyId: 1, ticketId: 1, seq: 1, fromMe: 1, read: 1, body: 1, mediaType: 1 }, { crossTenant: true }).lean<
+    const stored = await MessageModel.find({ writtenIn: minute }, { companyId: 1, ticketId: 1, seq: 1, fromMe: 1, read: 1, body: 1, mediaType: 1, mediaName: 1, signed: 1, isDeleted: 1 }, { crossTenant: true }).lean<
       (Counted & Pick<MessageDoc, 'companyId' | 'ticketId'>)[]
     >();
     for (const message of stored) byTicket.set(String(message.ticketId), [...(byTicket.get(String(message.ticketId)) ?? []), message]);
@@ -48,7 +49,7 @@ export async function reconcileTickets(minutes: string[]): Promise<number> {
   for (const [ticketId, messages] of byTicket) {
     const { companyId } = messages[0]!;
     const ticket = await TicketModel.findOne({ companyId, _id: ticketId }).lean<TicketDoc>();
-    const change = ticket ? uncountedChange(ticket, messages) : null;
+    const change = ticket ? uncountedChange(ticket, messages, language) : null;
     if (ticket && change && (await updateTicket(companyId, ticket, change, { condition: countedAs(ticket) }))) repaired += 1;
   }
   return repaired;

@@ -100,7 +100,7 @@ export function createScheduleSender(deps: { realtime: RealtimePublisher; logger
       ? await storeUpload(companyId, { filename: schedule.mediaName ?? schedule.mediaPath, bytes: await readFile(mediaFilePath(companyId, schedule.mediaPath)) })
       : undefined;
     const ticket = await activeTicketOf(realtime, companyId, whatsapp._id, contact);
-    await messages.storeOutbound({ companyId, ticket, body: schedule.body, media, messageId: schedule._id, userId: schedule.userId ? String(schedule.userId) : null });
+    await messages.storeOutbound({ companyId, ticket, body: schedule.body, media, messageId: schedule._id, userId: schedule.userId ? String(schedule.userId) : null, origin: 'schedule' });
     return ticket._id;
   }
 
