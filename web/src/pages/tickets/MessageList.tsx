@@ -2,7 +2,8 @@
  * The conversation's messages: the newest page first, older pages when scrolled to the top
  * (scrollTop under 50), kept live from the `appMessage` channel and from the outbox's answers;
  * a separator for each day; the view sticks to the bottom while the reader is there (new
- * messages, images that finish loading) and stays put while he reads older ones. Then the
+ * messages, images that finish loading, however quickly one follows another) until the reader
+ * scrolls up, and stays put while he reads older ones. Then the
  * messages still in the outbox, the image viewer, and (not in the read-only peek) what agents do
  * to a message: reply, react, edit, delete, pick messages to forward; a click on a quote brings
  * the original into view.
@@ -120,6 +121,8 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
   /** Whether the view follows the bottom; else how far from the bottom it stays (older pages). */
   const stick = useRef(true);
   const fromBottom = useRef(0);
+  /** Where the last scroll left the view: a scroll up from there is the reader's. */
+  const lastTop = useRef(0);
   const line = useOutboxLine(outbox, ticket.id);
 
   useEffect(() => {
@@ -159,16 +162,18 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
     const element = scroller.current;
     if (!element) return;
     element.scrollTop = stick.current ? element.scrollHeight : element.scrollHeight - element.clientHeight - fromBottom.current;
+    lastTop.current = element.scrollTop;
   }, []);
 
   useLayoutEffect(keepPlace, [messages, line.items, keepPlace]);
 
-  // Images, players and fonts change the height after the render: keep the same place.
+  // Images, players and fonts change the thread's height after the render, the header, banners and
+  // composer the pane's: keep the same place.
   useEffect(() => {
-    const observed = thread.current;
-    if (!observed || typeof ResizeObserver === 'undefined') return;
+    const observed = [thread.current, scroller.current].filter((element) => element !== null);
+    if (observed.length === 0 || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(keepPlace);
-    observer.observe(observed);
+    for (const element of observed) observer.observe(element);
     return () => observer.disconnect();
   }, [keepPlace]);
 
@@ -176,7 +181,11 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
     const element = scroller.current;
     if (!element) return;
     fromBottom.current = element.scrollHeight - element.clientHeight - element.scrollTop;
-    stick.current = fromBottom.current < STICK_PX;
+    // Only the reader moving up lets go of the bottom: a scroll event that reports content grown
+    // below (photos loading one after another) leaves the view following it.
+    if (fromBottom.current < STICK_PX) stick.current = true;
+    else if (element.scrollTop < lastTop.current) stick.current = false;
+    lastTop.current = element.scrollTop;
     if (loading || !hasMore || element.scrollTop >= LOAD_OLDER_PX) return;
     setPageNumber((current) => current + 1);
   };
