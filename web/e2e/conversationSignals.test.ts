@@ -8,17 +8,34 @@
 import { expect } from 'chai';
 import type { Page, Route } from 'playwright-core';
 import { acceptedBy, createCompany, customerWrites, solidPng, type Company } from './fixtures.js';
-import { signIn, startConsole, type Console, type OpenedPage } from './support.js';
+import { openPage, signIn, startConsole, type Console, type OpenedPage } from './support.js';
 
-/** Polls a condition in the page until it holds (or fails with what it last saw). */
-async function until(label: string, check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+/** Polls until the check answers something (or fails naming what it waited for). */
+async function until<T>(label: string, check: () => Promise<T | null | undefined | false>, ms = 10_000): Promise<T> {
   const started = Date.now();
   while (Date.now() - started < ms) {
-    if (await check()) return;
+    const value = await check();
+    if (value) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${label}: not reached in ${ms} ms`);
 }
+
+/**
+ * Desktop notifications and the chime, recorded (a headless browser shows and plays nothing). A
+ * script of its own: the test's compiler would add helpers the page does not have to a function.
+ */
+const RECORD_ALERTS = `
+  window.notified = [];
+  window.chimes = 0;
+  function RecordedNotification(title, options) { window.notified.push({ title: title, body: (options && options.body) || '' }); }
+  RecordedNotification.permission = 'granted';
+  RecordedNotification.requestPermission = function () { return Promise.resolve('granted'); };
+  RecordedNotification.prototype.close = function () {};
+  Object.defineProperty(window, 'Notification', { value: RecordedNotification, configurable: true });
+  const createOscillator = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function () { window.chimes += 1; return createOscillator.call(this); };
+`;
 
 /** How far the conversation is from its end, in pixels. */
 function distanceFromBottom(page: Page): Promise<number> {
@@ -87,6 +104,69 @@ describe('web console: where the conversation is, who is waiting', () => {
       }
       await until('at the newest message once the photos are in', async () => (await distanceFromBottom(page)) < 2, 5_000);
       await page.unroute('**/public/**');
+    });
+  });
+
+  describe('on a desktop', () => {
+    let opened: OpenedPage;
+    before(async () => {
+      opened = await openPage(console);
+      await opened.context.addInitScript({ content: RECORD_ALERTS });
+      await signIn(opened.page, company.agentAccount.email, company.agentAccount.password);
+    });
+    after(async () => opened?.context.close());
+    afterEach(() => expect(opened.errors).to.deep.equal([]));
+
+    const row = (uuid: string) => opened.page.locator(`[data-ticket="${uuid}"]`);
+
+    it('keeps the open conversation read, counts unread tickets in the title, and makes a new waiting customer heard and seen', async () => {
+      const { page } = opened;
+      const open = await acceptedBy(company, await customerWrites(company, '5511955550002', 'Cliente Aberto', 'bom dia'));
+      const other = await acceptedBy(company, await customerWrites(company, '5511955550003', 'Cliente Outro', 'oi'));
+      await page.goto(`/tickets/${open.uuid}`);
+      await page.locator('[data-message]', { hasText: 'bom dia' }).waitFor();
+      await until('the other ticket read', async () => (await company.agent.tickets.get(other.id)).unreadMessages > 0);
+      await company.agent.messages.list(other.id);
+      await until('no count in the title', async () => (await page.title()) === 'Atende');
+
+      // The customer of the open conversation writes: it is read at once, no badge stays.
+      await company.admin.sandbox.send(company.whatsapp.id, { from: '5511955550002', name: 'Cliente Aberto', body: 'ainda está aí?' });
+      await page.locator('[data-message]', { hasText: 'ainda está aí?' }).waitFor();
+      await until('the open ticket read on the server', async () => (await company.agent.tickets.get(open.id)).unreadMessages === 0);
+      await until('no unread badge on the open ticket', async () => (await row(open.uuid).locator('[data-unread]').count()) === 0);
+      expect(await page.title()).to.equal('Atende');
+
+      // Another conversation's customer writes: the tab's title counts it.
+      await company.admin.sandbox.send(company.whatsapp.id, { from: '5511955550003', name: 'Cliente Outro', body: 'alguém?' });
+      await until('the title counting one ticket', async () => (await page.title()) === '(1) Atende');
+
+      // A new customer starts waiting in the agent's queue: a chime and a desktop notification.
+      const chimes = await page.evaluate(() => (window as unknown as { chimes: number }).chimes);
+      await company.admin.sandbox.send(company.whatsapp.id, { from: '5511955550004', name: 'Cliente Novo', body: 'preciso de ajuda' });
+      const notified = await until('a desktop notification', () =>
+        page.evaluate(() => (window as unknown as { notified: { title: string; body: string }[] }).notified.find((notification) => notification.title.includes('Cliente Novo'))),
+      );
+      expect(notified.title).to.equal('New customer waiting: Cliente Novo');
+      expect(notified.body).to.equal('preciso de ajuda');
+      expect(await page.evaluate(() => (window as unknown as { chimes: number }).chimes)).to.be.above(chimes);
+      await until('the title counting the waiting customer', async () => (await page.title()) === '(2) Atende');
+    });
+
+    it("follows a message deleted for everyone in the list's preview, live, whoever deleted it", async () => {
+      const { page } = opened;
+      const from = '5511955550005';
+      const ticket = await acceptedBy(company, await customerWrites(company, from, 'Cliente Segredo', 'oi'));
+      await page.goto('/tickets');
+      const preview = row(ticket.uuid).locator('.last');
+      const [sent] = await company.agent.messages.send(ticket.id, { body: 'o preço secreto é 42' });
+      await until('the preview showing the text', async () => ((await preview.textContent()) ?? '').includes('o preço secreto é 42'));
+      await company.agent.messages.remove(sent!.id);
+      await until('the preview following the deletion', async () => (await preview.textContent()) === 'Esta mensagem foi apagada');
+
+      const { providerMessageId } = await company.admin.sandbox.send(company.whatsapp.id, { from, name: 'Cliente Segredo', body: 'meu cartão é 1234' });
+      await until('the preview showing the customer', async () => (await preview.textContent()) === 'meu cartão é 1234');
+      await company.admin.sandbox.send(company.whatsapp.id, { kind: 'delete', from, targetProviderMessageId: providerMessageId });
+      await until("the preview following the customer's deletion", async () => (await preview.textContent()) === 'Esta mensagem foi apagada');
     });
   });
 });

@@ -4,6 +4,7 @@
  * who may send again a message the server gave up on.
  */
 import type { Profile } from './enums.js';
+import { signatureName } from './messageActions.js';
 import type { Message, Ticket } from './tickets.js';
 
 export const MESSAGE_ORIGINS = [
@@ -29,12 +30,15 @@ export const MESSAGE_ORIGINS = [
 export type MessageOrigin = (typeof MESSAGE_ORIGINS)[number];
 
 /**
- * Who wrote a message we sent, as the clients name it: the agent's name when an agent did, else
- * the origin (older messages without one are the platform's own).
+ * Who wrote a message we sent, as the clients name it: the agent's name when an agent did (the
+ * signature's when the account is gone), else the origin (older messages without one are the
+ * platform's own).
  */
-export function messageAuthor(message: Pick<Message, 'fromMe' | 'user' | 'origin'>): { agent: string } | { origin: Exclude<MessageOrigin, 'agent'> } | null {
+export function messageAuthor(message: Pick<Message, 'fromMe' | 'user' | 'origin' | 'body' | 'signed'>): { agent: string } | { origin: Exclude<MessageOrigin, 'agent'> } | null {
   if (!message.fromMe) return null;
   if (message.user) return { agent: message.user.name };
+  const signature = signatureName(message);
+  if (signature !== null) return { agent: signature };
   const origin = message.origin ?? 'automatic';
   return { origin: origin === 'agent' ? 'automatic' : origin };
 }

@@ -12,7 +12,7 @@ import { Fragment, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useM
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { editRefusal, mayDeleteMessage, mergeMessage, type Message, type MessageEvent, type Ticket } from '@atende/shared';
+import { editRefusal, mayDeleteMessage, mayRetryMessage, mergeMessage, unsignedText, type Message, type MessageEvent, type Ticket } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Spinner } from '../../ui/controls.js';
@@ -25,6 +25,7 @@ import { useSeekMessage } from './actions/useSeekMessage.js';
 import { MessageBubble, OutboxBubble } from './MessageBubble.js';
 import type { Draft, Outbox } from './outbox.js';
 import { useOutboxLine } from './useOutbox.js';
+import { useReadWhileOpen } from './useReadWhileOpen.js';
 
 const EditDialog = lazy(() => import('./actions/EditDialog.js'));
 const ForwardDialog = lazy(() => import('./actions/ForwardDialog.js'));
@@ -157,6 +158,8 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
   useChannel<MessageEvent>('appMessage', (event) => {
     if (event.message.ticketId === ticket.id) setMessages((current) => placeMessage(current, event.message, event.action === 'create'));
   });
+  const mergePage = useCallback((page: Message[]) => setMessages((current) => page.reduce((list, message) => placeMessage(list, message, true), current)), []);
+  useReadWhileOpen(ticket, !readOnly, mergePage, showError);
 
   const keepPlace = useCallback(() => {
     const element = scroller.current;
@@ -198,7 +201,7 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
   const { seek, highlighted } = useSeekMessage(thread, { messages, loading, hasMore, loadOlder, release, onMissing });
 
   // Stable handlers (the bubbles are memoised), reading the latest props and state.
-  const latest = useLatest({ api, onReply, showError });
+  const latest = useLatest({ api, onReply, onTakeBack, showError, user, toast, t });
   const actions = useMemo<BubbleActions>(
     () => ({
       reply: (message) => latest.current.onReply?.(message),
@@ -213,6 +216,19 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
           if (!next.delete(message.id)) next.add(message.id);
           return next;
         }),
+      retry: (message) => {
+        const { api, showError, toast, t } = latest.current;
+        api.messages.retry(message.id).then((updated) => {
+          setMessages((current) => placeMessage(current, updated, false));
+          toast.info(t('web.inbox.sendFailed.retried'));
+        }, showError);
+      },
+      takeBack: (message) => {
+        const { api, onTakeBack, showError, user } = latest.current;
+        onTakeBack?.({ body: unsignedText(message), files: [] });
+        // Never sent: withdrawn, so that it does not wait there as failed.
+        if (mayDeleteMessage(message, user)) api.messages.remove(message.id).then((updated) => setMessages((current) => placeMessage(current, updated, false)), showError);
+      },
     }),
     [latest],
   );
@@ -249,6 +265,7 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
                     canReply: ticket.status === 'open',
                     canEdit: ticket.status === 'open' && editRefusal(message, user.id) === null,
                     canDelete: mayDeleteMessage(message, user),
+                    canRetry: mayRetryMessage(message, ticket, user),
                     selected: selected.has(message.id),
                     selecting: selected.size > 0,
                   })}
