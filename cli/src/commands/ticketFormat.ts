@@ -59,10 +59,16 @@ export function ticketDetails(ctx: Context, ticket: Ticket): string {
   ]);
 }
 
+/** Where a message of ours is: still being sent, or given up by the server (and why). */
+function sendState(ctx: Context, message: Message): string {
+  if (message.sendFailed) return ` ${ctx.t('tickets.sendFailed', { reason: ctx.texts.error(message.sendError ?? 'ERR_SENDING_WAPP_MSG') })}`;
+  return message.fromMe && message.ack === 0 && !message.isDeleted ? ` ${ctx.t('tickets.sending')}` : '';
+}
+
 export function messageLine(ctx: Context, message: Message): string {
   const { t } = ctx;
   const author = message.fromMe ? (message.user?.name ?? t('tickets.automatic')) : (message.contact?.name ?? t('tickets.customer'));
   const media = message.mediaType === 'chat' ? '' : `[${message.mediaType}] `;
   const body = message.isDeleted ? t('tickets.deletedMessage') : `${media}${message.body}`;
-  return `${when(message.createdAt)}  ${author}: ${body}`;
+  return `${when(message.createdAt)}  ${author}: ${body}${sendState(ctx, message)}`;
 }

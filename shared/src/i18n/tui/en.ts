@@ -76,6 +76,7 @@ export const tuiEn: TuiTranslation = {
     below_other: '↓ {{count}} more lines below',
   },
   message: {
+    sendFailed: 'not sent: {{reason}} · R sends it again',
     you: 'You',
     deleted: 'This message was deleted',
     edited: '(edited)',
@@ -124,6 +125,7 @@ export const tuiEn: TuiTranslation = {
     notOffered: 'Cannot {{action}}: the ticket is {{status}}.',
   },
   messageActions: {
+    retried: 'Sending again.',
     reactTitle: 'React to: {{text}}',
     otherEmoji: 'Other emoji:',
     reactHint: '↑↓ pick · type an emoji · Enter reacts (your reaction again takes it back) · Esc cancel',
@@ -221,6 +223,7 @@ export const tuiEn: TuiTranslation = {
     killLine: 'delete to line start/end',
     yank: 'paste deleted',
     retry: 'retry unsent',
+    retrySend: 'send a failed one again',
     react: 'react',
     edit: 'edit',
     deleteForAll: 'delete for everyone',

@@ -76,6 +76,7 @@ export const tuiEs: TuiTranslation = {
     below_other: '↓ {{count}} líneas más abajo',
   },
   message: {
+    sendFailed: 'no enviado: {{reason}} · R lo envía de nuevo',
     you: 'Tú',
     deleted: 'Este mensaje fue eliminado',
     edited: '(editado)',
@@ -124,6 +125,7 @@ export const tuiEs: TuiTranslation = {
     notOffered: 'No se puede {{action}}: el ticket está {{status}}.',
   },
   messageActions: {
+    retried: 'Enviando de nuevo.',
     reactTitle: 'Reaccionar a: {{text}}',
     otherEmoji: 'Otro emoji:',
     reactHint: '↑↓ elige · escribe un emoji · Enter reacciona (tu reacción de nuevo la quita) · Esc cancela',
@@ -221,6 +223,7 @@ export const tuiEs: TuiTranslation = {
     killLine: 'borrar hasta inicio/fin',
     yank: 'pegar lo borrado',
     retry: 'reintentar',
+    retrySend: 'reenviar uno que falló',
     react: 'reaccionar',
     edit: 'editar',
     deleteForAll: 'eliminar para todos',

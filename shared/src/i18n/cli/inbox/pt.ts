@@ -164,6 +164,8 @@ export const cliInboxPt = {
     automatic: 'automática',
     customer: 'cliente',
     deletedMessage: '(mensagem apagada)',
+    sending: '(enviando)',
+    sendFailed: '(não enviada: {{reason}})',
   },
   contactImport: {
     exitCodes: 'Códigos de saída: 0 todas as linhas importadas, 5 algumas linhas recusadas, 6 todas recusadas (o relatório diz por quê, linha a linha); 1, 2 e 3 como nos outros comandos.',
