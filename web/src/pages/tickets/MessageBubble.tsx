@@ -145,7 +145,6 @@ export const MessageBubble = memo(function MessageBubble({
       data-media-type={message.mediaType}
       data-selected={selected}
       data-highlighted={highlighted}
-      data-send-failed={message.sendFailed || undefined}
       tabIndex={actions ? 0 : undefined}
       onKeyDown={actions ? onMessageKey : undefined}
       onClick={picking ? () => actions.toggleSelect(message) : undefined}
