@@ -39,7 +39,7 @@ export interface QuickAnswerPicker {
   /** Takes the key when the suggestions are concerned; answers whether it did. */
   onKey(event: KeyboardEvent): boolean;
   /** What the input carries for assistive technology (the list it controls, the marked option). */
-  inputProps: Record<string, string | boolean | undefined>;
+  inputProps: Record<string, string | undefined>;
 }
 
 export function useQuickAnswerPicker(text: string, quick: QuickMessage[], enabled: boolean, pick: (answer: QuickAnswer) => void): QuickAnswerPicker {
@@ -68,9 +68,9 @@ export function useQuickAnswerPicker(text: string, quick: QuickMessage[], enable
     return true;
   };
 
+  // A textarea is a textbox: it may say it suggests and which option is marked (not expanded).
   const inputProps = {
     'aria-autocomplete': 'list',
-    'aria-expanded': open,
     'aria-controls': open ? LIST_ID : undefined,
     'aria-activedescendant': open ? `${LIST_ID}-${marked}` : undefined,
   };
