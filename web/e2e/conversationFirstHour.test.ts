@@ -8,8 +8,8 @@
 import { expect } from 'chai';
 import type { Ticket } from '@atende/shared';
 import type { Page } from 'playwright-core';
-import { acceptedBy, createCompany, customerWrites, PNG, type Company } from './fixtures.js';
-import { openPage, signIn, startConsole, type Console, type OpenedPage } from './support.js';
+import { acceptedBy, createCompany, customerWrites, PNG, subscribedTo, type Company } from './fixtures.js';
+import { openPage, screenshot, signIn, startConsole, type Console, type OpenedPage } from './support.js';
 
 const PDF = Buffer.from('%PDF-1.4\n% contrato de entrega\n'.padEnd(2_400, ' '), 'latin1');
 const OGG = Buffer.concat([Buffer.from('OggS', 'latin1'), Buffer.alloc(3_000, 7)]);
@@ -56,8 +56,12 @@ describe('web console: the conversation of a first hour', () => {
 
   async function openConversation(number: string, name: string, first: string): Promise<Ticket> {
     const ticket = await acceptedBy(company, await customerWrites(company, number, name, first));
+    const live = subscribedTo(page, ['ticket', 'appMessage']);
     await page.goto(`/tickets/${ticket.uuid}`);
     await bubble(first).waitFor();
+    // The list's first page is in and the socket subscribed: what arrives next comes live.
+    await page.locator(`[data-ticket="${ticket.uuid}"]`).waitFor();
+    await live;
     return ticket;
   }
 
@@ -147,6 +151,7 @@ describe('web console: the conversation of a first hour', () => {
     await failed.locator('[data-send-failed]').waitFor({ timeout: 20_000 });
     expect(await failed.locator('[data-send-error]').textContent()).to.match(/\w/);
     expect(await failed.locator('[data-ack]').getAttribute('data-ack')).to.equal('failed');
+    await screenshot(page, 'conversation-send-failed');
 
     await company.admin.sandbox.failNext(company.whatsapp.id, 0);
     await failed.locator('[data-retry]').click();
@@ -203,7 +208,10 @@ describe('web console: the conversation of a first hour', () => {
     expect(await marked.locator('img').count()).to.equal(0);
     expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).to.equal(undefined);
     const preview = page.locator(`[data-ticket="${ticket.uuid}"] .last`);
-    await until('preview without marks', async () => ((await preview.textContent()) ?? '').startsWith('quero dois grandes sem X-1'));
+    let seen = '';
+    await until('preview without marks', async () => (seen = (await preview.textContent()) ?? '').startsWith('quero dois grandes sem X-1')).catch((error: Error) => {
+      throw new Error(`${error.message}; the row shows "${seen}"`);
+    });
   });
 
   it('shows documents and voice notes with name, icon, size and player; sends a photo without its file name', async () => {
@@ -230,5 +238,6 @@ describe('web console: the conversation of a first hour', () => {
     const sent = page.locator('[data-message][data-from-me="true"][data-media-type="image"]');
     await sent.waitFor();
     expect(await sent.locator('[data-body]').count()).to.equal(0);
+    await screenshot(page, 'conversation-files');
   });
 });

@@ -7,7 +7,7 @@
  */
 import { expect } from 'chai';
 import type { Page, Route } from 'playwright-core';
-import { acceptedBy, createCompany, customerWrites, solidPng, type Company } from './fixtures.js';
+import { acceptedBy, createCompany, customerWrites, solidPng, subscribedTo, type Company } from './fixtures.js';
 import { openPage, signIn, startConsole, type Console, type OpenedPage } from './support.js';
 
 /** Polls until the check answers something (or fails naming what it waited for). */
@@ -123,8 +123,11 @@ describe('web console: where the conversation is, who is waiting', () => {
       const { page } = opened;
       const open = await acceptedBy(company, await customerWrites(company, '5511955550002', 'Cliente Aberto', 'bom dia'));
       const other = await acceptedBy(company, await customerWrites(company, '5511955550003', 'Cliente Outro', 'oi'));
+      const live = subscribedTo(page, ['ticket', 'appMessage']);
       await page.goto(`/tickets/${open.uuid}`);
       await page.locator('[data-message]', { hasText: 'bom dia' }).waitFor();
+      await live;
+      await row(open.uuid).waitFor();
       await until('the other ticket read', async () => (await company.agent.tickets.get(other.id)).unreadMessages > 0);
       await company.agent.messages.list(other.id);
       await until('no count in the title', async () => (await page.title()) === 'Atende');
@@ -156,7 +159,11 @@ describe('web console: where the conversation is, who is waiting', () => {
       const { page } = opened;
       const from = '5511955550005';
       const ticket = await acceptedBy(company, await customerWrites(company, from, 'Cliente Segredo', 'oi'));
+      const live = subscribedTo(page, ['ticket', 'appMessage']);
       await page.goto('/tickets');
+      // The list's first page is in and the socket subscribed: what changes next comes live.
+      await row(ticket.uuid).waitFor();
+      await live;
       const preview = row(ticket.uuid).locator('.last');
       const [sent] = await company.agent.messages.send(ticket.id, { body: 'o preço secreto é 42' });
       await until('the preview showing the text', async () => ((await preview.textContent()) ?? '').includes('o preço secreto é 42'));
