@@ -238,6 +238,8 @@ export async function replaceUndecryptable(
     mediaType: media ? media.mediaType : content.mediaType,
     mediaPath: media?.fileName ?? null,
     mediaMimeType: media?.mimeType ?? null,
+    mediaName: media?.originalName ?? null,
+    mediaSize: media?.size ?? null,
     mediaError: content.mediaError,
     undecryptable: false,
   };
@@ -253,7 +255,7 @@ export async function attachInboundMedia(realtime: RealtimePublisher, message: M
     MessageModel,
     companyId,
     message._id,
-    { $set: { mediaPath: media.fileName, mediaMimeType: media.mimeType, mediaType: media.mediaType, mediaError: null } },
+    { $set: { mediaPath: media.fileName, mediaMimeType: media.mimeType, mediaType: media.mediaType, mediaName: media.originalName, mediaSize: media.size, mediaError: null } },
     { mediaPath: null },
   );
   if (updated) await publishUpdated(realtime, companyId, updated);
