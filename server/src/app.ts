@@ -112,7 +112,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   const database = await connectDatabase(config, logger, [inboxKeysUpgrade, outboxKeysUpgrade, contactIdentityUpgrade, reactionsUpgrade]);
   // Before anything writes: what a crash left half done is repaired first (cleanPoint.ts).
   const cleanPoint = await loadCleanPoint();
-  const repaired = await reconcileTickets(cleanPoint.unsettledMinutes);
+  const repaired = await reconcileTickets(cleanPoint.unsettledMinutes, config.language);
   if (repaired > 0) logger.warn({ tickets: repaired }, 'tickets left uncounted by a crash were repaired');
   await cleanPoint.start();
   const server = Hapi.server({
@@ -142,7 +142,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   registerSavedUrlCheck(server, outbound);
   const mailSettings = createMailSettings(config.mail, sealer);
   const presence = startPresence({ realtime, logger, intervalMs: config.userStatusMs });
-  const unsettled = retryUnsettled({ realtime, logger });
+  const unsettled = retryUnsettled({ realtime, logger, language: config.language });
   const attemptLimits = bus ? redisAttemptLimits(bus.redis, config.databaseName) : memoryAttemptLimits;
   const context: AppContext = { config, logger, realtime, emailProbes: createEmailProbes(attemptLimits('emailProbes', config.loginWindowSeconds)), mailer: createMailer(mailSettings.route), sealer, attemptLimits, outbound };
   const routes = { prefix: API_PREFIX };

@@ -90,7 +90,8 @@ describe('web console: the composer keeps every keystroke', () => {
 
     // The agent sees them once each, in order, nothing left in the outbox or in the input.
     await page.locator('[data-outbox]').first().waitFor({ state: 'detached' });
-    expect(await page.locator('[data-message][data-from-me="true"]:has([data-author]) [data-body]').allTextContents()).to.deep.equal(MESSAGES.map((message) => `Ana Agente:\n${message}`));
+    // The signature shows once: the author's name above the text.
+    expect(await page.locator('[data-message][data-from-me="true"]:has([data-author]) [data-body]').allTextContents()).to.deep.equal(MESSAGES);
     expect(await composer.inputValue()).to.equal('');
     // Each carries the name of the agent who wrote it.
     expect(await page.locator('[data-message][data-from-me="true"] [data-author]').allTextContents()).to.deep.equal(MESSAGES.map(() => 'Ana Agente'));

@@ -64,16 +64,19 @@ describe('web console: reply, react, edit, forward and the signature (issue 23)'
     await page.locator('[data-message][data-from-me="true"]', { hasText: text }).locator('[data-ack]:not([data-ack="0"])').waitFor();
   }
 
-  it('signs by default with the name in bold; the toggle turns it off and stays off', async () => {
+  it('signs by default with the name (shown once in the bubble); the toggle turns it off and stays off', async () => {
     const number = '5511970001001';
     await conversation(number, 'Oi, tudo bem?');
     expect(await page.locator('[data-sign]').getAttribute('aria-pressed')).to.equal('true');
     await send('Tudo ótimo!');
-    expect(await bubble('Tudo ótimo!').locator('[data-signature]').textContent()).to.equal('Ana Agente');
+    // The name shows once, above the text (the customer sees it in bold before the text).
+    expect(await bubble('Tudo ótimo!').locator('[data-author]').textContent()).to.equal('Ana Agente');
+    expect(await bubble('Tudo ótimo!').locator('[data-body]').textContent()).to.equal('Tudo ótimo!');
+    expect(await bubble('Tudo ótimo!').locator('[data-signed]').count()).to.equal(1);
     expect((await until(async () => (await outbox(number)).find((m) => m.body.endsWith('Tudo ótimo!')), 'signed on the phone')).body).to.equal('*Ana Agente*:\nTudo ótimo!');
     await page.locator('[data-sign]').click();
     await send('Sem assinatura');
-    expect(await bubble('Sem assinatura').locator('[data-signature]').count()).to.equal(0);
+    expect(await bubble('Sem assinatura').locator('[data-signed]').count()).to.equal(0);
     await page.reload();
     expect(await page.locator('[data-sign]').getAttribute('aria-pressed')).to.equal('false');
     expect((await outbox(number)).map((m) => m.body)).to.include('Sem assinatura');

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { formatWhatsapp } from '../src/pages/flowbuilder/simulator/whatsappText.js';
+import { formatWhatsapp } from '../src/ui/whatsappText.js';
 
 const html = (text: string) => renderToStaticMarkup(createElement('span', null, ...formatWhatsapp(text)));
 
-describe("the simulator's WhatsApp text marks", () => {
+describe("WhatsApp text marks (the conversation's and the simulator's)", () => {
   it('shows *bold*, _italic_, ~strike~ and ```monospace```, nested marks too', () => {
     expect(html('Olá, *bem-vindo* à _loja_!')).to.equal('<span>Olá, <strong>bem-vindo</strong> à <em>loja</em>!</span>');
     expect(html('~antes~ ```a *b* c```')).to.equal('<span><s>antes</s> <code>a *b* c</code></span>');

@@ -1,5 +1,5 @@
 /** How tickets and their messages are named and shown by the tickets commands. */
-import { MESSAGE_ORIGINS, ticketRefParams, type Message, type Ticket } from '@atende/shared';
+import { MESSAGE_ORIGINS, messageAuthor, ticketRefParams, type Message, type MessageOrigin, type Ticket } from '@atende/shared';
 import type { Context } from '../support/context.js';
 import { details, table } from '../support/output.js';
 import { checked } from '../support/prompts.js';
@@ -59,11 +59,19 @@ export function ticketDetails(ctx: Context, ticket: Ticket): string {
   ]);
 }
 
+/** Where a message of ours is: still being sent, or given up by the server (and why). */
+function sendState(ctx: Context, message: Message): string {
+  if (message.sendFailed) return ` ${ctx.t('tickets.sendFailed', { reason: ctx.texts.error(message.sendError ?? 'ERR_SENDING_WAPP_MSG') })}`;
+  return message.fromMe && message.ack === 0 && !message.isDeleted ? ` ${ctx.t('tickets.sending')}` : '';
+}
+
 export function messageLine(ctx: Context, message: Message): string {
   const { t } = ctx;
-  const automatic = message.origin && MESSAGE_ORIGINS.includes(message.origin) ? t(`tickets.origins.${message.origin}`) : t('tickets.automatic');
-  const author = message.fromMe ? (message.user?.name ?? automatic) : (message.contact?.name ?? t('tickets.customer'));
+  const sender = messageAuthor(message);
+  // An origin this version does not know (a newer server) reads as automatic.
+  const origin: Exclude<MessageOrigin, 'agent' | 'automatic'> | null = sender && 'origin' in sender && sender.origin !== 'automatic' && MESSAGE_ORIGINS.includes(sender.origin) ? sender.origin : null;
+  const author = !sender ? (message.contact?.name ?? t('tickets.customer')) : 'agent' in sender ? sender.agent : origin ? t(`tickets.origins.${origin}`) : t('tickets.automatic');
   const media = message.mediaType === 'chat' ? '' : `[${message.mediaType}] `;
   const body = message.isDeleted ? t('tickets.deletedMessage') : `${media}${message.body}`;
-  return `${when(message.createdAt)}  ${author}: ${body}`;
+  return `${when(message.createdAt)}  ${author}: ${body}${sendState(ctx, message)}`;
 }

@@ -31,7 +31,8 @@ import type { Config } from '../platform/config.js';
 import { toAppError } from '../platform/errors.js';
 import { createPersonDirectory } from '../domains/contacts/identity.js';
 import { MessageModel, type MessageDoc } from '../domains/messages/model.js';
-import { applyInboundChange, attachInboundMedia, replaceUndecryptable, summary, type MessageService } from '../domains/messages/service.js';
+import { applyInboundChange, attachInboundMedia, replaceUndecryptable, type MessageService } from '../domains/messages/service.js';
+import { messagePreview } from '../domains/messages/preview.js';
 import { settleTicket } from '../domains/messages/settle.js';
 import { markUnsettled, settledBeforeWrite } from '../domains/messages/unsettled.js';
 import { applyInboundReaction } from '../domains/messages/reactions.js';
@@ -115,7 +116,7 @@ export function createInboundPipeline(deps: {
     if (!whatsapp) return false;
     if (inbound.chat.isGroup && (await companySetting(companyId, 'CheckMsgIsGroup')) === 'enabled') return false;
     if (inbound.isEdited || inbound.isDeleted) {
-      await applyInboundChange(realtime, companyId, whatsappId, inbound.providerMessageId, inbound.isDeleted ? { isDeleted: true } : { isEdited: true, body: inbound.body, at: inbound.timestamp });
+      await applyInboundChange(realtime, companyId, whatsappId, inbound.providerMessageId, inbound.isDeleted ? { isDeleted: true } : { isEdited: true, body: inbound.body, at: inbound.timestamp }, deps.config.language);
       return false;
     }
     if (inbound.isReaction) {
@@ -195,6 +196,8 @@ export function createInboundPipeline(deps: {
         mediaType: media ? media.mediaType : inbound.mediaType,
         mediaPath: media?.fileName ?? null,
         mediaMimeType: media?.mimeType ?? null,
+        mediaName: media?.originalName ?? null,
+        mediaSize: media?.size ?? null,
         mediaError,
         quotedMsgId: quoted?._id ?? null,
         participant: inbound.chat.isGroup ? inbound.sender.number : null,
@@ -207,7 +210,7 @@ export function createInboundPipeline(deps: {
     }
     let updated: TicketDoc;
     try {
-      updated = (await countOnTicket(ticket, message, summary(inbound.body, message.mediaType, media?.originalName), touchTicket)) ?? ticket;
+      updated = (await countOnTicket(ticket, message, messagePreview(message, deps.config.language), touchTicket)) ?? ticket;
     } catch (err) {
       // Cut between the two writes (the database gone): the ticket is settled before it takes another message.
       markUnsettled(ticket.companyId, ticket._id, message.seq);
@@ -236,7 +239,7 @@ export function createInboundPipeline(deps: {
     // Counted already (the usual case of a message delivered twice): nothing to read further.
     const ticket = await TicketModel.findOne({ companyId: message.companyId, _id: message.ticketId }, { messageCount: 1 }).lean<Pick<TicketDoc, 'messageCount'>>();
     if (!ticket || message.seq < (ticket.messageCount ?? 0)) return;
-    const updated = await settleTicket(message.companyId, message.ticketId, message.seq);
+    const updated = await settleTicket(message.companyId, message.ticketId, message.seq, deps.config.language);
     if (updated) await publishMessage(realtime, 'create', await messageView(String(message.companyId), message), updated);
   }
 

@@ -19,6 +19,7 @@
 import type { Logger } from '../platform/logger.js';
 import type { RealtimePublisher } from '../platform/realtime.js';
 import { updateDocument } from '../platform/database/serial.js';
+import { AppError } from '../platform/errors.js';
 import { mediaFilePath } from '../platform/uploads.js';
 import { ContactModel, type ContactDoc } from '../domains/contacts/model.js';
 import { MessageActionModel, type MessageActionDoc } from '../domains/messages/actionModel.js';
@@ -75,7 +76,8 @@ async function toOutbound(message: MessageDoc, ticket: TicketDoc, to: string): P
   return {
     localId: message.providerMessageId,
     to: { id: to, isGroup: ticket.isGroup },
-    body: message.body,
+    // A file sent without a caption carries its name as its body: the customer gets no caption.
+    body: message.mediaPath && message.body === message.mediaName ? '' : message.body,
     ...(message.mediaPath && kind
       ? {
           media: {
@@ -128,9 +130,9 @@ export function createOutboundSender(deps: {
       const whatsappId =
         ticket.whatsappId ?? (await WhatsappModel.findOne({ companyId, isDefault: true }, { _id: 1 }).lean<{ _id: Types.ObjectId }>())?._id ?? null;
       const provider = whatsappId ? deps.provider(String(whatsappId)) : undefined;
-      if (!provider) throw new Error('the connection is not started');
+      if (!provider) throw new AppError('ERR_WAPP_NOT_CONNECTED');
       const to = await recipientOf(contact, provider);
-      const { providerMessageId } = await provider.send({ ...(await toOutbound(message, ticket, to)), again: resumed || message.sendAttempts > 0 });
+      const { providerMessageId } = await provider.send({ ...(await toOutbound(message, ticket, to)), again: resumed || message.sendAttempts > 0 || Boolean(message.sendError) });
       deps.sent?.(companyId, String(whatsappId));
       // Acks are matched by connection and provider id: record the connection that sent it. The
       // network's receipts may be stored first: "sent" never lowers them.
@@ -145,7 +147,9 @@ export function createOutboundSender(deps: {
       const reason = err instanceof Error ? err.message : String(err);
       const attempts = (message.sendAttempts ?? 0) + 1;
       const givenUp = attempts >= MAX_ATTEMPTS || isFinalSendError(err);
-      const failed = await updateDocument(MessageModel, companyId, messageId, { $set: { sendError: reason, ...(givenUp ? { outboxKey: null } : {}) }, $inc: { sendAttempts: 1 } });
+      // The agents see the catalogue's text of the code; the provider's own words stay in the log.
+      const sendError = err instanceof AppError ? err.code : 'ERR_SENDING_WAPP_MSG';
+      const failed = await updateDocument(MessageModel, companyId, messageId, { $set: { sendError, ...(givenUp ? { outboxKey: null } : {}) }, $inc: { sendAttempts: 1 } });
       logger.warn({ messageId, attempts, reason }, 'outbound send failed');
       if (!givenUp) return backoffMs(attempts, deps.backoffBaseMs);
       if (failed) await publish(failed, ticket);

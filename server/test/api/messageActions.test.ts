@@ -236,9 +236,10 @@ describe('message actions: react, edit, delete for everyone, forward, signature 
       const all = await entries(friend);
       return all.length === 2 ? all : null;
     }, 5_000, 'both forwarded');
+    // The image had no caption: its file name is not sent as one (issue 30).
     expect(received.map((m) => [m.body, m.forwarded, Boolean(m.media)])).to.deep.equal([
       ['hello', true, false],
-      ['menu.png', true, true],
+      ['', true, true],
     ]);
     // The same request again (a retry): the same copies, nothing sent twice.
     const again = await t.call('POST', '/messages/forward', { token: agentA.token, body: request });

@@ -4,6 +4,8 @@ export * from './settings.js';
 export * from './entities.js';
 export * from './tickets.js';
 export * from './messageActions.js';
+export * from './messageOrigin.js';
+export * from './whatsappMarks.js';
 export * from './reactions.js';
 export * from './contacts.js';
 export * from './queues.js';

@@ -5,6 +5,7 @@ import type { TicketFlowRun } from './flows.js';
 import type { TicketIntegrationRun } from './queueIntegrations.js';
 import type { TicketAiError } from './prompts.js';
 import type { MessageEdit } from './messageActions.js';
+import type { MessageOrigin } from './messageOrigin.js';
 import type { MessageReaction } from './reactions.js';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
@@ -109,15 +110,6 @@ export type MessageMediaType =
   | 'call_log'
   | 'reaction';
 
-/**
- * What sent a message of ours that no agent wrote in Atende: the queue's chatbot, a flow, the AI
- * assistant, a queue integration, the external send API, a campaign, a scheduled message, the
- * connected phone itself. Null on an agent's message, a customer's, and on automatic ones
- * (greetings, closing and rating texts).
- */
-export const MESSAGE_ORIGINS = ['chatbot', 'flow', 'ai', 'integration', 'api', 'campaign', 'schedule', 'phone'] as const;
-export type MessageOrigin = (typeof MESSAGE_ORIGINS)[number];
-
 export interface QuotedMessage {
   id: string;
   body: string;
@@ -134,6 +126,8 @@ export interface Message {
   contact: { id: string; name: string } | null;
   /** The agent who wrote it in the inbox; null for customers' and automatic messages. */
   user?: { id: string; name: string } | null;
+  /** What sent a message of ours (an agent, the API, a flow...); null for customers' messages and older ones. */
+  origin: MessageOrigin | null;
   body: string;
   fromMe: boolean;
   /** Who wrote a message we sent (only they may delete it); null for customers' and automatic ones. */
@@ -145,6 +139,10 @@ export interface Message {
   mediaUrl: string | null;
   /** Why the media is missing (an ERR_ code: download failed or refused); null when it is there or none was sent. */
   mediaError: string | null;
+  /** The file's own name (a document's, a voice note's); null without media. */
+  mediaName: string | null;
+  /** The file's size in bytes; null without media or when it was not recorded. */
+  mediaSize: number | null;
   quotedMsg: QuotedMessage | null;
   isDeleted: boolean;
   isEdited: boolean;
@@ -156,8 +154,10 @@ export interface Message {
   forwarded: boolean;
   /** The body starts with the agent's signature `*Name*:` and a new line (signOption). */
   signed: boolean;
-  /** What sent it, when no agent did (see MESSAGE_ORIGINS); absent or null otherwise. */
-  origin?: MessageOrigin | null;
+  /** Why the last attempt to send it failed (an ERR_ code); null when none failed. */
+  sendError: string | null;
+  /** The server gave up sending it (all its attempts failed): it waits for a retry (sendError says why). */
+  sendFailed: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -120,6 +120,7 @@ export const ERROR_STATUS = {
   ERR_MESSAGE_NOT_FORWARDABLE: 400,
   // Outbound calls for companies (issue 29).
   ERR_OUTBOUND_ADDRESS_REFUSED: 400,
+  ERR_MESSAGE_NOT_FAILED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

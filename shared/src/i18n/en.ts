@@ -61,6 +61,7 @@ export const enCommon: CommonTranslation = {
     ERR_MESSAGE_DELETED: 'This message was deleted.',
     ERR_MESSAGE_NOT_FORWARDABLE: 'This message cannot be forwarded (deleted, a call or media that is missing).',
     ERR_OUTBOUND_ADDRESS_REFUSED: 'This address leads to a private, local or reserved network, which the server does not call. Use a public address (the operator can allow private ones).',
+    ERR_MESSAGE_NOT_FAILED: 'This message is not waiting for a retry (it was sent, is being sent, or was deleted).',
     ERR_CREATING_MESSAGE: 'Error saving the message. Please try again.',
     ERR_CREATING_TICKET: 'Error creating the ticket. Please try again.',
     ERR_FETCH_WAPP_MSG: 'Error fetching the message from WhatsApp; it may be too old.',
@@ -158,6 +159,16 @@ export const enCommon: CommonTranslation = {
     aiHandover: '*Automatic message*:\nSure! One of our agents will take over the conversation. Please wait, we will be with you shortly!',
     aiAudioNotUnderstood: "Sorry, I could not understand your audio. Could you write your message?",
     aiSimulated: '(OpenAI: in a conversation the model answers here; the simulator does not call it. The phrase to talk to a human leaves the block.)',
+    preview: {
+      deleted: 'This message was deleted',
+      image: 'Photo',
+      video: 'Video',
+      voice: 'Voice message',
+      sticker: 'Sticker',
+      document: 'Document: {{name}}',
+      location: 'Location',
+      contact: 'Contact: {{name}}',
+    },
   },
   health: {
     status: {

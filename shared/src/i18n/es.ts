@@ -61,6 +61,7 @@ export const esCommon: CommonTranslation = {
     ERR_MESSAGE_DELETED: 'Este mensaje fue eliminado.',
     ERR_MESSAGE_NOT_FORWARDABLE: 'Este mensaje no se puede reenviar (eliminado, una llamada o un archivo no disponible).',
     ERR_OUTBOUND_ADDRESS_REFUSED: 'Esta dirección lleva a una red privada, local o reservada, a la que el servidor no llama. Use una dirección pública (el operador puede permitir las privadas).',
+    ERR_MESSAGE_NOT_FAILED: 'Este mensaje no espera un nuevo envío (fue enviado, se está enviando o fue eliminado).',
     ERR_CREATING_MESSAGE: 'Error al guardar el mensaje. Inténtalo de nuevo.',
     ERR_CREATING_TICKET: 'Error al crear el ticket. Inténtalo de nuevo.',
     ERR_FETCH_WAPP_MSG: 'Error al obtener el mensaje de WhatsApp; tal vez sea demasiado antiguo.',
@@ -158,6 +159,16 @@ export const esCommon: CommonTranslation = {
     aiHandover: '*Mensaje automático*:\n¡Claro! Uno de nuestros agentes continuará la conversación. ¡Espera, ya te atendemos!',
     aiAudioNotUnderstood: 'Lo siento, no pude entender tu audio. ¿Puedes escribir tu mensaje?',
     aiSimulated: '(OpenAI: en una conversación el modelo responde aquí; el simulador no lo llama. La frase para hablar con un agente sale del bloque.)',
+    preview: {
+      deleted: 'Este mensaje fue eliminado',
+      image: 'Foto',
+      video: 'Video',
+      voice: 'Mensaje de voz',
+      sticker: 'Sticker',
+      document: 'Documento: {{name}}',
+      location: 'Ubicación',
+      contact: 'Contacto: {{name}}',
+    },
   },
   health: {
     status: {

@@ -65,6 +65,7 @@ export const ptCommon = {
     ERR_MESSAGE_DELETED: 'Esta mensagem foi apagada.',
     ERR_MESSAGE_NOT_FORWARDABLE: 'Esta mensagem não pode ser encaminhada (apagada, uma chamada ou mídia indisponível).',
     ERR_OUTBOUND_ADDRESS_REFUSED: 'Este endereço leva a uma rede privada, local ou reservada, que o servidor não chama. Use um endereço público (o operador pode permitir os privados).',
+    ERR_MESSAGE_NOT_FAILED: 'Esta mensagem não aguarda um novo envio (foi enviada, está sendo enviada ou foi apagada).',
     ERR_CREATING_MESSAGE: 'Erro ao registrar a mensagem. Tente novamente.',
     ERR_CREATING_TICKET: 'Erro ao criar o ticket. Tente novamente.',
     ERR_FETCH_WAPP_MSG: 'Erro ao buscar a mensagem no WhatsApp; talvez ela seja antiga demais.',
@@ -163,6 +164,16 @@ export const ptCommon = {
     aiHandover: '*Mensagem automática*:\nCerto! Um de nossos atendentes vai continuar a conversa. Aguarde, já vamos te atender!',
     aiAudioNotUnderstood: 'Desculpe, não consegui entender o seu áudio. Pode escrever a sua mensagem?',
     aiSimulated: '(OpenAI: numa conversa, o modelo responde aqui; o simulador não o chama. A frase para falar com um atendente sai do bloco.)',
+    preview: {
+      deleted: 'Esta mensagem foi apagada',
+      image: 'Foto',
+      video: 'Vídeo',
+      voice: 'Mensagem de voz',
+      sticker: 'Figurinha',
+      document: 'Documento: {{name}}',
+      location: 'Localização',
+      contact: 'Contato: {{name}}',
+    },
   },
   health: {
     status: {

@@ -43,6 +43,7 @@ export const KEY_SECTIONS = {
     { keys: 'D', action: 'deleteForAll' },
     { keys: 'Space', action: 'mark' },
     { keys: '>', action: 'forward' },
+    { keys: 'R', action: 'retrySend' },
     { keys: 'd', action: 'download' },
     { keys: 'Esc', action: 'back' },
   ],

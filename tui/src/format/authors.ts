@@ -3,7 +3,7 @@
  * for the signed-in agent, another agent by name, else what sent it without an agent (chatbot,
  * flow, AI, integration, API, campaign, schedule, the phone itself) or "Automatic".
  */
-import { MESSAGE_ORIGINS, type Message, type QuotedMessage } from '@atende/shared';
+import { MESSAGE_ORIGINS, messageAuthor, type Message, type QuotedMessage } from '@atende/shared';
 import type { Translate } from '../app/i18n.js';
 
 export interface AuthorContext {
@@ -14,13 +14,13 @@ export interface AuthorContext {
   contactName: string;
 }
 
-export function authorOf(message: Pick<Message, 'fromMe' | 'contact' | 'user' | 'userId' | 'origin'>, { t, userId, contactName }: AuthorContext): string {
-  if (!message.fromMe) return message.contact?.name || contactName;
+export function authorOf(message: Pick<Message, 'fromMe' | 'contact' | 'user' | 'userId' | 'origin' | 'body' | 'signed'>, { t, userId, contactName }: AuthorContext): string {
+  const sender = messageAuthor(message);
+  if (!sender) return message.contact?.name || contactName;
   if (message.userId && message.userId === userId) return t('tui.message.you');
-  if (message.user) return message.user.name;
+  if ('agent' in sender) return sender.agent;
   // An origin this version does not know (a newer server) reads as automatic.
-  const origin = message.origin && MESSAGE_ORIGINS.includes(message.origin) ? message.origin : null;
-  return t(`tui.authors.${origin ?? (message.userId ? 'agent' : 'automatic')}`);
+  return t(`tui.authors.${MESSAGE_ORIGINS.includes(sender.origin) ? sender.origin : 'automatic'}`);
 }
 
 /** Sent without an agent (a bot, the API, the phone): drawn apart from agents' messages. */

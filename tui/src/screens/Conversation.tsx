@@ -128,6 +128,7 @@ export function Conversation(props: ConversationProps) {
   const actions = useMessageActions({
     api: connection.api,
     user: props.user,
+    ticket,
     messages,
     marked: props.marked,
     onMark: props.onMark,

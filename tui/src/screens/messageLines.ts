@@ -1,10 +1,10 @@
 /**
- * The conversation as lines: per message a header (picked for a forward, time, author, ack marks,
- * edited, forwarded), the quoted message, the signature's name in bold on a line of its own (as
+ * The conversation as lines: per message a header (picked for a forward, time, author, ack marks
+ * or ✗ for a send the server gave up on, edited, forwarded), the quoted message, the signature's name in bold on a line of its own (as
  * WhatsApp shows `*Ana*:`), the wrapped text (kind label first), the media or map address, the
  * reactions, and for the selected message who reacted and the earlier bodies when it was edited.
  */
-import { signatureName, unsignedText, type Message, type QuotedMessage } from '@atende/shared';
+import { signatureName, translateError, unsignedText, type Message, type QuotedMessage } from '@atende/shared';
 import type { Texts } from '../app/i18n.js';
 import { ackMark } from '../format/acks.js';
 import { authorOf, isAutomatic, quotedAuthorOf } from '../format/authors.js';
@@ -49,7 +49,8 @@ export function messageLines(message: Message, selected: boolean, context: Messa
     { text: `${clockTime(message.createdAt, now)} `, dim: true },
     { text: sender, bold: true, color: isAutomatic(message) ? 'magenta' : message.fromMe ? 'green' : 'cyan' },
   ];
-  if (message.fromMe) {
+  if (message.sendFailed) header.push({ text: ' ✗', color: 'red', bold: true });
+  else if (message.fromMe) {
     const mark = ackMark(message.ack);
     header.push({ text: ` ${mark.symbol}`, color: mark.read ? 'blueBright' : undefined, bold: mark.read, dim: !mark.read });
   }
@@ -63,6 +64,10 @@ export function messageLines(message: Message, selected: boolean, context: Messa
   for (const row of wrapText(text, width - INDENT.length)) lines.push([{ text: INDENT + row, dim: message.isDeleted }]);
   if (view.url) lines.push([{ text: `${INDENT}↳ `, dim: true }, { text: truncate(view.url, width - 4), color: 'blue', underline: true }]);
   if (view.problem) lines.push([{ text: truncate(`${INDENT}⚠ ${view.problem}`, width), color: 'yellow' }]);
+  if (message.sendFailed) {
+    const reason = translateError(texts.i18n, message.sendError ?? 'ERR_SENDING_WAPP_MSG');
+    for (const row of wrapText(`✗ ${t('tui.message.sendFailed', { reason })}`, width - INDENT.length)) lines.push([{ text: INDENT + row, color: 'red' }]);
+  }
   const reactions = reactionLine(message, width);
   if (reactions) lines.push(reactions);
   if (selected && !message.isDeleted) lines.push(...reactorLines(message, context), ...historyLines(message, context));

@@ -1,11 +1,11 @@
 /**
  * The keys of what an agent does to the selected message (issue 23): + react, e edit (the agent's
  * own text, in the composer), D delete for everyone, Space pick for a forward, > forward the picked
- * messages (or the selected one). The shared rules say at once what the agent may not do to a
+ * messages (or the selected one), R send again a message the server gave up sending. The shared rules say at once what the agent may not do to a
  * message (someone else's, deleted, not forwardable); the ticket's rules (closed, someone else's)
  * come back from the server, translated.
  */
-import { editRefusal, FORWARD_MAX_MESSAGES, mayDeleteMessage, mayForward, translateError, type ErrorCode, type Message, type User } from '@atende/shared';
+import { editRefusal, FORWARD_MAX_MESSAGES, mayDeleteMessage, mayForward, mayRetryMessage, translateError, type ErrorCode, type Message, type Ticket, type User } from '@atende/shared';
 import type { ApiClient } from '@atende/shared/client';
 import { useTexts } from '../app/i18n.js';
 import type { MessageDialog } from '../app/inboxUi.js';
@@ -13,6 +13,7 @@ import type { MessageDialog } from '../app/inboxUi.js';
 export interface MessageActionsOptions {
   api: ApiClient;
   user: User;
+  ticket: Pick<Ticket, 'status' | 'userId'>;
   messages: Message[];
   /** Messages picked for a forward. */
   marked: string[];
@@ -56,6 +57,17 @@ export function useMessageActions(options: MessageActionsOptions) {
     else onNotice(t('tui.messageActions.notForwardable'));
   }
 
+  function retry(message: Message) {
+    if (!message.sendFailed) refuse('ERR_MESSAGE_NOT_FAILED');
+    else if (!mayRetryMessage(message, options.ticket, user)) refuse(options.ticket.status === 'open' ? 'ERR_NO_PERMISSION' : 'ERR_TICKET_NOT_OPEN');
+    else {
+      api.messages.retry(message.id).then((updated) => {
+        options.onUpdate(updated);
+        onNotice(t('tui.messageActions.retried'));
+      }, options.onError);
+    }
+  }
+
   /** Handles the key when it is one of the message's; false otherwise. */
   function onKey(input: string, message: Message): boolean {
     const actions: Record<string, () => void> = {
@@ -64,6 +76,7 @@ export function useMessageActions(options: MessageActionsOptions) {
       D: () => remove(message),
       ' ': () => mark(message),
       '>': () => forward(message),
+      R: () => retry(message),
     };
     const action = actions[input];
     action?.();

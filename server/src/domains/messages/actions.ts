@@ -6,7 +6,7 @@
  * in the ticket's outbound lane. A request repeated (a retry) finds nothing left to change and
  * queues nothing.
  */
-import { EDIT_HISTORY_MAX, editRefusal, mayDeleteMessage, OWN_REACTION_SENDER, type Message } from '@atende/shared';
+import { EDIT_HISTORY_MAX, editRefusal, mayDeleteMessage, OWN_REACTION_SENDER, type Language, type Message } from '@atende/shared';
 import { Types } from 'mongoose';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { searchWordsOf } from '../../platform/database/models.js';
@@ -21,10 +21,11 @@ import { userNames } from '../users/cache.js';
 import { MessageActionModel, type MessageActionKind } from './actionModel.js';
 import { MessageModel, OUTBOX_WAITING, type MessageDoc } from './model.js';
 import { applyReaction } from './reactions.js';
+import { followMessageChange } from './ticketPreview.js';
 import { messageView } from './view.js';
 
-export function createMessageActions(deps: { realtime: RealtimePublisher; outbound: OutboundPort }) {
-  const { realtime, outbound } = deps;
+export function createMessageActions(deps: { realtime: RealtimePublisher; outbound: OutboundPort; language: Language }) {
+  const { realtime, outbound, language } = deps;
 
   /** The message and its ticket, if the actor may see it (another company's: not found). */
   async function messageForActor(actor: AuthCredentials, messageId: string): Promise<{ message: MessageDoc; ticket: TicketDoc }> {
@@ -98,7 +99,7 @@ export function createMessageActions(deps: { realtime: RealtimePublisher; outbou
       if (updated.isDeleted) throw new AppError('ERR_MESSAGE_DELETED');
       if (!changed) return messageView(actor.companyId, updated);
       await queueAction(actor, ticket, updated, 'edit');
-      return announce(actor.companyId, updated, ticket);
+      return announce(actor.companyId, updated, (await followMessageChange(realtime, updated, language)) ?? ticket);
     },
 
     /**
@@ -117,7 +118,7 @@ export function createMessageActions(deps: { realtime: RealtimePublisher; outbou
         return messageView(actor.companyId, current ?? message, [{ _id: ticket.contactId, name: ticket.contact.name }]);
       }
       await queueAction(actor, ticket, updated, 'delete');
-      return announce(actor.companyId, updated, ticket);
+      return announce(actor.companyId, updated, (await followMessageChange(realtime, updated, language)) ?? ticket);
     },
   };
 }

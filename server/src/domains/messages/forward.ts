@@ -113,7 +113,7 @@ export function createForwarder(deps: { messages: MessageService; tickets: Ticke
           continue;
         }
         const media = mediaOf(source);
-        const outgoing = { companyId: actor.companyId, ticket, body: bodyOf(source, media), userId: actor.userId, messageId, forwarded: true, ...(media ? { media } : {}) };
+        const outgoing = { companyId: actor.companyId, ticket, body: bodyOf(source, media), userId: actor.userId, messageId, forwarded: true, origin: 'agent' as const, ...(media ? { media } : {}) };
         try {
           sent.push(await messages.storeOutbound(outgoing));
         } catch (err) {

@@ -1,5 +1,4 @@
 import { Schema, type Types } from 'mongoose';
-import { MESSAGE_ORIGINS, type MessageOrigin } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
 import { registerDuplicateCode } from '../../platform/errors.js';
 import { engineKeys } from '../../platform/database/tuning.js';
@@ -49,6 +48,8 @@ export interface MessageDoc {
   mediaMimeType: string | null;
   /** The file's own name (sanitised), under which it goes out; the body may be its caption. */
   mediaName: string | null;
+  /** The file's size in bytes (null before it was recorded). */
+  mediaSize: number | null;
   /**
    * Why the media of a received message is missing (an ERR_ code: download failed, too large,
    * refused); null once it is stored. A failed download is retried by the provider.
@@ -65,11 +66,11 @@ export interface MessageDoc {
   forwarded: boolean;
   /** The body starts with the author's signature (`*Name*:` and a new line). */
   signed: boolean;
-  /** What sent a message of ours that no agent wrote (chatbot, flow, AI, API...); null otherwise. */
-  origin: MessageOrigin | null;
-  /** Outbound delivery: attempts made and the last failure, for the retrying sender. */
+  /** Outbound delivery: attempts made and the last failure (an ERR_ code), for the retrying sender. */
   sendAttempts: number;
   sendError: string | null;
+  /** What sent a message of ours (MessageOrigin: an agent, the API, a flow...); null for customers' and older ones. */
+  origin: string | null;
   /** Who wrote it in a group (provider id of the participant). */
   participant: string | null;
   /** Its place in the ticket's conversation (0, 1, ...): pages are read by it (store.ts). */
@@ -106,6 +107,7 @@ export const MessageModel = tenantModel<MessageDoc>(
     mediaPath: { type: String, default: null },
     mediaMimeType: { type: String, default: null },
     mediaName: { type: String, default: null },
+    mediaSize: { type: Number, default: null },
     mediaError: { type: String, default: null },
     quotedMsgId: { type: ObjectId, ref: 'Message', default: null },
     isDeleted: { type: Boolean, default: false },
@@ -129,9 +131,9 @@ export const MessageModel = tenantModel<MessageDoc>(
     },
     forwarded: { type: Boolean, default: false },
     signed: { type: Boolean, default: false },
-    origin: { type: String, enum: [...MESSAGE_ORIGINS], default: null },
     sendAttempts: { type: Number, default: 0 },
     sendError: { type: String, default: null },
+    origin: { type: String, default: null },
     participant: { type: String, default: null },
     seq: { type: Number, required: true },
     pageKey: { type: String, required: true },

@@ -6,13 +6,14 @@
  * (platform/database/cleanPoint.ts), by an indexed equality per minute, never by reading every
  * ticket, and sets each of those tickets right from what is stored (settle.ts).
  */
+import type { Language } from '@atende/shared';
 import type { Types } from 'mongoose';
 import { TicketModel } from '../tickets/model.js';
 import { MessageModel } from './model.js';
 import { settleTicket } from './settle.js';
 
 /** Repairs the tickets the two-step writes of `minutes` may have left wrong; answers how many it changed. */
-export async function reconcileTickets(minutes: string[]): Promise<number> {
+export async function reconcileTickets(minutes: string[], language: Language): Promise<number> {
   const from = new Map<string, { companyId: Types.ObjectId; fromSeq: number }>();
   const note = (companyId: Types.ObjectId, ticketId: unknown, seq: number) => {
     const known = from.get(String(ticketId));
@@ -29,6 +30,6 @@ export async function reconcileTickets(minutes: string[]): Promise<number> {
     for (const ticket of placed) note(ticket.companyId, ticket._id, (ticket.messageCount ?? 1) - 1);
   }
   let repaired = 0;
-  for (const [ticketId, { companyId, fromSeq }] of from) if (await settleTicket(companyId, ticketId, fromSeq)) repaired += 1;
+  for (const [ticketId, { companyId, fromSeq }] of from) if (await settleTicket(companyId, ticketId, fromSeq, language)) repaired += 1;
   return repaired;
 }

@@ -81,6 +81,16 @@ export const messagesRoutes: Plugin<InboxContext> = {
         handler: (request) => messages.react(actor(request), messageId(request), payload<{ emoji: string }>(request).emoji),
       },
       {
+        method: 'POST',
+        path: '/messages/{messageId}/retry',
+        options: {
+          tags,
+          description: 'Send again a message the server gave up sending (sendFailed): the same message, once, while the ticket is open (its agent, the author or an admin)',
+          validate: { params: messageIdParams },
+        },
+        handler: (request) => messages.retry(actor(request), messageId(request)),
+      },
+      {
         method: 'PUT',
         path: '/messages/{messageId}',
         options: {

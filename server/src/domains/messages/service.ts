@@ -3,7 +3,7 @@
  * outbound queue; signed with the agent's name on request), acks, automatic messages of the
  * ticket's side effects, and what agents do to a message (actions.ts: react, edit, delete).
  */
-import type { Message, MessageOrigin, MessagesPage } from '@atende/shared';
+import type { Language, Message, MessageOrigin, MessagesPage } from '@atende/shared';
 import { Types, type UpdateQuery } from 'mongoose';
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import type { Config } from '../../platform/config.js';
@@ -22,8 +22,11 @@ import { updateTicket } from '../tickets/writer.js';
 import { ticketView } from '../tickets/view.js';
 import { userNames } from '../users/cache.js';
 import { createMessageActions } from './actions.js';
+import { createMessageRetry } from './retry.js';
 import { MessageModel, type MediaType, type MessageDoc } from './model.js';
 import { conversationPage, insertMessage, markMessagesRead } from './store.js';
+import { messagePreview } from './preview.js';
+import { followMessageChange } from './ticketPreview.js';
 import { renderVariables } from './variables.js';
 import { markUnsettled, settledBeforeWrite } from './unsettled.js';
 import { messageView, messageViews } from './view.js';
@@ -51,14 +54,8 @@ export interface Outgoing {
   signed?: boolean;
   /** A copy of another message, sent as forwarded: its body goes as it is (no variables). */
   forwarded?: boolean;
-  /** What sends it when no agent does (shown on the message); automatic texts have none. */
+  /** What sends it (the clients name the author by it); the platform's own when not given. */
   origin?: MessageOrigin;
-}
-
-/** Text a list shows for a message (lastMessage of the ticket). */
-export function summary(body: string, mediaType: MediaType, fileName?: string): string {
-  if (body) return body.slice(0, 255);
-  return mediaType === 'chat' ? '' : (fileName ?? mediaType);
 }
 
 export function createMessageService(deps: { realtime: RealtimePublisher; outbound: OutboundPort; config: Config }) {
@@ -70,36 +67,36 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
     const rendered = forwarded ? body : renderVariables(body, { contactName: ticket.contact?.name ?? '', ticketId: String(ticket._id), now: new Date(), timeZone: config.timeZone, texts });
     const _id = messageId ?? new Types.ObjectId();
     const mediaType: MediaType = media ? media.mediaType : 'chat';
+    // A file without a caption has its name as its body (the spec's send); it goes out without one.
+    const stored = { body: media && !rendered ? media.originalName : rendered, mediaType, mediaName: media?.originalName ?? null, signed: Boolean(signed) };
     // The ticket first: its count gives this message its place, even with sends racing each other.
     // Cut after it (a crash, the database gone), the ticket counts a reply never stored: the minute
     // it records lets a start find it (reconcile.ts), and this node settles it before its next message.
     const current = await settledBeforeWrite(ticket);
     let updated: TicketDoc;
     try {
-      const placed = { lastMessage: summary(rendered, mediaType, media?.originalName), replyPlacedIn: minuteKeyOf(new Date()) };
+      const placed = { lastMessage: messagePreview(stored, config.language), replyPlacedIn: minuteKeyOf(new Date()) };
       updated = (await updateTicket(companyId, current, { $set: placed, $inc: { messageCount: 1 } })) ?? current;
     } catch (err) {
       markUnsettled(companyId, ticket._id, current.messageCount ?? 0);
       throw err;
     }
     const storing = insertMessage(updated, updated.messageCount - 1, {
+      ...stored,
       _id,
       contactId: null,
       whatsappId: ticket.whatsappId,
       providerMessageId: `local:${String(_id)}`,
-      body: media && !rendered ? media.originalName : rendered,
       fromMe: true,
       userId: userId ?? null,
+      origin: origin ?? 'automatic',
       read: true,
       ack: 0,
-      mediaType,
       mediaPath: media?.fileName ?? null,
       mediaMimeType: media?.mimeType ?? null,
-      mediaName: media?.originalName ?? null,
+      mediaSize: media?.size ?? null,
       quotedMsgId: quotedMsgId ? new Types.ObjectId(quotedMsgId) : null,
-      signed: Boolean(signed),
       forwarded: Boolean(forwarded),
-      origin: origin ?? null,
     });
     storing.catch(() => markUnsettled(companyId, ticket._id, updated.messageCount - 1));
     // A deterministic id may be stored already (a scheduled message's resumed run): then the insert
@@ -123,7 +120,8 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
   return {
     storeOutbound,
     markRead,
-    ...createMessageActions({ realtime, outbound }),
+    ...createMessageActions({ realtime, outbound, language: config.language }),
+    ...createMessageRetry({ realtime, outbound }),
 
     /** Newest page first; each page in chronological order (the conversation scrolls up). */
     async list(actor: AuthCredentials, ticketId: string, pageNumber: number): Promise<MessagesPage> {
@@ -156,13 +154,22 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
       const stored = await Promise.all(files.map((file) => storeUpload(actor.companyId, file)));
       const sent: Message[] = [];
       if (stored.length === 0) {
-        sent.push(await storeOutbound({ companyId: actor.companyId, ticket, body, quotedMsgId: input.quotedMsgId ?? null, userId: actor.userId, signed }));
+        sent.push(await storeOutbound({ companyId: actor.companyId, ticket, body, quotedMsgId: input.quotedMsgId ?? null, userId: actor.userId, signed, origin: 'agent' }));
       }
       for (const [index, media] of stored.entries()) {
         // The text goes as the caption of the first file (the spec's body = file name otherwise).
         const first = index === 0;
         sent.push(
-          await storeOutbound({ companyId: actor.companyId, ticket, body: first ? body : '', media, quotedMsgId: first ? (input.quotedMsgId ?? null) : null, userId: actor.userId, signed: first && signed }),
+          await storeOutbound({
+            companyId: actor.companyId,
+            ticket,
+            body: first ? body : '',
+            media,
+            quotedMsgId: first ? (input.quotedMsgId ?? null) : null,
+            userId: actor.userId,
+            signed: first && signed,
+            origin: 'agent',
+          }),
         );
       }
       await markRead(ticket);
@@ -196,7 +203,14 @@ export type InboundChange = { isEdited: true; body: string; at: Date } | { isDel
  * A stored message edited or deleted on the network (by its author; an edit keeps the earlier
  * body, and the same edit delivered again changes nothing); false when it is not stored.
  */
-export async function applyInboundChange(realtime: RealtimePublisher, companyId: string, whatsappId: string, providerMessageId: string, change: InboundChange): Promise<boolean> {
+export async function applyInboundChange(
+  realtime: RealtimePublisher,
+  companyId: string,
+  whatsappId: string,
+  providerMessageId: string,
+  change: InboundChange,
+  language: Language,
+): Promise<boolean> {
   const id = await messageIdOf(companyId, whatsappId, providerMessageId);
   if (!id) return false;
   let changed = false;
@@ -205,7 +219,10 @@ export async function applyInboundChange(realtime: RealtimePublisher, companyId:
     changed = update !== null;
     return update;
   });
-  if (updated && changed) await publishUpdated(realtime, companyId, updated);
+  if (updated && changed) {
+    await followMessageChange(realtime, updated, language);
+    await publishUpdated(realtime, companyId, updated);
+  }
   return Boolean(updated);
 }
 
@@ -234,6 +251,8 @@ export async function replaceUndecryptable(
     mediaType: media ? media.mediaType : content.mediaType,
     mediaPath: media?.fileName ?? null,
     mediaMimeType: media?.mimeType ?? null,
+    mediaName: media?.originalName ?? null,
+    mediaSize: media?.size ?? null,
     mediaError: content.mediaError,
     undecryptable: false,
   };
@@ -249,7 +268,7 @@ export async function attachInboundMedia(realtime: RealtimePublisher, message: M
     MessageModel,
     companyId,
     message._id,
-    { $set: { mediaPath: media.fileName, mediaMimeType: media.mimeType, mediaType: media.mediaType, mediaError: null } },
+    { $set: { mediaPath: media.fileName, mediaMimeType: media.mimeType, mediaType: media.mediaType, mediaName: media.originalName, mediaSize: media.size, mediaError: null } },
     { mediaPath: null },
   );
   if (updated) await publishUpdated(realtime, companyId, updated);

@@ -10,17 +10,17 @@
  *   last one stored.
  * A ticket that shows none of these is left as it is, so running it again changes nothing.
  */
-import { MESSAGES_PAGE_SIZE } from '@atende/shared';
+import { MESSAGES_PAGE_SIZE, type Language } from '@atende/shared';
 import type { Types } from 'mongoose';
 import { updateTicket, type TicketChange } from '../tickets/writer.js';
 import { TicketModel, type TicketDoc } from '../tickets/model.js';
 import { MessageModel, type MessageDoc } from './model.js';
-import { summary } from './service.js';
+import { messagePreview } from './preview.js';
 import { pageKeyOf } from './store.js';
 
-type Stored = Pick<MessageDoc, '_id' | 'seq' | 'fromMe' | 'body' | 'mediaType' | 'mediaName' | 'createdAt'>;
+type Stored = Pick<MessageDoc, '_id' | 'seq' | 'fromMe' | 'body' | 'mediaType' | 'mediaName' | 'signed' | 'isDeleted' | 'createdAt'>;
 
-const FIELDS = { seq: 1, fromMe: 1, body: 1, mediaType: 1, mediaName: 1, createdAt: 1 };
+const FIELDS = { seq: 1, fromMe: 1, body: 1, mediaType: 1, mediaName: 1, signed: 1, isDeleted: 1, createdAt: 1 };
 /** How many pages back the last stored message is looked for, behind a run of places never stored. */
 const LOOK_BACK_PAGES = 5;
 const ATTEMPTS = 3;
@@ -57,10 +57,6 @@ async function lastStoredBefore(ticket: TicketDoc, seq: number): Promise<Stored 
   return null;
 }
 
-function preview(message: Stored): string {
-  return summary(message.body, message.mediaType, message.mediaName ?? undefined);
-}
-
 interface Plan {
   change: TicketChange;
   /** Messages sharing a place with an earlier-stored one, and the fresh place each takes. */
@@ -70,7 +66,7 @@ interface Plan {
 }
 
 /** What the ticket needs, from `messages` (stored at `fromSeq` and after); null when nothing. */
-async function planFor(ticket: TicketDoc, messages: Stored[], fromSeq: number): Promise<Plan | null> {
+async function planFor(ticket: TicketDoc, messages: Stored[], fromSeq: number, language: Language): Promise<Plan | null> {
   const count = ticket.messageCount ?? 0;
   const placed = new Set<number>();
   const extras: Stored[] = [];
@@ -88,9 +84,9 @@ async function planFor(ticket: TicketDoc, messages: Stored[], fromSeq: number): 
   const moved = new Map(moves.map(({ _id, seq }) => [String(_id), seq]));
   const final = messages.map((message) => ({ ...message, seq: moved.get(String(message._id)) ?? message.seq })).sort(inOrder);
   const last = final.at(-1) ?? (await lastStoredBefore(ticket, fromSeq));
-  const $set: NonNullable<TicketChange['$set']> = { messageCount: start + extras.length, lastMessage: last ? preview(last) : '' };
+  const $set: NonNullable<TicketChange['$set']> = { messageCount: start + extras.length, lastMessage: last ? messagePreview(last, language) : '' };
   const fromCustomer = final.filter((message) => !message.fromMe).at(-1);
-  if (fromCustomer) $set.lastCustomerMessage = preview(fromCustomer);
+  if (fromCustomer) $set.lastCustomerMessage = messagePreview(fromCustomer, language);
   if (ticket.status !== 'closed' && (uncounted || extras.length > 0)) {
     // What the agents have not read is what is marked so: the ticket's count may have missed one.
     $set.unreadMessages = await MessageModel.countDocuments({ companyId: ticket.companyId, unreadKey: String(ticket._id) });
@@ -100,12 +96,12 @@ async function planFor(ticket: TicketDoc, messages: Stored[], fromSeq: number): 
 }
 
 /** Sets the ticket right from its stored messages at `fromSeq` and after; answers the ticket when it changed. */
-export async function settleTicket(companyId: string | Types.ObjectId, ticketId: string | Types.ObjectId, fromSeq: number): Promise<TicketDoc | null> {
+export async function settleTicket(companyId: string | Types.ObjectId, ticketId: string | Types.ObjectId, fromSeq: number, language: Language): Promise<TicketDoc | null> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const ticket = await TicketModel.findOne({ companyId, _id: ticketId }).lean<TicketDoc>();
     if (!ticket) return null;
     const from = Math.max(0, Math.min(fromSeq, (ticket.messageCount ?? 0) - 1));
-    const plan = await planFor(ticket, await storedFrom(ticket, from), from);
+    const plan = await planFor(ticket, await storedFrom(ticket, from), from, language);
     if (!plan) return null;
     // The ticket first: the fresh places are its own before any message takes one (a crash in
     // between leaves places unused, never two messages on one).

@@ -6,6 +6,7 @@
  * until the database answers. Meanwhile it holds the clean point (platform/database/cleanPoint.ts):
  * a crash leaves it to the start-up repair.
  */
+import type { Language } from '@atende/shared';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { holdCleanPoint } from '../../platform/database/cleanPoint.js';
@@ -27,6 +28,8 @@ const waiting = new Map<string, Unsettled>();
 const settling = keyedSerial();
 let announce: ((ticket: TicketDoc) => void) | undefined;
 let logger: Logger | undefined;
+/** The company previews' language (the config's), set by retryUnsettled. */
+let language: Language = 'pt';
 
 /** A write on the ticket was cut after place `fromSeq` may have been taken. */
 export function markUnsettled(companyId: unknown, ticketId: unknown, fromSeq: number): void {
@@ -46,7 +49,7 @@ function settle(ticketId: string): Promise<void> {
     if (!entry) return;
     let updated: TicketDoc | null = null;
     try {
-      updated = await settleTicket(entry.companyId, ticketId, entry.fromSeq);
+      updated = await settleTicket(entry.companyId, ticketId, entry.fromSeq, language);
     } catch (err) {
       if (isDatabaseAway(err)) throw err;
       logger?.error({ err, ticketId }, 'a ticket a cut write left could not be set right');
@@ -65,12 +68,13 @@ export async function settledBeforeWrite(ticket: TicketDoc): Promise<TicketDoc> 
 }
 
 /** Retries the unsettled tickets every few seconds (the database back, they are settled), pushing each change. */
-export function retryUnsettled(deps: { realtime: RealtimePublisher; logger: Logger }): { stop(): void } {
+export function retryUnsettled(deps: { realtime: RealtimePublisher; logger: Logger; language: Language }): { stop(): void } {
   // Left by an earlier app of this process (tests run several): its own clean point kept them for its database's next start.
   for (const entry of waiting.values()) entry.release();
   waiting.clear();
   announce = (ticket) => void publishTicket(deps.realtime, ticket).catch(() => undefined);
   logger = deps.logger;
+  language = deps.language;
   const timer = setInterval(() => {
     for (const ticketId of [...waiting.keys()]) {
       settle(ticketId).catch((err: unknown) => deps.logger.debug({ err, ticketId }, 'an unsettled ticket waits for the database'));

@@ -1,5 +1,5 @@
 /** Messages as the clients see them: the sender contact, the author and the quoted message joined here. */
-import type { Message, MessageReaction, QuotedMessage } from '@atende/shared';
+import { isErrorCode, MESSAGE_ORIGINS, type Message, type MessageOrigin, type MessageReaction, type QuotedMessage } from '@atende/shared';
 import type { Model, QueryFilter, Types } from 'mongoose';
 import { mediaUrl } from '../../platform/uploads.js';
 import { ContactModel } from '../contacts/model.js';
@@ -15,6 +15,21 @@ function reactionView(reaction: ReactionDoc): MessageReaction {
     userId: reaction.userId ? String(reaction.userId) : null,
     createdAt: reaction.at.toISOString(),
   };
+}
+
+/** Failures stored before they were kept as ERR_ codes read as the generic sending error. */
+function sendErrorOf(message: MessageDoc): string | null {
+  if (!message.sendError) return null;
+  return isErrorCode(message.sendError) ? message.sendError : 'ERR_SENDING_WAPP_MSG';
+}
+
+/** Ours, not sent, no longer waiting for an attempt, with a failure: the sender gave up on it. */
+function sendFailedOf(message: MessageDoc): boolean {
+  return message.fromMe && message.ack === 0 && !message.isDeleted && !message.outboxKey && Boolean(message.sendError);
+}
+
+function originOf(message: MessageDoc): MessageOrigin | null {
+  return (MESSAGE_ORIGINS as readonly string[]).includes(message.origin ?? '') ? (message.origin as MessageOrigin) : null;
 }
 
 function refOf(known: Map<string, { _id: Types.ObjectId; name: string }>, id: Types.ObjectId | null) {
@@ -66,6 +81,7 @@ export async function messageViews(companyId: string, messages: MessageDoc[], kn
       contactId: message.contactId ? String(message.contactId) : null,
       contact: refOf(contacts, message.contactId),
       user: refOf(authors, message.userId ?? null),
+      origin: originOf(message),
       body: message.isDeleted ? '' : message.body,
       fromMe: message.fromMe,
       userId: message.userId ? String(message.userId) : null,
@@ -74,6 +90,8 @@ export async function messageViews(companyId: string, messages: MessageDoc[], kn
       mediaType: message.mediaType,
       mediaUrl: message.isDeleted ? null : url(companyId, message),
       mediaError: message.mediaError ?? null,
+      mediaName: message.isDeleted ? null : (message.mediaName ?? null),
+      mediaSize: message.isDeleted ? null : (message.mediaSize ?? null),
       quotedMsg,
       isDeleted: message.isDeleted,
       isEdited: message.isEdited,
@@ -82,7 +100,8 @@ export async function messageViews(companyId: string, messages: MessageDoc[], kn
       reactions: message.isDeleted ? [] : (message.reactions ?? []).map(reactionView),
       forwarded: message.forwarded ?? false,
       signed: message.signed ?? false,
-      origin: message.origin ?? null,
+      sendError: sendErrorOf(message),
+      sendFailed: sendFailedOf(message),
       createdAt: message.createdAt.toISOString(),
       updatedAt: message.updatedAt.toISOString(),
     };

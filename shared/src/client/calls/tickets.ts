@@ -59,6 +59,8 @@ export function messageCalls(http: Http) {
     remove: (messageId: string) => http.request<Message>('DELETE', `/messages/${encodeURIComponent(messageId)}`),
     /** Sets the company's reaction to a message ('' takes it back); the same reaction again changes nothing. */
     react: (messageId: string, emoji: string) => http.request<Message>('POST', `/messages/${encodeURIComponent(messageId)}/reaction`, { body: { emoji } }),
+    /** Sends again a message the server gave up sending (sendFailed): the same message, once. */
+    retry: (messageId: string) => http.request<Message>('POST', `/messages/${encodeURIComponent(messageId)}/retry`),
     /** Edits one's own text within 15 minutes of sending it (ERR_EDIT_WINDOW_CLOSED after). */
     edit: (messageId: string, body: string) => http.request<Message>('PUT', `/messages/${encodeURIComponent(messageId)}`, { body: { body } }),
     /**

@@ -79,6 +79,7 @@ export const tuiEn: TuiTranslation = {
     newer_other: '↓ {{count}} newer messages below · End shows them',
   },
   message: {
+    sendFailed: 'not sent: {{reason}} · R sends it again',
     you: 'You',
     deleted: 'This message was deleted',
     edited: '(edited)',
@@ -140,6 +141,7 @@ export const tuiEn: TuiTranslation = {
     notOffered: 'Cannot {{action}}: the ticket is {{status}}.',
   },
   messageActions: {
+    retried: 'Sending again.',
     reactTitle: 'React to: {{text}}',
     otherEmoji: 'Other emoji:',
     reactHint: '↑↓ pick · type an emoji · Enter reacts (your reaction again takes it back) · Esc cancel',
@@ -249,6 +251,7 @@ export const tuiEn: TuiTranslation = {
     killLine: 'delete to line start/end',
     yank: 'paste deleted',
     retry: 'retry unsent',
+    retrySend: 'send a failed one again',
     react: 'react',
     edit: 'edit',
     deleteForAll: 'delete for everyone',

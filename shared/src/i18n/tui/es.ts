@@ -79,6 +79,7 @@ export const tuiEs: TuiTranslation = {
     newer_other: '↓ {{count}} mensajes más recientes abajo · End los muestra',
   },
   message: {
+    sendFailed: 'no enviado: {{reason}} · R lo envía de nuevo',
     you: 'Tú',
     deleted: 'Este mensaje fue eliminado',
     edited: '(editado)',
@@ -140,6 +141,7 @@ export const tuiEs: TuiTranslation = {
     notOffered: 'No se puede {{action}}: el ticket está {{status}}.',
   },
   messageActions: {
+    retried: 'Enviando de nuevo.',
     reactTitle: 'Reaccionar a: {{text}}',
     otherEmoji: 'Otro emoji:',
     reactHint: '↑↓ elige · escribe un emoji · Enter reacciona (tu reacción de nuevo la quita) · Esc cancela',
@@ -249,6 +251,7 @@ export const tuiEs: TuiTranslation = {
     killLine: 'borrar hasta inicio/fin',
     yank: 'pegar lo borrado',
     retry: 'reintentar',
+    retrySend: 'reenviar uno que falló',
     react: 'reaccionar',
     edit: 'editar',
     deleteForAll: 'eliminar para todos',

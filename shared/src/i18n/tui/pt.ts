@@ -77,6 +77,7 @@ export const tuiPt = {
     newer_other: '↓ {{count}} mensagens mais novas abaixo · End mostra',
   },
   message: {
+    sendFailed: 'não enviada: {{reason}} · R envia de novo',
     you: 'Você',
     deleted: 'Esta mensagem foi apagada',
     edited: '(editada)',
@@ -138,6 +139,7 @@ export const tuiPt = {
     notOffered: 'Não é possível {{action}}: o ticket está {{status}}.',
   },
   messageActions: {
+    retried: 'Enviando de novo.',
     reactTitle: 'Reagir a: {{text}}',
     otherEmoji: 'Outro emoji:',
     reactHint: '↑↓ escolhe · digite um emoji · Enter reage (a sua reação de novo a retira) · Esc cancela',
@@ -247,6 +249,7 @@ export const tuiPt = {
     killLine: 'apagar até o início/fim',
     yank: 'colar o apagado',
     retry: 'reenviar',
+    retrySend: 'reenviar uma que falhou',
     react: 'reagir',
     edit: 'editar',
     deleteForAll: 'apagar para todos',

@@ -209,6 +209,7 @@ export const webEn: WebTranslation = {
     title: 'Notifications',
     empty: 'No notifications',
     newMessage: 'New message from {{name}}',
+    newWaiting: 'New customer waiting: {{name}}',
   },
   userMenu: {
     title: 'Account',

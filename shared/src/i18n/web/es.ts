@@ -209,6 +209,7 @@ export const webEs: WebTranslation = {
     title: 'Notificaciones',
     empty: 'No hay notificaciones',
     newMessage: 'Nuevo mensaje de {{name}}',
+    newWaiting: 'Nuevo cliente esperando: {{name}}',
   },
   userMenu: {
     title: 'Cuenta',

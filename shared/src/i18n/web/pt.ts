@@ -208,6 +208,7 @@ export const webPt = {
     title: 'Notificações',
     empty: 'Nenhuma notificação',
     newMessage: 'Nova mensagem de {{name}}',
+    newWaiting: 'Novo cliente aguardando: {{name}}',
   },
   userMenu: {
     title: 'Conta',

@@ -1,19 +1,20 @@
 /**
  * The notifications of unread tickets: the list starts from the tickets with unread messages that
  * the spec's rules would have notified, and follows the realtime channels; a message that passes the spec's rules (notifications.ts) adds
- * its ticket, plays the chime and shows a browser notification.
+ * its ticket, plays the chime and shows a browser notification, and so does a new waiting
+ * customer (useWaitingCustomers.ts). The tab's title counts them.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ticketIdOf, type MessageEvent, type Ticket, type TicketEvent } from '@atende/shared';
+import { stripWhatsappMarks, ticketIdOf, type MessageEvent, type Ticket, type TicketEvent } from '@atende/shared';
 import { useApi, useUser } from '../api.js';
 import { useChannel } from '../realtime.js';
 import { useLatest } from '../../ui/useLatest.js';
 import { playChime, requestNotificationPermission, showBrowserNotification } from './alerts.js';
 import { shouldNotify, ticketInPath } from './notifications.js';
-
-
+import { useTitleCount } from './useTitleCount.js';
+import { useWaitingCustomers } from './useWaitingCustomers.js';
 
 export function ticketPath(ticket: Pick<Ticket, 'uuid'>): string {
   return `/tickets/${ticket.uuid}`;
@@ -50,14 +51,24 @@ export function useTicketNotifications(): { tickets: Ticket[]; open(ticket: Tick
     setTickets((list) => [event.ticket, ...list.filter((ticket) => ticket.id !== event.ticket.id)]);
     playChime();
     const title = t('web.notifications.newMessage', { name: event.ticket.contact?.name ?? '' });
-    showBrowserNotification(title, event.message.body, event.ticket.id, () => open(event.ticket));
+    showBrowserNotification(title, stripWhatsappMarks(event.message.body), event.ticket.id, () => open(event.ticket));
+  });
+
+  useWaitingCustomers(user, (ticket) => {
+    setTickets((list) => [ticket, ...list.filter((known) => known.id !== ticket.id)]);
+    playChime();
+    const name = ticket.contact?.name || ticket.contact?.number || '';
+    showBrowserNotification(t('web.notifications.newWaiting', { name }), ticket.lastCustomerMessage || ticket.lastMessage, ticket.id, () => open(ticket));
   });
 
   useChannel<TicketEvent>('ticket', (event) => {
     const id = ticketIdOf(event);
-    const read = event.action !== 'update' || event.ticket.unreadMessages === 0;
-    if (read) setTickets((list) => list.filter((ticket) => ticket.id !== id));
+    // Read, or taken by someone else: nothing waits for this user there any more.
+    const gone = event.action !== 'update' || event.ticket.unreadMessages === 0 || event.ticket.status === 'closed' || (event.ticket.userId !== null && event.ticket.userId !== user.id);
+    if (gone) setTickets((list) => list.filter((ticket) => ticket.id !== id));
   });
+
+  useTitleCount(tickets.length);
 
   return { tickets, open };
 }

@@ -1,11 +1,12 @@
 /**
  * The message input (document 1 sections 4 and 5): enabled only while the ticket is open; Enter
  * sends (Shift+Enter breaks the line), empty text is not sent, at most 5 rows, "/" suggests the
- * quick answers (a quick answer's attachment comes along), files are attached and sent as media,
- * and with no text the mic button records a voice message (sent as an attachment too). What is
- * sent goes to the outbox and leaves the input at once: typing never waits for a send. A reply
- * shows the quoted message above the input (cancelled by its button or Escape); the signature
- * toggle (signOption) sends the text with the agent's name.
+ * quick answers, picked with the arrows and Enter or Tab (QuickAnswerList.tsx; a quick answer's
+ * attachment comes along), files are attached and sent as media, and with no text the mic button
+ * records a voice message (sent as an attachment too). What is sent goes to the outbox and leaves
+ * the input at once: typing never waits for a send. What is typed and not sent stays as the
+ * ticket's draft (drafts.ts). A reply shows the quoted message above the input (cancelled by its
+ * button or Escape); the signature toggle (signOption) sends the text with the agent's name.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +15,14 @@ import { quickMessageVisibleTo, type Message, type QuickMessage, type QuickMessa
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Button, Chip, IconButton } from '../../ui/controls.js';
-import { MenuItem, Popover } from '../../ui/Popover.js';
+import { Popover } from '../../ui/Popover.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { useSignOption } from './actions/signOption.js';
 import { RecordingBar, useAudioRecorder } from './AudioRecorder.js';
+import { readDraft, writeDraft } from './drafts.js';
 import type { Draft, Outbox } from './outbox.js';
-import { composerRows, quickAnswers } from './ticketRules.js';
+import { QuickAnswerList, useQuickAnswerPicker } from './QuickAnswerList.js';
+import { composerRows, type QuickAnswer } from './ticketRules.js';
 
 const Bar = styled.form`
   position: relative;
@@ -44,22 +47,6 @@ const Bar = styled.form`
     color: ${({ theme }) => theme.accent};
     background: ${({ theme }) => theme.selected};
   }
-`;
-
-const Suggestions = styled.ul`
-  position: absolute;
-  left: 12px;
-  right: 12px;
-  bottom: calc(100% + 4px);
-  margin: 0;
-  padding: 4px 0;
-  list-style: none;
-  max-height: 240px;
-  overflow-y: auto;
-  background: ${({ theme }) => theme.paper};
-  border: 1px solid ${({ theme }) => theme.border};
-  border-radius: 8px;
-  box-shadow: ${({ theme }) => theme.shadow};
 `;
 
 const EmojiPanel = lazy(() => import('./EmojiPanel.js'));
@@ -89,7 +76,7 @@ export function Composer({ ticket, outbox, draft, replyTo = null, onCancelReply 
   const showError = useErrorToast();
   const fileInput = useRef<HTMLInputElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => readDraft(user.id, ticket.id));
   const [files, setFiles] = useState<File[]>([]);
   const [quick, setQuick] = useState<QuickMessage[]>([]);
   const enabled = ticket.status === 'open';
@@ -107,6 +94,8 @@ export function Composer({ ticket, outbox, draft, replyTo = null, onCancelReply 
     input.current?.focus();
   }, [draft]);
 
+  useEffect(() => writeDraft(user.id, ticket.id, text), [user.id, ticket.id, text]);
+
   useEffect(() => {
     api.quickMessages.list({ userId: user.id }).then(setQuick).catch(showError);
   }, [api, user.id, showError]);
@@ -120,7 +109,6 @@ export function Composer({ ticket, outbox, draft, replyTo = null, onCancelReply 
     else setQuick(others);
   });
 
-  const suggestions = enabled ? quickAnswers(text, quick) : [];
   const hasContent = text.trim() !== '' || files.length > 0;
 
   const send = () => {
@@ -147,8 +135,9 @@ export function Composer({ ticket, outbox, draft, replyTo = null, onCancelReply 
     });
   };
 
-  const pickQuickAnswer = async (id: string, message: string) => {
+  const pickQuickAnswer = async ({ id, message }: QuickAnswer) => {
     setText(message);
+    input.current?.focus();
     const chosen = quick.find((item) => item.id === id);
     if (!chosen?.mediaUrl) return;
     try {
@@ -161,9 +150,14 @@ export function Composer({ ticket, outbox, draft, replyTo = null, onCancelReply 
     }
   };
 
+  const picker = useQuickAnswerPicker(text, quick, enabled, (answer) => void pickQuickAnswer(answer));
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter that ends an IME composition picks the word; it does not send.
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (event.nativeEvent.isComposing) return;
+    if (picker.onKey(event)) {
+      event.preventDefault();
+    } else if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       send();
     } else if (event.key === 'Escape' && replyTo) {
@@ -180,17 +174,7 @@ export function Composer({ ticket, outbox, draft, replyTo = null, onCancelReply 
         send();
       }}
     >
-      {suggestions.length > 0 ? (
-        <Suggestions role="listbox" aria-label={t('web.inbox.composer.quickAnswers')}>
-          {suggestions.map((suggestion) => (
-            <li key={suggestion.id}>
-              <MenuItem type="button" role="option" onClick={() => void pickQuickAnswer(suggestion.id, suggestion.message)}>
-                {suggestion.label}
-              </MenuItem>
-            </li>
-          ))}
-        </Suggestions>
-      ) : null}
+      <QuickAnswerList picker={picker} onPick={(answer) => void pickQuickAnswer(answer)} />
       {replyTo && enabled ? (
         <Suspense fallback={null}>
           <ReplyPreview message={replyTo} onCancel={() => onCancelReply?.()} />
@@ -232,6 +216,7 @@ export function Composer({ ticket, outbox, draft, replyTo = null, onCancelReply 
             placeholder={enabled ? t('web.inbox.composer.placeholder') : t('web.inbox.composer.disabled')}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
+            {...picker.inputProps}
           />
           {hasContent ? (
             <Button type="submit" disabled={!enabled}>

@@ -1,12 +1,15 @@
 /**
- * What a message shows (document 1 section 3): text, image (opens the viewer), audio and video
- * players, document link, location (pipe-separated body) and vcard, and the quoted message.
+ * What a message shows (document 1 section 3): text with WhatsApp's marks rendered, image (opens
+ * the viewer), audio with its player, video, document card (message/MediaFile.tsx), location
+ * (pipe-separated body) and vcard, and the quoted message. A signed text shows without its
+ * signature: the bubble names its author once, above it.
  */
 import type { KeyboardEvent, SyntheticEvent } from 'react';
-import Linkify from 'linkify-react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { signatureName, unsignedText, type Message, type QuotedMessage } from '@atende/shared';
+import { unsignedText, type Message, type QuotedMessage } from '@atende/shared';
+import { formatWhatsapp } from '../../ui/whatsappText.js';
+import { AudioPlayer, DocumentCard } from './message/MediaFile.js';
 import { parseLocation, parseVcard } from './ticketRules.js';
 
 const Media = styled.img`
@@ -35,22 +38,9 @@ export const Text = styled.span`
   overflow-wrap: anywhere;
 `;
 
-/** Links, e-mail addresses and www. names open in a new tab, never with this page as opener. */
-const LINK_OPTIONS = { target: '_blank', rel: 'noopener noreferrer', defaultProtocol: 'https' };
-
-/** Text with its links made clickable; a signed message's signature in bold, as WhatsApp shows it. */
+/** Text with WhatsApp's marks and its links clickable; without the signature (the author is named above). */
 function LinkedText({ message }: { message: Pick<Message, 'body' | 'signed'> }) {
-  const name = signatureName(message);
-  return (
-    <Text data-body>
-      {name !== null ? (
-        <>
-          <strong data-signature>{name}</strong>:{'\n'}
-        </>
-      ) : null}
-      <Linkify options={LINK_OPTIONS}>{name !== null ? unsignedText(message) : message.body}</Linkify>
-    </Text>
-  );
+  return <Text data-body>{formatWhatsapp(unsignedText(message))}</Text>;
 }
 
 /** The quoted message of a reply; with `onOpen`, a click (or Enter) brings the original into view. */
@@ -67,7 +57,7 @@ export function QuotedBody({ quoted, onOpen }: { quoted: QuotedMessage; onOpen?(
   return (
     <Quote $fromMe={quoted.fromMe} data-quoted={quoted.id} {...opening}>
       <strong>{quoted.fromMe ? t('web.inbox.messages.you') : (quoted.contact?.name ?? '')}</strong>
-      {quoted.mediaType === 'image' && quoted.mediaUrl ? <img src={quoted.mediaUrl} alt="" height={48} /> : <Text>{quoted.body}</Text>}
+      {quoted.mediaType === 'image' && quoted.mediaUrl ? <img src={quoted.mediaUrl} alt="" height={48} /> : <Text>{formatWhatsapp(quoted.body)}</Text>}
     </Quote>
   );
 }
@@ -81,7 +71,8 @@ export function MessageBody({ message, onViewImage }: MessageBodyProps) {
   const { t } = useTranslation();
   if (message.isDeleted) return <Text as="em">{t('web.inbox.messages.deleted')}</Text>;
   const url = message.mediaUrl;
-  const caption = message.body && url && !url.endsWith(message.body) ? <LinkedText message={message} /> : null;
+  // A file sent without a caption has its name as its body: that is no caption.
+  const caption = message.body && message.body !== message.mediaName ? <LinkedText message={message} /> : null;
   switch (message.mediaType) {
     case 'image':
     case 'sticker':
@@ -94,7 +85,7 @@ export function MessageBody({ message, onViewImage }: MessageBodyProps) {
       );
     case 'audio':
       if (!url) break;
-      return <audio controls src={url} data-media="audio" />;
+      return <AudioPlayer message={message} url={url} />;
     case 'video':
       if (!url) break;
       return (
@@ -106,11 +97,7 @@ export function MessageBody({ message, onViewImage }: MessageBodyProps) {
     case 'application':
     case 'document':
       if (!url) break;
-      return (
-        <a href={url} target="_blank" rel="noreferrer" download data-media="document">
-          {t('web.inbox.messages.download')}: {message.body}
-        </a>
-      );
+      return <DocumentCard message={message} url={url} />;
     case 'locationMessage': {
       const location = parseLocation(message.body);
       return (

@@ -1,19 +1,21 @@
 /**
- * One bubble of the conversation, WhatsApp-like: the agent's name on outgoing messages, "forwarded",
- * the quoted message (a click brings the original into view), the content, the time alone (the day
- * is on the separator above), "edited" with the earlier texts, the ack ticks and the reactions;
- * the actions of the message on hover or focus (actions/); and the bubble of a message still in
- * the outbox (sending, waiting, or failed with retry and edit).
+ * One bubble of the conversation, WhatsApp-like: who wrote an outgoing message (the agent's name,
+ * or the automation that sent it), "forwarded", the quoted message (a click brings the original
+ * into view), the content, the time alone (the day is on the separator above), "edited" with the
+ * earlier texts, the ack ticks, or "not sent" with the reason, Retry and Edit when the server gave
+ * up sending it, and the reactions; the actions of the message on hover or focus (actions/); and
+ * the bubble of a message still in the outbox (sending, waiting, or failed with retry and edit).
  */
 import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { keyframes } from 'styled-components';
-import type { Message } from '@atende/shared';
-import { Button } from '../../ui/controls.js';
+import { translateError, type Message } from '@atende/shared';
 import { formatTime } from '../../ui/format.js';
 import type { BubbleActions } from './actions/bubbleActions.js';
 import { onMessageKey } from './actions/useMessageKeys.js';
 import { MessageBody, QuotedBody, Text } from './MessageBody.js';
+import { FailedLine } from './message/FailedLine.js';
+import { MessageAuthor } from './message/MessageAuthor.js';
 import type { OutboxItem } from './outbox.js';
 
 // Needed on hover, focus or for messages reacted to or edited: loaded once the conversation shows.
@@ -41,6 +43,11 @@ export const Bubble = styled.div<{ $fromMe: boolean }>`
     font-size: 12px;
     font-weight: 700;
     color: ${({ theme }) => theme.accent};
+  }
+  .author.automatic {
+    font-weight: 600;
+    font-style: italic;
+    color: ${({ theme }) => theme.textSecondary};
   }
   footer {
     display: flex;
@@ -84,8 +91,9 @@ const Ack = styled.span<{ $read: boolean; $played: boolean }>`
 
 const ACK_MARKS = ['🕓', '✓', '✓✓', '✓✓', '✓✓', '✓✓'];
 
-function AckMark({ ack }: { ack: number }) {
+function AckMark({ ack, failed }: { ack: number; failed: boolean }) {
   const { t } = useTranslation();
+  if (failed) return <span data-ack="failed">⚠</span>;
   const level = Math.max(0, Math.min(ack, 5));
   return (
     <Ack data-ack={level} $read={level >= 3} $played={level >= 4} title={t(`web.inbox.messages.ack.${Math.min(level, 4)}`)} aria-label={t(`web.inbox.messages.ack.${Math.min(level, 4)}`)}>
@@ -103,6 +111,8 @@ interface MessageBubbleProps {
   canReply?: boolean;
   canEdit?: boolean;
   canDelete?: boolean;
+  /** A send the server gave up on may be sent again (and taken back) by this user. */
+  canRetry?: boolean;
   selected?: boolean;
   /** Messages are being picked for a forward: a click on the bubble picks it. */
   selecting?: boolean;
@@ -111,8 +121,21 @@ interface MessageBubbleProps {
   onQuoteClick?(messageId: string): void;
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, onViewImage, actions, canReply = false, canEdit = false, canDelete = false, selected = false, selecting = false, highlighted = false, onQuoteClick }: MessageBubbleProps) {
-  const { t } = useTranslation();
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  onViewImage,
+  actions,
+  canReply = false,
+  canEdit = false,
+  canDelete = false,
+  canRetry = false,
+  selected = false,
+  selecting = false,
+  highlighted = false,
+  onQuoteClick,
+}: MessageBubbleProps) {
+  const { t, i18n } = useTranslation();
+  const retrying = canRetry && actions;
   const picking = selecting && actions && !message.isDeleted;
   return (
     <Bubble
@@ -126,7 +149,7 @@ export const MessageBubble = memo(function MessageBubble({ message, onViewImage,
       onKeyDown={actions ? onMessageKey : undefined}
       onClick={picking ? () => actions.toggleSelect(message) : undefined}
     >
-      {message.fromMe && message.user ? <span className="author" data-author>{message.user.name}</span> : null}
+      <MessageAuthor message={message} />
       {message.forwarded ? <span className="forwarded" data-forwarded>↪ {t('web.messageActions.forwarded')}</span> : null}
       {message.quotedMsg ? <QuotedBody quoted={message.quotedMsg} onOpen={onQuoteClick} /> : null}
       <MessageBody message={message} onViewImage={onViewImage} />
@@ -136,9 +159,21 @@ export const MessageBubble = memo(function MessageBubble({ message, onViewImage,
             <EditedMark message={message} />
           </Suspense>
         ) : null}
+        {message.signed && !message.isDeleted ? (
+          <span data-signed title={t('web.inbox.author.signed')} aria-label={t('web.inbox.author.signed')}>
+            ✍
+          </span>
+        ) : null}
         <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
-        {message.fromMe ? <AckMark ack={message.ack} /> : null}
+        {message.fromMe ? <AckMark ack={message.ack} failed={message.sendFailed} /> : null}
       </footer>
+      {message.sendFailed ? (
+        <FailedLine
+          reason={message.sendError ? translateError(i18n, message.sendError) : null}
+          {...(retrying ? { onRetry: () => actions.retry(message) } : {})}
+          {...(retrying && message.mediaType === 'chat' ? { onEdit: () => actions.takeBack(message) } : {})}
+        />
+      ) : null}
       {message.reactions.length > 0 ? (
         <Suspense fallback={null}>
           <ReactionChips reactions={message.reactions} you={t('web.inbox.messages.you')} />
@@ -153,20 +188,6 @@ export const MessageBubble = memo(function MessageBubble({ message, onViewImage,
   );
 });
 
-const Failed = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 6px;
-  margin-top: 4px;
-  color: ${({ theme }) => theme.error};
-  font-size: 12px;
-  button {
-    min-height: 26px;
-    padding: 2px 8px;
-    font-size: 12px;
-  }
-`;
-
 /** A message of the outbox: sending or waiting its turn, or failed with retry and edit. */
 export function OutboxBubble({ item, onRetry, onTakeBack }: { item: OutboxItem; onRetry(): void; onTakeBack(): void }) {
   const { t } = useTranslation();
@@ -177,15 +198,7 @@ export function OutboxBubble({ item, onRetry, onTakeBack }: { item: OutboxItem; 
         <div key={file.name}>📎 {file.name}</div>
       ))}
       {item.state === 'failed' ? (
-        <Failed role="alert">
-          {t('web.inbox.outbox.failed')}
-          <Button $variant="outlined" onClick={onRetry}>
-            {t('web.inbox.outbox.retry')}
-          </Button>
-          <Button $variant="text" onClick={onTakeBack}>
-            {t('web.inbox.outbox.edit')}
-          </Button>
-        </Failed>
+        <FailedLine onRetry={onRetry} onEdit={onTakeBack} />
       ) : (
         <footer>
           <time dateTime={item.createdAt}>{formatTime(item.createdAt)}</time>

@@ -2,7 +2,8 @@
  * The conversation's messages: the newest page first, older pages when scrolled to the top
  * (scrollTop under 50), kept live from the `appMessage` channel and from the outbox's answers;
  * a separator for each day; the view sticks to the bottom while the reader is there (new
- * messages, images that finish loading) and stays put while he reads older ones. Then the
+ * messages, images that finish loading, however quickly one follows another) until the reader
+ * scrolls up, and stays put while he reads older ones. Then the
  * messages still in the outbox, the image viewer, and (not in the read-only peek) what agents do
  * to a message: reply, react, edit, delete, pick messages to forward; a click on a quote brings
  * the original into view.
@@ -11,7 +12,7 @@ import { Fragment, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useM
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { editRefusal, mayDeleteMessage, mergeMessage, type Message, type MessageEvent, type Ticket } from '@atende/shared';
+import { editRefusal, mayDeleteMessage, mayRetryMessage, mergeMessage, unsignedText, type Message, type MessageEvent, type Ticket } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Spinner } from '../../ui/controls.js';
@@ -24,6 +25,7 @@ import { useSeekMessage } from './actions/useSeekMessage.js';
 import { MessageBubble, OutboxBubble } from './MessageBubble.js';
 import type { Draft, Outbox } from './outbox.js';
 import { useOutboxLine } from './useOutbox.js';
+import { useReadWhileOpen } from './useReadWhileOpen.js';
 
 const EditDialog = lazy(() => import('./actions/EditDialog.js'));
 const ForwardDialog = lazy(() => import('./actions/ForwardDialog.js'));
@@ -120,6 +122,8 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
   /** Whether the view follows the bottom; else how far from the bottom it stays (older pages). */
   const stick = useRef(true);
   const fromBottom = useRef(0);
+  /** Where the last scroll left the view: a scroll up from there is the reader's. */
+  const lastTop = useRef(0);
   const line = useOutboxLine(outbox, ticket.id);
 
   useEffect(() => {
@@ -154,21 +158,25 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
   useChannel<MessageEvent>('appMessage', (event) => {
     if (event.message.ticketId === ticket.id) setMessages((current) => placeMessage(current, event.message, event.action === 'create'));
   });
+  const mergePage = useCallback((page: Message[]) => setMessages((current) => page.reduce((list, message) => placeMessage(list, message, true), current)), []);
+  useReadWhileOpen(ticket, !readOnly, mergePage, showError);
 
   const keepPlace = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
     element.scrollTop = stick.current ? element.scrollHeight : element.scrollHeight - element.clientHeight - fromBottom.current;
+    lastTop.current = element.scrollTop;
   }, []);
 
   useLayoutEffect(keepPlace, [messages, line.items, keepPlace]);
 
-  // Images, players and fonts change the height after the render: keep the same place.
+  // Images, players and fonts change the thread's height after the render, the header, banners and
+  // composer the pane's: keep the same place.
   useEffect(() => {
-    const observed = thread.current;
-    if (!observed || typeof ResizeObserver === 'undefined') return;
+    const observed = [thread.current, scroller.current].filter((element) => element !== null);
+    if (observed.length === 0 || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(keepPlace);
-    observer.observe(observed);
+    for (const element of observed) observer.observe(element);
     return () => observer.disconnect();
   }, [keepPlace]);
 
@@ -176,7 +184,11 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
     const element = scroller.current;
     if (!element) return;
     fromBottom.current = element.scrollHeight - element.clientHeight - element.scrollTop;
-    stick.current = fromBottom.current < STICK_PX;
+    // Only the reader moving up lets go of the bottom: a scroll event that reports content grown
+    // below (photos loading one after another) leaves the view following it.
+    if (fromBottom.current < STICK_PX) stick.current = true;
+    else if (element.scrollTop < lastTop.current) stick.current = false;
+    lastTop.current = element.scrollTop;
     if (loading || !hasMore || element.scrollTop >= LOAD_OLDER_PX) return;
     setPageNumber((current) => current + 1);
   };
@@ -189,7 +201,7 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
   const { seek, highlighted } = useSeekMessage(thread, { messages, loading, hasMore, loadOlder, release, onMissing });
 
   // Stable handlers (the bubbles are memoised), reading the latest props and state.
-  const latest = useLatest({ api, onReply, showError });
+  const latest = useLatest({ api, onReply, onTakeBack, showError, user, toast, t });
   const actions = useMemo<BubbleActions>(
     () => ({
       reply: (message) => latest.current.onReply?.(message),
@@ -204,6 +216,19 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
           if (!next.delete(message.id)) next.add(message.id);
           return next;
         }),
+      retry: (message) => {
+        const { api, showError, toast, t } = latest.current;
+        api.messages.retry(message.id).then((updated) => {
+          setMessages((current) => placeMessage(current, updated, false));
+          toast.info(t('web.inbox.sendFailed.retried'));
+        }, showError);
+      },
+      takeBack: (message) => {
+        const { api, onTakeBack, showError, user } = latest.current;
+        onTakeBack?.({ body: unsignedText(message), files: [] });
+        // Never sent: withdrawn, so that it does not wait there as failed.
+        if (mayDeleteMessage(message, user)) api.messages.remove(message.id).then((updated) => setMessages((current) => placeMessage(current, updated, false)), showError);
+      },
     }),
     [latest],
   );
@@ -240,6 +265,7 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
                     canReply: ticket.status === 'open',
                     canEdit: ticket.status === 'open' && editRefusal(message, user.id) === null,
                     canDelete: mayDeleteMessage(message, user),
+                    canRetry: mayRetryMessage(message, ticket, user),
                     selected: selected.has(message.id),
                     selecting: selected.size > 0,
                   })}

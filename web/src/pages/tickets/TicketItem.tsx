@@ -12,6 +12,7 @@ import type { Ticket } from '@atende/shared';
 import { Avatar } from '../../ui/Avatar.js';
 import { Button, Chip, IconButton } from '../../ui/controls.js';
 import { formatWhen } from '../../ui/format.js';
+import { DraftMark } from './DraftMark.js';
 
 export const TICKET_ROW_HEIGHT = 46;
 
@@ -206,6 +207,7 @@ export const TicketItem = memo(function TicketItem({ ticket, selected, checked, 
           </Chip>
         ) : null}
         {ticket.user ? <span className="assignee">{ticket.user.name}</span> : null}
+        <DraftMark ticketId={ticket.id} />
       </span>
       <span className="line">
         <span className="last">{ticket.lastMessage}</span>

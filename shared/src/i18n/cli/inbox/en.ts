@@ -163,6 +163,8 @@ export const cliInboxEn: CliInboxTranslation = {
     origins: { chatbot: 'chatbot', flow: 'flow', ai: 'AI', integration: 'integration', api: 'API', campaign: 'campaign', schedule: 'scheduled', phone: 'phone' },
     customer: 'customer',
     deletedMessage: '(message deleted)',
+    sending: '(sending)',
+    sendFailed: '(not sent: {{reason}})',
   },
   contactImport: {
     exitCodes: 'Exit codes: 0 every row imported, 5 some rows refused, 6 every row refused (the report says why, row by row); 1, 2 and 3 as for the other commands.',

@@ -163,6 +163,8 @@ export const cliInboxEs: CliInboxTranslation = {
     origins: { chatbot: 'chatbot', flow: 'flujo', ai: 'IA', integration: 'integración', api: 'API', campaign: 'campaña', schedule: 'programado', phone: 'teléfono' },
     customer: 'cliente',
     deletedMessage: '(mensaje eliminado)',
+    sending: '(enviando)',
+    sendFailed: '(no enviado: {{reason}})',
   },
   contactImport: {
     exitCodes: 'Códigos de salida: 0 todas las filas importadas, 5 algunas filas rechazadas, 6 todas rechazadas (el informe dice por qué, fila por fila); 1, 2 y 3 como en los demás comandos.',

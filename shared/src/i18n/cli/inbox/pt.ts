@@ -165,6 +165,8 @@ export const cliInboxPt = {
     origins: { chatbot: 'chatbot', flow: 'fluxo', ai: 'IA', integration: 'integração', api: 'API', campaign: 'campanha', schedule: 'agendada', phone: 'celular' },
     customer: 'cliente',
     deletedMessage: '(mensagem apagada)',
+    sending: '(enviando)',
+    sendFailed: '(não enviada: {{reason}})',
   },
   contactImport: {
     exitCodes: 'Códigos de saída: 0 todas as linhas importadas, 5 algumas linhas recusadas, 6 todas recusadas (o relatório diz por quê, linha a linha); 1, 2 e 3 como nos outros comandos.',

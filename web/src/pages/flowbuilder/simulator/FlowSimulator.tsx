@@ -12,7 +12,7 @@ import { Text } from '../../tickets/MessageBody.js';
 import { Bubble } from '../../tickets/MessageBubble.js';
 import { Button, IconButton, Spinner } from '../../../ui/controls.js';
 import { useSimulation, type SimulationMessage } from './useSimulation.js';
-import { formatWhatsapp } from './whatsappText.js';
+import { formatWhatsapp } from '../../../ui/whatsappText.js';
 
 export interface FlowSimulatorProps {
   flowId: string;

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { Message } from '@atende/shared';
 import { formatTime } from '../../../ui/format.js';
 import { Popover } from '../../../ui/Popover.js';
+import { formatWhatsapp } from '../../../ui/whatsappText.js';
 
 const Mark = styled.button`
   padding: 0;
@@ -54,7 +55,7 @@ export default function EditedMark({ message }: { message: Message }) {
       <History data-edit-history>
         {message.editHistory.map((edit) => (
           <li key={edit.editedAt}>
-            {edit.body}
+            {formatWhatsapp(edit.body)}
             <time dateTime={edit.editedAt}>{formatTime(edit.editedAt)}</time>
           </li>
         ))}

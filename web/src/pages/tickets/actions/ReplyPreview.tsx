@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { unsignedText, type Message } from '@atende/shared';
 import { IconButton } from '../../../ui/controls.js';
+import { formatWhatsapp } from '../../../ui/whatsappText.js';
 
 const Preview = styled.div`
   display: flex;
@@ -35,7 +36,7 @@ export default function ReplyPreview({ message, onCancel }: { message: Message; 
     <Preview data-reply-to={message.id}>
       <div>
         <strong>{t('web.messageActions.replyingTo', { name })}</strong>
-        {unsignedText(message) || message.mediaType}
+        {formatWhatsapp(unsignedText(message) || message.mediaName || message.mediaType)}
       </div>
       <IconButton icon="close" label={t('web.messageActions.cancelReply')} onClick={onCancel} data-cancel-reply />
     </Preview>

@@ -7,4 +7,8 @@ export interface BubbleActions {
   edit(message: Message): void;
   remove(message: Message): void;
   toggleSelect(message: Message): void;
+  /** A send the server gave up on goes again (the same message). */
+  retry(message: Message): void;
+  /** A send the server gave up on: its text back in the composer, the message withdrawn. */
+  takeBack(message: Message): void;
 }
