@@ -7,11 +7,12 @@ const failed = { fromMe: true, sendFailed: true, isDeleted: false, userId: 'ana'
 
 describe('who wrote a message, who sends a failed one again, WhatsApp marks (issue 30)', () => {
   it('names the agent, else the signature, else what sent it; older messages are the platform\'s', () => {
-    const base = { fromMe: true, user: null, origin: null, body: 'Olá', signed: false };
+    const base = { fromMe: true, user: null, userId: null, origin: null, body: 'Olá', signed: false };
     assert.deepEqual(messageAuthor({ ...base, user: { id: 'ana', name: 'Ana' }, origin: 'agent' }), { agent: 'Ana' });
     assert.deepEqual(messageAuthor({ ...base, body: '*Ana*:\nOlá', signed: true, origin: 'agent' }), { agent: 'Ana' });
     assert.deepEqual(messageAuthor({ ...base, origin: 'chatbot' }), { origin: 'chatbot' });
-    assert.deepEqual(messageAuthor({ ...base, origin: 'agent' }), { origin: 'automatic' });
+    assert.deepEqual(messageAuthor({ ...base, origin: 'agent' }), { origin: 'agent' });
+    assert.deepEqual(messageAuthor({ ...base, userId: 'gone', origin: null }), { origin: 'agent' });
     assert.deepEqual(messageAuthor(base), { origin: 'automatic' });
     assert.equal(messageAuthor({ ...base, fromMe: false }), null);
   });

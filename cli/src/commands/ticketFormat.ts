@@ -69,7 +69,7 @@ export function messageLine(ctx: Context, message: Message): string {
   const { t } = ctx;
   const sender = messageAuthor(message);
   // An origin this version does not know (a newer server) reads as automatic.
-  const origin: Exclude<MessageOrigin, 'agent' | 'automatic'> | null = sender && 'origin' in sender && sender.origin !== 'automatic' && MESSAGE_ORIGINS.includes(sender.origin) ? sender.origin : null;
+  const origin: Exclude<MessageOrigin, 'automatic'> | null = sender && 'origin' in sender && sender.origin !== 'automatic' && MESSAGE_ORIGINS.includes(sender.origin) ? sender.origin : null;
   const author = !sender ? (message.contact?.name ?? t('tickets.customer')) : 'agent' in sender ? sender.agent : origin ? t(`tickets.origins.${origin}`) : t('tickets.automatic');
   const media = message.mediaType === 'chat' ? '' : `[${message.mediaType}] `;
   const body = message.isDeleted ? t('tickets.deletedMessage') : `${media}${message.body}`;

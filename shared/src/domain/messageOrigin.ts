@@ -31,16 +31,15 @@ export type MessageOrigin = (typeof MESSAGE_ORIGINS)[number];
 
 /**
  * Who wrote a message we sent, as the clients name it: the agent's name when an agent did (the
- * signature's when the account is gone), else the origin (older messages without one are the
- * platform's own).
+ * signature's when the account is gone, else just "an agent"), else the origin (older messages
+ * without one are the platform's own, unless an agent's id says otherwise).
  */
-export function messageAuthor(message: Pick<Message, 'fromMe' | 'user' | 'origin' | 'body' | 'signed'>): { agent: string } | { origin: Exclude<MessageOrigin, 'agent'> } | null {
+export function messageAuthor(message: Pick<Message, 'fromMe' | 'user' | 'userId' | 'origin' | 'body' | 'signed'>): { agent: string } | { origin: MessageOrigin } | null {
   if (!message.fromMe) return null;
   if (message.user) return { agent: message.user.name };
   const signature = signatureName(message);
   if (signature !== null) return { agent: signature };
-  const origin = message.origin ?? 'automatic';
-  return { origin: origin === 'agent' ? 'automatic' : origin };
+  return { origin: message.origin ?? (message.userId ? 'agent' : 'automatic') };
 }
 
 /**

@@ -160,7 +160,7 @@ export const cliInboxEn: CliInboxTranslation = {
     updated: 'Activity',
     lastMessage: 'Last message',
     automatic: 'automatic',
-    origins: { chatbot: 'chatbot', flow: 'flow', ai: 'AI', integration: 'integration', api: 'API', campaign: 'campaign', schedule: 'scheduled', phone: 'phone' },
+    origins: { agent: 'agent', chatbot: 'chatbot', flow: 'flow', ai: 'AI', integration: 'integration', api: 'API', campaign: 'campaign', schedule: 'scheduled', phone: 'phone' },
     customer: 'customer',
     deletedMessage: '(message deleted)',
     sending: '(sending)',

@@ -160,7 +160,7 @@ export const cliInboxEs: CliInboxTranslation = {
     updated: 'Actividad',
     lastMessage: 'Último mensaje',
     automatic: 'automático',
-    origins: { chatbot: 'chatbot', flow: 'flujo', ai: 'IA', integration: 'integración', api: 'API', campaign: 'campaña', schedule: 'programado', phone: 'teléfono' },
+    origins: { agent: 'agente', chatbot: 'chatbot', flow: 'flujo', ai: 'IA', integration: 'integración', api: 'API', campaign: 'campaña', schedule: 'programado', phone: 'teléfono' },
     customer: 'cliente',
     deletedMessage: '(mensaje eliminado)',
     sending: '(enviando)',

@@ -162,7 +162,7 @@ export const cliInboxPt = {
     updated: 'Atividade',
     lastMessage: 'Última mensagem',
     automatic: 'automática',
-    origins: { chatbot: 'chatbot', flow: 'fluxo', ai: 'IA', integration: 'integração', api: 'API', campaign: 'campanha', schedule: 'agendada', phone: 'celular' },
+    origins: { agent: 'atendente', chatbot: 'chatbot', flow: 'fluxo', ai: 'IA', integration: 'integração', api: 'API', campaign: 'campanha', schedule: 'agendada', phone: 'celular' },
     customer: 'cliente',
     deletedMessage: '(mensagem apagada)',
     sending: '(enviando)',

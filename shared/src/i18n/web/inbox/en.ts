@@ -62,6 +62,7 @@ export const inboxEn: InboxTranslation = {
   draft: { mark: 'Draft', hint: 'Unsent text in this ticket' },
   sendFailed: { failed: 'Not sent', retry: 'Retry', edit: 'Edit', retried: 'Sending again.' },
   author: {
+    agent: 'Agent',
     phone: 'From the phone',
     api: 'API',
     flow: 'Flow',

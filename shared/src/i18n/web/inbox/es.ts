@@ -62,6 +62,7 @@ export const inboxEs: InboxTranslation = {
   draft: { mark: 'Borrador', hint: 'Hay texto sin enviar en esta atención' },
   sendFailed: { failed: 'No enviado', retry: 'Reintentar', edit: 'Editar', retried: 'Enviando de nuevo.' },
   author: {
+    agent: 'Agente',
     phone: 'Desde el teléfono',
     api: 'API',
     flow: 'Flujo',

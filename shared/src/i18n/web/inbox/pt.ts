@@ -60,6 +60,7 @@ export const inboxPt = {
   draft: { mark: 'Rascunho', hint: 'Há texto não enviado neste atendimento' },
   sendFailed: { failed: 'Não enviada', retry: 'Tentar de novo', edit: 'Editar', retried: 'Enviando de novo.' },
   author: {
+    agent: 'Atendente',
     phone: 'Pelo celular',
     api: 'API',
     flow: 'Fluxo',
