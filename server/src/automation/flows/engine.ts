@@ -142,7 +142,7 @@ export function createFlowEngine(deps: { realtime: RealtimePublisher; logger: Lo
         if (isDuplicate(err)) return;
         throw err;
       }
-      await writeTicket(realtime, companyId, ticket._id, { flowRun: ticketFlowRunOf(run), chatbot: false, queueOptionId: null });
+      await writeTicket(realtime, companyId, ticket._id, { flowRun: ticketFlowRunOf(run), flowEnd: null, chatbot: false, queueOptionId: null });
       await interpreter.advance(run, await portOf(run), { kind: 'start' });
     });
   }

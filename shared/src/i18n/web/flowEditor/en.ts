@@ -42,6 +42,7 @@ export const flowEditorEn: FlowEditorTranslation = {
     exitUnconnected: 'Exit not connected: {{handle}}',
     questionWithoutKey: 'Question without a variable for the answer',
     cycleWithoutWait: 'Loop without a wait: the flow would spin forever',
+    cycleWithoutAnswer: 'Loop that never waits for the customer: it keeps writing until the flow stops it after {{blocks}} blocks',
     danglingEdge: 'Connection to a block that does not exist',
     wholeFlow: 'Flow',
   },

@@ -42,6 +42,7 @@ export const flowEditorEs: FlowEditorTranslation = {
     exitUnconnected: 'Salida sin conexión: {{handle}}',
     questionWithoutKey: 'Pregunta sin variable para la respuesta',
     cycleWithoutWait: 'Bucle sin espera: el flujo giraría sin parar',
+    cycleWithoutAnswer: 'Bucle que nunca espera al cliente: sigue escribiendo hasta que el flujo lo detiene tras {{blocks}} bloques',
     danglingEdge: 'Conexión con un bloque que no existe',
     wholeFlow: 'Flujo',
   },

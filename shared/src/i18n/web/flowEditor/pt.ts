@@ -40,6 +40,7 @@ export const flowEditorPt = {
     exitUnconnected: 'Saída sem conexão: {{handle}}',
     questionWithoutKey: 'Pergunta sem variável para a resposta',
     cycleWithoutWait: 'Laço sem espera: o fluxo giraria sem parar',
+    cycleWithoutAnswer: 'Laço que nunca espera o cliente: continua escrevendo até o fluxo pará-lo após {{blocks}} blocos',
     danglingEdge: 'Conexão com um bloco que não existe',
     wholeFlow: 'Fluxo',
   },
