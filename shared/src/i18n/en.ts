@@ -105,6 +105,7 @@ export const enCommon: CommonTranslation = {
     ERR_TICKET_NOT_OPEN: 'Messages can only be sent on an open ticket. Accept or reopen it first.',
     ERR_INVALID_MEDIA: 'This file type is not accepted.',
     ERR_MEDIA_TOO_LARGE: 'This file is larger than allowed for its type.',
+    ERR_IMPORT_TOO_LARGE: 'The file is too large to import: at most {{rows}} contact rows, {{cells}} cells and {{megabytes}} MB once unpacked.',
     ERR_CONNECTION_LIMIT_REACHED: "Your plan's connection limit has been reached.",
     ERR_QUEUE_LIMIT_REACHED: "Your plan's queue limit has been reached.",
     ERR_SANDBOX_ONLY: 'This action is only available for sandbox connections.',

@@ -105,6 +105,7 @@ export const esCommon: CommonTranslation = {
     ERR_TICKET_NOT_OPEN: 'Solo se pueden enviar mensajes en un ticket abierto. Acéptalo o reábrelo primero.',
     ERR_INVALID_MEDIA: 'Este tipo de archivo no es aceptado.',
     ERR_MEDIA_TOO_LARGE: 'Este archivo es más grande de lo permitido para su tipo.',
+    ERR_IMPORT_TOO_LARGE: 'El archivo es demasiado grande para importar: como máximo {{rows}} filas de contactos, {{cells}} celdas y {{megabytes}} MB descomprimido.',
     ERR_CONNECTION_LIMIT_REACHED: 'Se alcanzó el límite de conexiones de tu plan.',
     ERR_QUEUE_LIMIT_REACHED: 'Se alcanzó el límite de colas de tu plan.',
     ERR_SANDBOX_ONLY: 'Esta acción solo está disponible para conexiones sandbox.',

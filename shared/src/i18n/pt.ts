@@ -109,6 +109,7 @@ export const ptCommon = {
     ERR_TICKET_NOT_OPEN: 'Só é possível enviar mensagens em um ticket aberto. Aceite ou reabra o ticket.',
     ERR_INVALID_MEDIA: 'Este tipo de arquivo não é aceito.',
     ERR_MEDIA_TOO_LARGE: 'Este arquivo é maior do que o permitido para o seu tipo.',
+    ERR_IMPORT_TOO_LARGE: 'O arquivo é grande demais para importar: no máximo {{rows}} linhas de contatos, {{cells}} células e {{megabytes}} MB descompactado.',
     ERR_CONNECTION_LIMIT_REACHED: 'O limite de conexões do seu plano foi atingido.',
     ERR_QUEUE_LIMIT_REACHED: 'O limite de filas do seu plano foi atingido.',
     ERR_SANDBOX_ONLY: 'Esta ação só está disponível para conexões sandbox.',
