@@ -7,11 +7,19 @@ import type { Description, Schema } from 'joi';
 import { isUserPatternSchema } from '@atende/shared';
 import { routeKey, type SweepRoute } from './routes.js';
 
+interface Branch {
+  schema?: Described;
+  then?: Described;
+  otherwise?: Described;
+  switch?: { then?: Described; otherwise?: Described }[];
+}
+
 interface Described {
   keys?: Record<string, Described>;
   items?: Described[];
-  whens?: { then?: Described; otherwise?: Described; switch?: { then?: Described; otherwise?: Described }[] }[];
-  matches?: { schema?: Described; then?: Described; otherwise?: Described; switch?: { then?: Described; otherwise?: Described }[] }[];
+  /** `when` conditions, and the alternatives of an alternatives schema. */
+  whens?: Branch[];
+  matches?: Branch[];
 }
 
 /** Paths of the pattern fields under a described schema (`nodes[].data.value`). */
@@ -21,7 +29,7 @@ export function patternPaths(description: Described | undefined, path = ''): str
   for (const [key, inner] of Object.entries(description.keys ?? {})) found.push(...patternPaths(inner, path ? `${path}.${key}` : key));
   for (const item of description.items ?? []) found.push(...patternPaths(item, `${path}[]`));
   for (const branch of [...(description.whens ?? []), ...(description.matches ?? [])]) {
-    const candidates = [('schema' in branch ? branch.schema : undefined), branch.then, branch.otherwise, ...(branch.switch ?? []).flatMap((each) => [each.then, each.otherwise])];
+    const candidates = [branch.schema, branch.then, branch.otherwise, ...(branch.switch ?? []).flatMap((each) => [each.then, each.otherwise])];
     for (const candidate of candidates) found.push(...patternPaths(candidate, path));
   }
   return [...new Set(found)];
