@@ -95,6 +95,15 @@ describe('web console: flow editor keeps work safe', function () {
     await page.waitForURL('**/tickets');
     const { flow: stored } = await company.admin.flows.getFlow(flow.id);
     expect(stored.flow!.nodes).to.have.length(2);
+
+    // Back, when the user says so, leaves for the list.
+    await page.goto('/flowbuilders');
+    await page.locator('tr[data-flow="Guardado"]').getByText('Guardado').click();
+    await page.locator('[data-flow-canvas]:not([data-loading]) .react-flow__node').first().waitFor();
+    await addQuestion(page, 'E o seu telefone?');
+    await page.goBack();
+    await dialog(page, 'Sair sem salvar?').getByRole('button', { name: 'Sair sem salvar' }).click();
+    await page.waitForURL('**/flowbuilders');
   });
 
   it('undoes and redoes the last edits with Ctrl+Z / Ctrl+Shift+Z and the buttons', async () => {
@@ -136,7 +145,7 @@ describe('web console: flow editor keeps work safe', function () {
     await page.mouse.down();
     await page.mouse.move(canvas.x + 200, canvas.y + 40, { steps: 10 });
     await page.mouse.up();
-    const boxes = [];
+    const boxes: { x: number; y: number; width: number; height: number }[] = [];
     for (const text of ['Um', 'Dois', 'Três', 'Quatro']) boxes.push((await (await addQuestion(page, text)).boundingBox())!);
     for (const box of boxes) {
       expect(box.x, 'inside the view').to.be.within(canvas.x, canvas.x + canvas.width - box.width);

@@ -3,8 +3,8 @@
  * Unknown paths and pages this version does not have show the not-found page: inside the shell
  * for a signed-in user, on its own for a guest.
  */
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, createRoutesFromElements, Outlet, Route, RouterProvider } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { Spinner } from '../ui/controls.js';
 import { useApi } from './api.js';
 import { Guard } from './guard.js';
@@ -67,24 +67,22 @@ function PrivateLayout() {
   );
 }
 
-function routes() {
-  return createRoutesFromElements(
-    <Route element={<Guard />}>
-      {PUBLIC_ROUTES.map((route) => (
-        <Route key={route.path} path={route.path} element={page(route.page)} />
-      ))}
-      <Route element={<PrivateLayout />}>
-        {PRIVATE_ROUTES.map((route) => (
-          <Route key={route.path} path={route.path} element={page(route.page)} />
-        ))}
-        <Route path="*" element={page('notFound')} />
-      </Route>
-    </Route>,
-  );
-}
-
-/** A data router: pages with unsaved work can hold a navigation (useBlocker), as the flow editor does. */
 export function Router() {
-  const [router] = useState(() => createBrowserRouter(routes()));
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<Guard />}>
+          {PUBLIC_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} element={page(route.page)} />
+          ))}
+          <Route element={<PrivateLayout />}>
+            {PRIVATE_ROUTES.map((route) => (
+              <Route key={route.path} path={route.path} element={page(route.page)} />
+            ))}
+            <Route path="*" element={page('notFound')} />
+          </Route>
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }
