@@ -3,8 +3,9 @@
  * JavaScript port of RE2: matching takes time linear in the text, so `(a|a)+$` cannot hold the
  * event loop as the built-in engine's backtracking does (12 s for 29 characters, doubling with
  * each). The native `re2` binding would need a download or a compiler at install; this needs
- * neither. The JavaScript syntax people already write is translated (`\uXXXX`, named groups);
- * back-references and look-arounds have no linear-time form and are refused.
+ * neither. The JavaScript syntax people already write is translated (`\uXXXX`, named groups) and
+ * look-behinds without groups are kept; back-references and look-aheads have no linear-time form
+ * and are refused.
  */
 import { RE2JS } from 're2js';
 import { USER_PATTERN_MAX, USER_PATTERN_PROGRAM_MAX, USER_PATTERN_SUBJECT_MAX } from '@atende/shared';
@@ -21,7 +22,7 @@ function compile(pattern: string): CompiledPattern {
   if (pattern.length > USER_PATTERN_MAX) return { ok: false, problem: 'tooLong', detail: `longer than ${USER_PATTERN_MAX} characters` };
   let regex: RE2JS;
   try {
-    regex = RE2JS.compile(RE2JS.translateRegExp(pattern), RE2JS.CASE_INSENSITIVE);
+    regex = RE2JS.compile(RE2JS.translateRegExp(pattern), RE2JS.CASE_INSENSITIVE | RE2JS.LOOKBEHINDS);
   } catch (err) {
     return { ok: false, problem: 'syntax', detail: err instanceof Error ? err.message : String(err) };
   }

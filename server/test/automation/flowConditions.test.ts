@@ -43,6 +43,7 @@ describe('flow condition block and menu answers', () => {
     expect(conditionHolds('regex', 'pedido 42', '(?<numero>\\d+)')).to.equal(true);
     expect(conditionHolds('regex', 'ação', '^\\p{L}+$')).to.equal(true);
     expect(conditionHolds('regex', 'ana@example.com', '^[\\w.+-]+@[\\w-]+\\.[\\w.]+$')).to.equal(true);
+    expect(conditionHolds('regex', 'R$ 10', '(?<=R\\$ )\\d+')).to.equal(true);
     // No linear-time form: never holds (and the save refuses it).
     expect(conditionHolds('regex', 'aa', '(a)\\1')).to.equal(false);
     expect(conditionHolds('regex', 'ab', 'a(?=b)')).to.equal(false);

@@ -46,7 +46,7 @@ export const enCommon: CommonTranslation = {
     ERR_FLOW_INVALID: 'The flow cannot be saved: fix the problems shown.',
     ERR_FLOW_IN_USE: 'This flow is started by a phrase campaign or a connection. Change them first.',
     ERR_FLOW_MEDIA_INVALID: 'A block of the flow uses a file that does not exist in this company.',
-    ERR_FLOW_PATTERN_INVALID: 'A condition block has a regular expression that cannot be used: back-references (\\1) and look-arounds ((?=...), (?<=...)) are not supported, and a pattern must stay short and simple.',
+    ERR_FLOW_PATTERN_INVALID: 'A condition block has a regular expression that cannot be used: back-references (\\1) and look-aheads ((?=...), (?!...)) are not supported, and a pattern must stay short and simple.',
     ERR_FLOW_IMAGE_TOO_LARGE: 'File is too large! 2MB maximum',
     ERR_FLOW_AUDIO_TOO_LARGE: 'File is too large! 5MB maximum',
     ERR_FLOW_VIDEO_TOO_LARGE: 'File is too large! 20MB maximum',

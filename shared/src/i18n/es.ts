@@ -46,7 +46,7 @@ export const esCommon: CommonTranslation = {
     ERR_FLOW_INVALID: 'El flujo no se puede guardar: corrija los problemas indicados.',
     ERR_FLOW_IN_USE: 'Este flujo lo inicia una campaña de frase o una conexión. Cámbielas antes.',
     ERR_FLOW_MEDIA_INVALID: 'Un bloque del flujo usa un archivo que no existe en esta empresa.',
-    ERR_FLOW_PATTERN_INVALID: 'Un bloque de condición tiene una expresión regular que no se puede usar: las referencias a grupos (\\1) y las búsquedas hacia adelante o atrás ((?=...), (?<=...)) no se admiten, y el patrón debe ser corto y simple.',
+    ERR_FLOW_PATTERN_INVALID: 'Un bloque de condición tiene una expresión regular que no se puede usar: las referencias a grupos (\\1) y las búsquedas hacia adelante ((?=...), (?!...)) no se admiten, y el patrón debe ser corto y simple.',
     ERR_FLOW_IMAGE_TOO_LARGE: '¡El archivo es muy grande! 2MB máximo',
     ERR_FLOW_AUDIO_TOO_LARGE: '¡El archivo es muy grande! 5MB máximo',
     ERR_FLOW_VIDEO_TOO_LARGE: '¡El archivo es muy grande! 20MB máximo',

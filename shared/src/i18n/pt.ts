@@ -50,7 +50,7 @@ export const ptCommon = {
     ERR_FLOW_INVALID: 'O fluxo não pode ser salvo: corrija os problemas indicados.',
     ERR_FLOW_IN_USE: 'Este fluxo é iniciado por uma campanha de frase ou por uma conexão. Altere-as antes.',
     ERR_FLOW_MEDIA_INVALID: 'Um bloco do fluxo usa um arquivo que não existe nesta empresa.',
-    ERR_FLOW_PATTERN_INVALID: 'Um bloco de condição tem uma expressão regular que não pode ser usada: referências a grupos (\\1) e verificações à frente ou atrás ((?=...), (?<=...)) não são aceitas, e o padrão deve ser curto e simples.',
+    ERR_FLOW_PATTERN_INVALID: 'Um bloco de condição tem uma expressão regular que não pode ser usada: referências a grupos (\\1) e verificações à frente ((?=...), (?!...)) não são aceitas, e o padrão deve ser curto e simples.',
     ERR_FLOW_IMAGE_TOO_LARGE: 'Arquivo é muito grande! 2MB máximo',
     ERR_FLOW_AUDIO_TOO_LARGE: 'Arquivo é muito grande! 5MB máximo',
     ERR_FLOW_VIDEO_TOO_LARGE: 'Arquivo é muito grande! 20MB máximo',
