@@ -230,4 +230,28 @@ describe('web console: flow editor keeps work safe', function () {
       await agent.context.close();
     }
   });
+
+  it('flags a loop that waits only on intervals (issue 29: it would write to a silent customer)', async () => {
+    const { page } = admin;
+    const flow = await company.admin.flows.createFlow('Laço com intervalo');
+    await company.admin.flows.saveFlow({
+      idFlow: flow.id,
+      nodes: [
+        { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'oi', type: 'question', position: { x: 300, y: 0 }, data: { typebotIntegration: { message: 'Oi', answerKey: 'oi' } } },
+        { id: 'novidade', type: 'singleBlock', position: { x: 600, y: 0 }, data: { seq: ['message0'], elements: [{ number: 'message0', type: 'message', value: 'Novidade!' }] } },
+        { id: 'espera', type: 'interval', position: { x: 900, y: 0 }, data: { sec: 5 } },
+      ],
+      connections: [
+        { id: 'e1', source: '1', target: 'oi', sourceHandle: 'a' },
+        { id: 'e2', source: 'oi', target: 'novidade', sourceHandle: 'a' },
+        { id: 'e3', source: 'novidade', target: 'espera', sourceHandle: 'a' },
+        { id: 'e4', source: 'espera', target: 'novidade', sourceHandle: 'a' },
+      ],
+    });
+    await openEditor(page, flow.id);
+    const interval = page.locator('.react-flow__node[data-id="espera"]');
+    await interval.locator('[data-block-problems]', { hasText: 'Laço que nunca espera o cliente: continua escrevendo até o fluxo pará-lo após 50 blocos' }).waitFor();
+    expect(await page.locator('.react-flow__node[data-id="oi"] [data-block-problems]').count()).to.equal(0);
+  });
 });
