@@ -65,6 +65,13 @@ describe('spreadsheet bombs are refused within limits, off the event loop (issue
     expect(translateError(createI18n('es'), 'ERR_IMPORT_TOO_LARGE')).to.include(`${CONTACT_UPLOAD_MAX_ROWS} filas`);
   });
 
+  it('a sheet without a header row counts its first row as a contact: one row too many is refused too', async () => {
+    const rows = Array.from({ length: CONTACT_UPLOAD_MAX_ROWS + 1 }, (_, index) => `Cliente ${index};55119${String(30_000_000 + index)}`).join('\n');
+    const answer = await postFile(t, plainUser.token, '/contacts/import', { name: 'sem-cabecalho.csv', bytes: rows });
+    expect(answer.status, JSON.stringify(answer.body)).to.equal(413);
+    expect(answer.body).to.include({ error: 'ERR_IMPORT_TOO_LARGE', limit: 'rows', max: CONTACT_UPLOAD_MAX_ROWS });
+  });
+
   it('a sheet at the limits is still imported, and a broken zip is still ERR_INVALID_MEDIA', async () => {
     const rows = [['Nome', 'Numero'], ...Array.from({ length: 300 }, (_, index) => [`Cliente ${index}`, `55119${String(20_000_000 + index)}`])];
     const answer = await postFile(t, plainUser.token, '/contacts/import', { name: 'ok.xlsx', bytes: workbookOf(inlineRows(rows)) });

@@ -5,7 +5,7 @@
  * import never holds the event loop: a file over a limit answers ERR_IMPORT_TOO_LARGE naming it.
  */
 import { extname } from 'node:path';
-import { CONTACT_UPLOAD_MAX_ROWS, IMPORT_CELLS_MAX, IMPORT_UNPACKED_MAX_BYTES } from '@atende/shared';
+import { CONTACT_UPLOAD_MAX_ROWS, IMPORT_CELLS_MAX, IMPORT_UNPACKED_MAX_BYTES, type ImportLimit } from '@atende/shared';
 import { AppError } from '../../../platform/errors.js';
 import { IsolatedLimit, runIsolated } from '../../../platform/isolated.js';
 import type { SheetLimits } from './limits.js';
@@ -44,9 +44,10 @@ function formatOf(file: ImportedFile): SheetFormat {
   return 'csv';
 }
 
-function tooLarge(limit: IsolatedLimit['limit'] | 'unpackedBytes' | 'rows' | 'cells', max: number): AppError {
-  const what = { unpackedBytes: `${Math.round(max / 1048576)} MB once unpacked`, rows: `${max - 1} rows`, cells: `${max} cells`, memory: `${max} MB of memory to read`, time: `${max / 1000} s to read` }[limit];
-  return new AppError('ERR_IMPORT_TOO_LARGE', { field: 'file', limit, max: limit === 'rows' ? max - 1 : max }, `The file is too large to import: more than ${what}.`);
+/** 413 naming the limit passed (rows: contact rows, the header aside). */
+function tooLarge(limit: ImportLimit, max: number): AppError {
+  const what = { unpackedBytes: `${Math.round(max / 1048576)} MB once unpacked`, rows: `${max} rows`, cells: `${max} cells`, memory: `${max} MB of memory to read`, time: `${max / 1000} s to read` }[limit];
+  return new AppError('ERR_IMPORT_TOO_LARGE', { field: 'file', limit, max }, `The file is too large to import: more than ${what}.`);
 }
 
 async function rowsIn(companyId: string, format: SheetFormat, bytes: Buffer): Promise<string[][]> {
@@ -58,7 +59,7 @@ async function rowsIn(companyId: string, format: SheetFormat, bytes: Buffer): Pr
     if (err instanceof IsolatedLimit) throw tooLarge(err.limit, err.max);
     throw err;
   }
-  if ('tooLarge' in answer) throw tooLarge(answer.tooLarge.limit, answer.tooLarge.max);
+  if ('tooLarge' in answer) throw tooLarge(answer.tooLarge.limit, answer.tooLarge.limit === 'rows' ? CONTACT_UPLOAD_MAX_ROWS : answer.tooLarge.max);
   if ('unreadable' in answer) throw new AppError('ERR_INVALID_MEDIA', { field: 'file', accepted: ACCEPTED }, `payload file: not a readable .${answer.unreadable} workbook`);
   return answer.rows;
 }
@@ -68,5 +69,7 @@ export async function rowsOfFile(companyId: string, file: ImportedFile): Promise
   const sheet = contactsFromRows(await rowsIn(companyId, formatOf(file), file.bytes));
   if (!sheet) throw fileError('the header row has no number column (number, numero, telefone, telefono...)', 'file.columns');
   if (sheet.records.length === 0) throw fileError('the file has no contact rows', 'file.empty');
+  // A sheet without a header row reads its first row as a contact too.
+  if (sheet.records.length > CONTACT_UPLOAD_MAX_ROWS) throw tooLarge('rows', CONTACT_UPLOAD_MAX_ROWS);
   return sheet.records;
 }
