@@ -89,4 +89,28 @@ describe('web console: running flow in the conversation', function () {
     await page.locator('[data-flow-run]').waitFor({ state: 'detached' });
     expect(await page.locator(`[data-conversation="${ticket.uuid}"]`).count()).to.equal(1);
   });
+
+  it('says why a flow that looped stopped (issue 29: the run budget)', async () => {
+    const { page } = opened;
+    const loop = await company.admin.flows.createFlow('Laço');
+    await company.admin.flows.saveFlow({
+      idFlow: loop.id,
+      nodes: [
+        { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'eco', type: 'message', position: { x: 240, y: 0 }, data: { label: 'De novo' } },
+      ],
+      connections: [
+        { id: 'e1', source: '1', target: 'eco', sourceHandle: 'a' },
+        { id: 'e2', source: 'eco', target: 'eco', sourceHandle: 'a' },
+      ],
+    });
+    await company.admin.flows.createFlowCampaign({ name: 'Laço', flowId: loop.id, whatsappId: company.whatsapp.id, phrase: 'quero o laço', status: true });
+    const ticket = await customerWrites(company, '5511977770003', 'Rita Cliente', 'quero o laço');
+    for (let tries = 0; tries < 200 && !(await company.admin.tickets.get(ticket.id)).flowEnd; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    await page.goto(`/tickets/${ticket.uuid}`);
+    const banner = page.locator('[data-flow-end="loopLimit"]');
+    await banner.waitFor();
+    expect(await banner.textContent()).to.equal('The flow Laço stopped: it ran 50 blocks or sent 20 messages without an answer from the customer (a loop)');
+    expect(await page.locator('[data-flow-run]').count()).to.equal(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { addBlock, defaultStartNode, duplicateOf, fromGraph, newNodeId, nextPosition, removeBlock, toGraph, type EditorNode } from '../src/pages/flowbuilder/graph.js';
+import { addBlock, defaultStartNode, duplicateOf, freePosition, fromGraph, newNodeId, removeBlock, toGraph, type EditorNode } from '../src/pages/flowbuilder/graph.js';
 import { intervalProblem } from '../src/pages/flowbuilder/editorToast.js';
 
 const node = (id: string, type: EditorNode['type'], x: number, y: number, width?: number): EditorNode => ({
@@ -17,12 +17,19 @@ describe('flow editor: graph rules (document 3 sections 3, 4, 9)', () => {
     expect(new Set(ids).size).to.equal(ids.length);
   });
 
-  it('starts a new flow with the start block 1 and places new blocks 40 units right of the last, at its height', () => {
+  it('starts a new flow with the start block 1 and places a new block centred on the view, else in the nearest free place around it', () => {
     expect(defaultStartNode()).to.deep.include({ id: '1', type: 'start' });
-    expect(nextPosition([node('1', 'start', 100, 50, 200), node('b', 'menu', 300, 70, 250)])).to.deep.equal({ x: 300 + 250 + 40, y: 70 });
-    const { nodes } = addBlock([defaultStartNode()], [], 'menu', { message: 'Oi', arrayOption: [] });
-    expect(nodes).to.have.length(2);
-    expect(nodes[1]!.position).to.deep.equal({ x: 250 + 220 + 40, y: 100 });
+    const center = { x: 1000, y: 500 };
+    expect(freePosition([node('1', 'start', 100, 50, 200)], center)).to.deep.equal({ x: 1000 - 110, y: 500 - 60 });
+    let nodes = [defaultStartNode()];
+    for (let count = 0; count < 4; count += 1) nodes = addBlock(nodes, [], 'menu', { message: 'Oi', arrayOption: [] }, center).nodes;
+    // The centre, then below, above, right: each 40 units clear of the others (blocks 220 x 120 until measured).
+    expect(nodes.slice(1).map((each) => each.position)).to.deep.equal([
+      { x: 890, y: 440 },
+      { x: 890, y: 600 },
+      { x: 890, y: 280 },
+      { x: 1150, y: 440 },
+    ]);
   });
 
   it('duplicates with a new id 240 units right of the rightmost block, at the original height, unselected', () => {
@@ -40,7 +47,7 @@ describe('flow editor: graph rules (document 3 sections 3, 4, 9)', () => {
       { id: 'e2', source: 'm', target: 'q' },
     ];
     const nodes = [defaultStartNode(), node('m', 'menu', 500, 100), node('q', 'question', 800, 100)];
-    const replaced = addBlock(nodes, edges, 'start', {});
+    const replaced = addBlock(nodes, edges, 'start', {}, { x: 0, y: 0 });
     const starts = replaced.nodes.filter((each) => each.type === 'start').map((each) => each.id);
     expect(starts).to.have.length(1);
     expect(starts[0]).to.match(/^[A-Za-z0-9]{30}$/);

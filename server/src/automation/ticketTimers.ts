@@ -37,7 +37,7 @@ export function createTicketTimers(deps: { realtime: RealtimePublisher; messages
     if (whatsapp.expiresTicket > 0) {
       const silent = await TicketModel.find({ ...scope, status: 'open', lastInteractionAt: { $lt: minutesAgo(whatsapp.expiresTicket, now) } }).lean<TicketDoc[]>();
       for (const ticket of silent) {
-        const closed = await apply(ticket, { status: 'closed', closedAt: now, chatbot: false, queueOptionId: null, useIntegration: false, promptId: null, integrationId: null, integrationRun: null, handedOver: false, aiError: null });
+        const closed = await apply(ticket, { status: 'closed', closedAt: now, chatbot: false, queueOptionId: null, useIntegration: false, promptId: null, integrationId: null, integrationRun: null, handedOver: false, aiError: null, flowEnd: null });
         if (!closed) continue;
         changed += 1;
         if (whatsapp.expiresInactiveMessage && !closed.isGroup) {

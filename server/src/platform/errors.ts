@@ -141,6 +141,8 @@ function fromBoom(err: Boom.Boom): AppError {
   if (status === 401) return new AppError('ERR_UNAUTHENTICATED');
   if (status === 403) return new AppError('ERR_NO_PERMISSION');
   if (status === 413) return new AppError('ERR_PAYLOAD_TOO_LARGE');
+  // A multipart body over its limit (counted as inflated, for a compressed one) comes wrapped in a 400.
+  if (status === 400 && Boom.isBoom(err.data) && err.data.output.statusCode === 413) return new AppError('ERR_PAYLOAD_TOO_LARGE');
   if (status === 415 || status === 400) {
     return new AppError('ERR_VALIDATION', { field: 'payload', rule: status === 415 ? 'content-type' : 'parse' }, err.message || 'Invalid request payload');
   }

@@ -16,6 +16,11 @@ export const FLOW_PROBLEM_CODES = [
   'questionWithoutKey',
   /** A loop the flow could go round for ever without waiting for the customer or an interval. */
   'cycleWithoutWait',
+  /**
+   * A loop whose only waits are intervals: it writes to a silent customer until the run's budget
+   * (FLOW_RUN_BLOCKS_MAX, FLOW_RUN_MESSAGES_MAX) ends it. Flagged on its interval block.
+   */
+  'cycleWithoutAnswer',
   /** An edge to or from a block that does not exist. */
   'danglingEdge',
 ] as const;
@@ -31,6 +36,42 @@ export interface FlowProblem {
 
 /** Blocks that stop the run until the customer answers or time passes. */
 const WAITING_TYPES = new Set<FlowNode['type']>(['menu', 'question', 'interval', 'typebot', 'openai']);
+/** Blocks that stop the run until the customer answers (or hand the conversation on). */
+const ANSWER_TYPES = new Set<FlowNode['type']>(['menu', 'question', 'typebot', 'openai']);
+
+/** The strongly connected parts of the graph that hold a loop, leaving out the blocks given (Tarjan). */
+function loopsWithout(nodes: FlowNode[], next: Map<string, string[]>, left: Set<FlowNode['type']>): string[][] {
+  const kept = new Set(nodes.filter((node) => !left.has(node.type)).map((node) => node.id));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const loops: string[][] = [];
+  const connect = (id: string): void => {
+    index.set(id, index.size);
+    low.set(id, index.get(id)!);
+    stack.push(id);
+    onStack.add(id);
+    for (const target of next.get(id) ?? []) {
+      if (!kept.has(target)) continue;
+      if (!index.has(target)) {
+        connect(target);
+        low.set(id, Math.min(low.get(id)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(id, Math.min(low.get(id)!, index.get(target)!));
+    }
+    if (low.get(id) !== index.get(id)) return;
+    const part: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      part.push(member);
+    } while (member !== id);
+    if (part.length > 1 || (next.get(id) ?? []).includes(id)) loops.push(part);
+  };
+  for (const id of kept) if (!index.has(id)) connect(id);
+  return loops;
+}
 
 /** The exits a block must have connected, by handle. */
 function requiredExits(node: FlowNode): string[] {
@@ -110,6 +151,12 @@ export function flowProblems(graph: FlowGraph): FlowProblem[] {
   };
   for (const node of graph.nodes) {
     if (!WAITING_TYPES.has(node.type) && !state.has(node.id)) visit(node.id);
+  }
+  // Loops that wait only on intervals (one without any wait is flagged above already).
+  for (const loop of loopsWithout(graph.nodes, next, ANSWER_TYPES)) {
+    if (loop.some((id) => flagged.has(id))) continue;
+    const interval = graph.nodes.find((node) => node.type === 'interval' && loop.includes(node.id));
+    if (interval) problems.push({ code: 'cycleWithoutAnswer', nodeId: interval.id });
   }
   return problems;
 }

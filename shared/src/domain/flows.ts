@@ -52,6 +52,12 @@ export const FLOW_NODES_MAX = 500;
 export const FLOW_EDGES_MAX = 2000;
 export const FLOW_TEXT_MAX = 4096;
 export const FLOW_MENU_OPTIONS_MAX = 20;
+/**
+ * What a run may do between two messages of the customer (intervals do not reset it): a loop,
+ * with a wait or without, ends there ('loopLimit') instead of writing to the customer for ever.
+ */
+export const FLOW_RUN_BLOCKS_MAX = 50;
+export const FLOW_RUN_MESSAGES_MAX = 20;
 /** A menu asked this many times without a valid answer ends the flow (the ticket stays pending). */
 export const FLOW_MENU_RETRIES = 3;
 /** Upload limits of the block media (section 5), in bytes, and the kinds each takes. */
@@ -221,8 +227,21 @@ export interface FlowCampaign {
 }
 
 /** Why a ticket's flow run ended. */
-export const FLOW_RUN_END_REASONS = ['finished', 'stopped', 'accepted', 'transferred', 'failed', 'menuRetries', 'closed'] as const;
+export const FLOW_RUN_END_REASONS = ['finished', 'stopped', 'accepted', 'transferred', 'failed', 'menuRetries', 'closed', 'loopLimit'] as const;
 export type FlowRunEndReason = (typeof FLOW_RUN_END_REASONS)[number];
+
+/** Ends the agents must hear of: the ticket keeps them (ticket.flowEnd) until another flow starts or it closes. */
+export const FLOW_RUN_END_SHOWN = ['failed', 'loopLimit'] as const satisfies readonly FlowRunEndReason[];
+
+/** Why the last flow of a ticket stopped, when that is something to look into. */
+export interface TicketFlowEnd {
+  flowId: string;
+  flowName: string;
+  reason: (typeof FLOW_RUN_END_SHOWN)[number];
+  /** The block it stopped at. */
+  nodeId: string;
+  at: string;
+}
 
 /** What a ticket shows while a flow runs in it (ticket.flowRun; null when none runs). */
 export interface TicketFlowRun {

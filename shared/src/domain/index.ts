@@ -25,6 +25,7 @@ export * from './invoices.js';
 export * from './schedules.js';
 export * from './flows.js';
 export * from './flowProblems.js';
+export * from './patterns.js';
 export * from './passwordReset.js';
 export * from './mailSettings.js';
 export * from './queueIntegrations.js';

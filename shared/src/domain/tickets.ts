@@ -1,7 +1,7 @@
 /** Wire shapes of tickets and messages (document 1 section 3). */
 import type { ContactExtraInfo } from './contacts.js';
 import type { Profile } from './enums.js';
-import type { TicketFlowRun } from './flows.js';
+import type { TicketFlowEnd, TicketFlowRun } from './flows.js';
 import type { TicketIntegrationRun } from './queueIntegrations.js';
 import type { TicketAiError } from './prompts.js';
 import type { MessageEdit } from './messageActions.js';
@@ -49,6 +49,8 @@ export interface Ticket {
   integrationId: string | null;
   /** The flow running in the conversation (issue 15), null when none runs. */
   flowRun: TicketFlowRun | null;
+  /** Why the last flow stopped when it failed or looped (issue 29), null otherwise. */
+  flowEnd: TicketFlowEnd | null;
   /** The queue integration answering the customer, or that handed the ticket over (issue 16); null when none. */
   integrationRun: TicketIntegrationRun | null;
   /**

@@ -2,6 +2,8 @@
  * The ERR_ catalogue (document 1 section 8) plus the codes this implementation adds. Each code
  * has its HTTP status; its text lives in the i18n resources under `errors.<CODE>`.
  */
+import { CONTACT_UPLOAD_MAX_ROWS, IMPORT_CELLS_MAX, IMPORT_UNPACKED_MAX_BYTES } from '../domain/contacts.js';
+
 export const ERROR_STATUS = {
   ERR_INTERNAL_SERVER_ERROR: 500,
   ERR_NO_OTHER_WHATSAPP: 400,
@@ -73,6 +75,7 @@ export const ERROR_STATUS = {
   ERR_TICKET_NOT_OPEN: 400,
   ERR_INVALID_MEDIA: 400,
   ERR_MEDIA_TOO_LARGE: 413,
+  ERR_IMPORT_TOO_LARGE: 413,
   ERR_CONNECTION_LIMIT_REACHED: 403,
   ERR_QUEUE_LIMIT_REACHED: 403,
   ERR_SANDBOX_ONLY: 400,
@@ -103,6 +106,7 @@ export const ERROR_STATUS = {
   ERR_FLOW_INVALID: 400,
   ERR_FLOW_IN_USE: 409,
   ERR_FLOW_MEDIA_INVALID: 400,
+  ERR_FLOW_PATTERN_INVALID: 400,
   ERR_FLOW_IMAGE_TOO_LARGE: 413,
   ERR_FLOW_AUDIO_TOO_LARGE: 413,
   ERR_FLOW_VIDEO_TOO_LARGE: 413,
@@ -129,6 +133,13 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);
 }
+
+/** Values the catalogue's texts name (the limits an import is read within). */
+export const ERROR_TEXT_VALUES = {
+  rows: CONTACT_UPLOAD_MAX_ROWS,
+  cells: IMPORT_CELLS_MAX,
+  megabytes: IMPORT_UNPACKED_MAX_BYTES / (1024 * 1024),
+} as const;
 
 /** i18n key of a code's text. */
 export function errorKey(code: ErrorCode): string {

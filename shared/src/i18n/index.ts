@@ -2,7 +2,7 @@
 import i18next, { type i18n, type LanguageDetectorModule } from 'i18next';
 import type { Language } from '../domain/enums.js';
 import { LANGUAGES } from '../domain/enums.js';
-import { errorKey, isErrorCode } from '../errors/catalogue.js';
+import { ERROR_TEXT_VALUES, errorKey, isErrorCode } from '../errors/catalogue.js';
 import { en, enCommon } from './en.js';
 import { es, esCommon } from './es.js';
 import { pt, ptCommon, type CommonTranslation, type Translation } from './pt.js';
@@ -65,6 +65,6 @@ export function createI18nWith(texts: Resources, lang: Language | LanguageDetect
  * otherwise the raw text the server sent (fallback), otherwise the code itself.
  */
 export function translateError(instance: i18n, code: string, fallback?: string): string {
-  if (isErrorCode(code)) return instance.t(errorKey(code));
+  if (isErrorCode(code)) return instance.t(errorKey(code), ERROR_TEXT_VALUES);
   return fallback || code;
 }

@@ -18,6 +18,7 @@ import {
 import { NAME_MAX } from '../domain/constants.js';
 import { PROMPT_HUMAN_PHRASE_MAX, PROMPT_MODEL_MAX } from '../domain/prompts.js';
 import { openAiBaseUrl } from './prompts.js';
+import { userPattern } from './patterns.js';
 import { id, name, pageQuery } from './common.js';
 import { outboundUrl } from './outboundUrl.js';
 
@@ -76,7 +77,8 @@ const nodeData: Record<(typeof FLOW_NODE_TYPES)[number], ObjectSchema> = {
   condition: Joi.object({
     key: Joi.string().max(100).allow('').required(),
     condition: Joi.string().valid(...FLOW_CONDITION_OPERATORS).required(),
-    value: Joi.string().max(1000).allow('').required(),
+    // A regex condition's value is a pattern the server runs on a linear-time engine.
+    value: Joi.when('condition', { is: 'regex', then: userPattern().required(), otherwise: Joi.string().max(1000).allow('').required() }),
   }).unknown(true),
   menu: Joi.object({
     message: text.required(),

@@ -22,6 +22,7 @@ export * from './campaigns.js';
 export * from './invoices.js';
 export * from './schedules.js';
 export * from './contactLists.js';
+export * from './patterns.js';
 export * from './flows.js';
 export * from './passwordReset.js';
 export * from './mailSettings.js';

@@ -23,6 +23,7 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
     promptId: null,
     integrationId: null,
     flowRun: null,
+    flowEnd: null,
     integrationRun: null,
     handedOver: false,
     aiError: null,

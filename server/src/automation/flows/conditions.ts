@@ -3,27 +3,12 @@
  * last message (key '') or a question's variable with the block's value.
  */
 import { normalizePhrase, type FlowConditionOperator, type FlowMenuOption } from '@atende/shared';
-
-/** Longer patterns or subjects are not tried: a catastrophic pattern must not hold the engine. */
-export const REGEX_PATTERN_MAX = 200;
-export const REGEX_SUBJECT_MAX = 1000;
-
-/** Nested quantifiers such as (a+)+ or (.*)* backtrack exponentially: refused outright. */
-const NESTED_QUANTIFIER = /\([^)]*[+*}][^)]*\)\s*[+*{]/;
+import { userPatternMatches } from '../../platform/patterns.js';
 
 function asNumber(text: string): number | null {
   const trimmed = text.trim().replace(',', '.');
   if (!/^[-+]?\d+(\.\d+)?$/.test(trimmed)) return null;
   return Number(trimmed);
-}
-
-function matches(pattern: string, subject: string): boolean {
-  if (pattern.length > REGEX_PATTERN_MAX || subject.length > REGEX_SUBJECT_MAX || NESTED_QUANTIFIER.test(pattern)) return false;
-  try {
-    return new RegExp(pattern, 'iu').test(subject);
-  } catch {
-    return false;
-  }
 }
 
 /** Text comparisons ignore case, accents and spacing, as the phrase match does. */
@@ -46,7 +31,8 @@ export function conditionHolds(operator: FlowConditionOperator, subject: string,
       return operator === 'greater' ? order > 0 : order < 0;
     }
     case 'regex':
-      return matches(value, subject);
+      // Linear-time (platform/patterns.ts); a pattern it cannot run never holds.
+      return userPatternMatches(value, subject);
   }
 }
 

@@ -42,6 +42,7 @@ import { userNames } from '../../domains/users/cache.js';
 import type { AiRunner } from '../ai/runner.js';
 import { createInterpreter, type FlowInput, type FlowPort } from './interpreter.js';
 import { findPhraseCampaign } from '../../domains/flows/campaigns.js';
+import { refuseUnrunnablePatterns } from '../../domains/flows/graph.js';
 import { FlowRunModel, type FlowRunDoc } from './runModel.js';
 import { publishSimulation, registerSimulatorVisibility, simulatorMessage, simulatorPort } from './simulatorPort.js';
 import { ticketFlowRunOf, ticketPort, writeTicket } from './ticketPort.js';
@@ -142,7 +143,7 @@ export function createFlowEngine(deps: { realtime: RealtimePublisher; logger: Lo
         if (isDuplicate(err)) return;
         throw err;
       }
-      await writeTicket(realtime, companyId, ticket._id, { flowRun: ticketFlowRunOf(run), chatbot: false, queueOptionId: null });
+      await writeTicket(realtime, companyId, ticket._id, { flowRun: ticketFlowRunOf(run), flowEnd: null, chatbot: false, queueOptionId: null });
       await interpreter.advance(run, await portOf(run), { kind: 'start' });
     });
   }
@@ -229,6 +230,7 @@ export function createFlowEngine(deps: { realtime: RealtimePublisher; logger: Lo
       const graph: FlowGraph = { nodes: input.nodes, connections: input.connections };
       const start = graph.nodes.find((node) => node.type === 'start');
       if (!start) throw new AppError('ERR_VALIDATION', { field: 'nodes', rule: 'startMissing' }, 'nodes: the flow has no start block');
+      refuseUnrunnablePatterns(graph);
       await refuseForeignQueues(companyId, graph);
       const _id = new Types.ObjectId();
       const now = new Date();

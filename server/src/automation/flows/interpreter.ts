@@ -19,6 +19,8 @@ import {
   FLOW_INTERVAL_MAX_S,
   FLOW_MENU_RETRIES,
   FLOW_RANDOMIZER_HANDLES,
+  FLOW_RUN_BLOCKS_MAX,
+  FLOW_RUN_MESSAGES_MAX,
   humanPhrasesOf,
   menuHandle,
   type FlowContentElement,
@@ -35,8 +37,11 @@ import type { Logger } from '../../platform/logger.js';
 import { chosenOption, conditionHolds, menuText, renderAnswers } from './conditions.js';
 import { FlowRunModel, variablesOf, withAnswer, type FlowRunDoc } from './runModel.js';
 
-/** Blocks run in one advance before the run is taken as looping for ever. */
-export const FLOW_MAX_STEPS = 100;
+/** The run spent what it may do without the customer writing (FLOW_RUN_BLOCKS_MAX, FLOW_RUN_MESSAGES_MAX). */
+class BudgetSpent extends Error {}
+
+/** Lets other requests in between two blocks: a run never holds the event loop for a whole walk. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export type FlowMediaBlock = 'img' | 'audio' | 'video';
 
@@ -113,17 +118,46 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
     const removed = await documentWrites.run(`${FlowRunModel.modelName}:${String(run._id)}`, () => FlowRunModel.deleteOne({ companyId: run.companyId, _id: run._id, version: run.version }));
     if (removed.deletedCount === 0) return;
     if (reason === 'failed') logger.error({ companyId: String(run.companyId), runId: String(run._id), flowId: String(run.flowId), detail }, 'flow run failed');
+    if (reason === 'loopLimit') logger.warn({ companyId: String(run.companyId), runId: String(run._id), flowId: String(run.flowId), nodeId: run.nodeId, detail }, 'flow run stopped: a loop');
     await port.ended(run, reason, detail);
   }
 
-  /** Runs blocks from the cursor until a wait or the end. */
+  /**
+   * Runs blocks from the cursor until a wait or the end; a run that spends its budget without the
+   * customer writing (a loop, with intervals or without) ends 'loopLimit' at the block it reached.
+   */
   async function walk(graph: FlowGraph, run: FlowRunDoc, port: FlowPort, start: Cursor): Promise<Outcome> {
+    try {
+      return await walkBlocks(graph, run, port, start);
+    } catch (err) {
+      if (!(err instanceof BudgetSpent)) throw err;
+      return { end: 'loopLimit', detail: err.message };
+    }
+  }
+
+  async function walkBlocks(graph: FlowGraph, run: FlowRunDoc, port: FlowPort, start: Cursor): Promise<Outcome> {
     const nodes = new Map(graph.nodes.map((node) => [node.id, node]));
     const next = (node: FlowNode, handle?: string) => exitOf(graph, node.id, handle);
-    const say = (text: string) => port.say(renderAnswers(text, variablesOf(run)));
+    const spend = (messages: number) => {
+      if (run.messagesSinceAnswer + messages > FLOW_RUN_MESSAGES_MAX) throw new BudgetSpent(`${FLOW_RUN_MESSAGES_MAX} messages without an answer from the customer`);
+      run.messagesSinceAnswer += messages;
+    };
+    const say = async (text: string) => {
+      const rendered = renderAnswers(text, variablesOf(run));
+      if (!rendered.trim()) return;
+      spend(1);
+      await port.say(rendered);
+    };
+    const media = async (kind: FlowMediaBlock, fileName: string) => {
+      spend(1);
+      await port.media(kind, fileName);
+    };
     let cursor = start;
-    for (let steps = 0; cursor; steps++) {
-      if (steps >= FLOW_MAX_STEPS) return { end: 'failed', detail: `more than ${FLOW_MAX_STEPS} blocks without a wait (a loop)` };
+    while (cursor) {
+      await nextTurn();
+      run.nodeId = cursor.nodeId;
+      if (run.blocksSinceAnswer >= FLOW_RUN_BLOCKS_MAX) throw new BudgetSpent(`${FLOW_RUN_BLOCKS_MAX} blocks without an answer from the customer`);
+      run.blocksSinceAnswer += 1;
       const node = nodes.get(cursor.nodeId);
       if (!node) return { end: 'failed', detail: `block ${cursor.nodeId} is gone` };
       await port.visit(run, node.id);
@@ -138,7 +172,7 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
         case 'img':
         case 'audio':
         case 'video':
-          await port.media(node.type, node.data.url);
+          await media(node.type, node.data.url);
           cursor = next(node);
           break;
         case 'interval':
@@ -163,7 +197,7 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
             else if (element.type === 'interval') {
               const seconds = Math.min(Number(element.value), FLOW_INTERVAL_MAX_S);
               if (seconds > 0) return { wait: { node, waiting: 'interval', elementIndex: index + 1, seconds } };
-            } else await port.media(element.type, String(element.value));
+            } else await media(element.type, String(element.value));
           }
           cursor = next(node);
           break;
@@ -230,8 +264,13 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
     if (input.kind === 'resume' && (current.waiting !== 'interval' || current.waitVersion !== input.version)) return false;
     const claimed = await claim(current);
     if (!claimed) return false;
-    const run: FlowRunDoc = { ...claimed, answers: [...(claimed.answers ?? [])] };
-    if (input.kind === 'message') run.lastAnswer = input.body;
+    const run: FlowRunDoc = { ...claimed, answers: [...(claimed.answers ?? [])], blocksSinceAnswer: claimed.blocksSinceAnswer ?? 0, messagesSinceAnswer: claimed.messagesSinceAnswer ?? 0 };
+    if (input.kind === 'message') {
+      run.lastAnswer = input.body;
+      // The customer is there: the run's budget starts afresh.
+      run.blocksSinceAnswer = 0;
+      run.messagesSinceAnswer = 0;
+    }
     const graph = await port.graph(run);
     if (!graph) {
       await end(run, port, 'failed', 'the flow is gone');
@@ -239,8 +278,9 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
     }
     const from = await entry(graph, run, port, input);
     const outcome = 'cursor' in from ? await walk(graph, run, port, from.cursor) : from.outcome;
+    const budget = { blocksSinceAnswer: run.blocksSinceAnswer, messagesSinceAnswer: run.messagesSinceAnswer };
     if (!outcome) {
-      await store(run, { lastAnswer: run.lastAnswer });
+      await store(run, { lastAnswer: run.lastAnswer, ...budget });
       return true;
     }
     if ('end' in outcome) {
@@ -251,7 +291,7 @@ export function createInterpreter(deps: { logger: Logger; texts: i18n; scheduleR
     const { node, waiting, elementIndex = 0, seconds, menuRetries = 0, answer } = outcome.wait;
     // The job first, for the version the wait is stored at: a crash between the two leaves a job that finds nothing to do.
     if (seconds) await scheduleResume(run, new Date(Date.now() + seconds * 1000), run.version + 1);
-    const stored = await store(run, { nodeId: node.id, waiting, elementIndex, answers: run.answers, lastAnswer: run.lastAnswer, menuRetries, waitVersion: run.version + 1 });
+    const stored = await store(run, { nodeId: node.id, waiting, elementIndex, answers: run.answers, lastAnswer: run.lastAnswer, menuRetries, waitVersion: run.version + 1, ...budget });
     if (stored) await port.waits(stored);
     // After the wait is stored: the answer goes only while the run still waits there.
     if (stored && answer && node.type === 'openai') await port.ai(stored, node.data.typebotIntegration);

@@ -43,6 +43,9 @@ export interface FlowRunDoc {
   /** Question answers, one entry per answerKey (a list: keys may hold '.' or '$', which document keys may not). */
   answers: FlowAnswer[];
   menuRetries: number;
+  /** Blocks run and messages sent since the customer last wrote (FLOW_RUN_BLOCKS_MAX, FLOW_RUN_MESSAGES_MAX). */
+  blocksSinceAnswer: number;
+  messagesSinceAnswer: number;
   /** The customer's last message (a condition's key ''). */
   lastAnswer: string;
   /** The version the current interval wait was stored at: its resume job names it (messages meanwhile bump `version`, not this). */
@@ -70,6 +73,8 @@ export const FlowRunModel = tenantModel<FlowRunDoc>(
     elementIndex: { type: Number, default: 0 },
     answers: { type: [{ _id: false, key: String, value: String }], default: [] },
     menuRetries: { type: Number, default: 0 },
+    blocksSinceAnswer: { type: Number, default: 0 },
+    messagesSinceAnswer: { type: Number, default: 0 },
     lastAnswer: { type: String, default: '' },
     waitVersion: { type: Number, default: -1 },
     version: { type: Number, default: 0 },

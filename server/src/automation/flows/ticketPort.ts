@@ -5,7 +5,7 @@
  * the typebot runner (automation/integrations) once the run has ended.
  */
 import { Types } from 'mongoose';
-import type { FlowGraph, FlowOpenAiSettings, FlowQueueIntegration, FlowRunEndReason, TicketFlowRun } from '@atende/shared';
+import { FLOW_RUN_END_SHOWN, type FlowGraph, type FlowOpenAiSettings, type FlowQueueIntegration, type FlowRunEndReason, type TicketFlowEnd, type TicketFlowRun } from '@atende/shared';
 import type { Logger } from '../../platform/logger.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { storedMedia } from '../../platform/uploads.js';
@@ -23,6 +23,12 @@ import { FlowRunModel, type FlowRunDoc } from './runModel.js';
 /** What the ticket shows of a run. */
 export function ticketFlowRunOf(run: FlowRunDoc): TicketFlowRun {
   return { flowId: String(run.flowId), flowName: run.flowName, nodeId: run.nodeId, waiting: run.waiting, startedAt: run.startedAt.toISOString() };
+}
+
+/** What the ticket keeps of a run that failed or looped (null for the other ends). */
+export function ticketFlowEndOf(run: FlowRunDoc, reason: FlowRunEndReason): TicketFlowEnd | null {
+  const shown = FLOW_RUN_END_SHOWN.find((candidate) => candidate === reason);
+  return shown ? { flowId: String(run.flowId), flowName: run.flowName, reason: shown, nodeId: run.nodeId, at: new Date().toISOString() } : null;
 }
 
 /** Changes the ticket (bookkeeping: it does not move up the lists) and pushes it. */
@@ -89,9 +95,10 @@ export function ticketPort(deps: { realtime: RealtimePublisher; logger: Logger; 
       await writeTicket(realtime, companyId, ticketId, { flowRun: ticketFlowRunOf(run) });
     },
 
-    async ended(_run: FlowRunDoc, reason: FlowRunEndReason): Promise<void> {
-      // The transfer wrote the ticket already.
-      if (reason !== 'transferred') await writeTicket(realtime, companyId, ticketId, { flowRun: null });
+    async ended(run: FlowRunDoc, reason: FlowRunEndReason): Promise<void> {
+      // The transfer wrote the ticket already. A failure or a loop stays on the ticket for the agents.
+      const flowEnd = ticketFlowEndOf(run, reason);
+      if (reason !== 'transferred') await writeTicket(realtime, companyId, ticketId, { flowRun: null, ...(flowEnd ? { flowEnd } : {}) });
       // After the run is gone from the ticket: the typebot answers from now on.
       if (handedTo && reason === 'finished') deps.typebot?.(companyId, ticketId, handedTo);
     },

@@ -8,7 +8,7 @@ import type { ContactImportError, ContactImportResult } from '@atende/shared';
 import { AppError } from '../../platform/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { errorText } from '../../platform/texts.js';
-import { checkRows, chunks, duplicateError, type GoodRow } from '../contacts/sheet.js';
+import { checkRows, chunks, duplicateError, type GoodRow } from '../contacts/sheets/rows.js';
 import { changeCount } from './counts.js';
 import type { CheckRequester } from './items.js';
 import { ContactListItemModel, type ContactListItemDoc } from './model.js';
@@ -55,7 +55,7 @@ export async function importListRows(
 ): Promise<ContactImportResult> {
   await findList(companyId, contactListId);
   const errorBag: ContactImportError[] = [];
-  const good = checkRows(rows, errorBag);
+  const good = await checkRows(rows, errorBag);
   const taken = await numbersInList(companyId, contactListId, good.map((row) => row.number));
   const fresh: GoodRow[] = [];
   for (const row of good) {

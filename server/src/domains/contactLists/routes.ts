@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { actor, params, payload, query } from '../../platform/http/routes.js';
-import { rowsOfFile } from '../contacts/sheet.js';
+import { rowsOfFile } from '../contacts/sheets/file.js';
 import type { ListChecker } from './check.js';
 import { importListRows } from './import.js';
 import { createContactListItemService, type ContactListItemInput, type ItemsQuery } from './items.js';
@@ -105,7 +105,7 @@ export const contactListsRoutes: Plugin<ContactListRoutesOptions> = {
           // Another company's list is not found before its file is read (nothing about the file leaks).
           await findList(companyId, byId(request));
           const file = await readPart(payload<{ file: unknown }>(request).file);
-          return importListRows(companyId, byId(request), await rowsOfFile(file), { realtime: options.realtime, checks });
+          return importListRows(companyId, byId(request), await rowsOfFile(companyId, file), { realtime: options.realtime, checks });
         },
       },
       {

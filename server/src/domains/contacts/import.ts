@@ -11,7 +11,7 @@ import type { RealtimePublisher } from '../../platform/realtime.js';
 import { errorText } from '../../platform/texts.js';
 import { toContact } from './dto.js';
 import { ContactModel, identityKeyOf, type ContactDoc } from './model.js';
-import { checkRows, chunks, duplicateError, type GoodRow } from './sheet.js';
+import { checkRows, chunks, duplicateError, type GoodRow } from './sheets/rows.js';
 import { createContacts } from './writer.js';
 
 /** Above this many new contacts, one `reload` event replaces the create events. */
@@ -47,7 +47,7 @@ async function insertChunk(companyId: string, rows: GoodRow[], errorBag: Contact
 
 export async function importContactRows(companyId: string, rows: Record<string, unknown>[], realtime: RealtimePublisher): Promise<ContactImportResult> {
   const errorBag: ContactImportError[] = [];
-  const good = checkRows(rows, errorBag);
+  const good = await checkRows(rows, errorBag);
   const taken = await existingNumbers(companyId, good.map((row) => row.number));
   const fresh: GoodRow[] = [];
   for (const row of good) {

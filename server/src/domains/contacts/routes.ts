@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { actor, params, payload, query } from '../../platform/http/routes.js';
 import { importContactRows } from './import.js';
-import { rowsOfFile } from './sheet.js';
+import { rowsOfFile } from './sheets/file.js';
 import { createContactService, type ContactInput, type ContactListQuery } from './service.js';
 
 /** A multipart file part as hapi hands it over with `multipart: { output: 'stream' }`. */
@@ -120,7 +120,8 @@ export const contactsRoutes: Plugin<AppContext> = {
         },
         handler: async (request) => {
           const file = await readPart(payload<{ file: unknown }>(request).file);
-          return importContactRows(actor(request).companyId, await rowsOfFile(file), context.realtime);
+          const { companyId } = actor(request);
+          return importContactRows(companyId, await rowsOfFile(companyId, file), context.realtime);
         },
       },
     ]);

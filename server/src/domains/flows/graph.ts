@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { flowProblems, type FlowGraph, type FlowProblem, type FlowProblemCode } from '@atende/shared';
 import { AppError } from '../../platform/errors.js';
+import { compileUserPattern } from '../../platform/patterns.js';
 import { mediaFilePath } from '../../platform/uploads.js';
 import { QueueModel, queueNameKey } from '../queues/model.js';
 
@@ -66,6 +67,24 @@ function refuseUnstorableKeys(value: unknown, field: string, depth = 0): void {
   }
 }
 
+/**
+ * A regex condition whose pattern the linear-time engine cannot run (a back-reference, a
+ * look-around, too costly): 400 ERR_FLOW_PATTERN_INVALID naming the block, at save, import and
+ * in the simulator, instead of a condition that silently never holds.
+ */
+export function refuseUnrunnablePatterns(graph: FlowGraph): void {
+  graph.nodes.forEach((node, index) => {
+    if (node.type !== 'condition' || node.data.condition !== 'regex') return;
+    const compiled = compileUserPattern(node.data.value);
+    if (compiled.ok) return;
+    throw new AppError(
+      'ERR_FLOW_PATTERN_INVALID',
+      { nodeId: node.id, field: `nodes.${index}.data.value`, problem: compiled.problem },
+      `The pattern of the condition block ${node.id} cannot be used: ${compiled.detail}`,
+    );
+  });
+}
+
 /** The queues blocks name (a ticket block's, an OpenAI block's hand-over) that are not queues of the company. */
 async function foreignQueues(companyId: string, graph: FlowGraph): Promise<{ nodeId: string; index: number; field: string }[]> {
   const wanted = graph.nodes.flatMap((node, index) => {
@@ -88,14 +107,15 @@ export async function refuseForeignQueues(companyId: string, graph: FlowGraph): 
 
 /**
  * Checks a graph about to be stored; answers the problems that do not refuse it. Throws
- * ERR_FLOW_INVALID (with `problems`), ERR_FLOW_MEDIA_INVALID (`nodeId`, `field`) or
- * ERR_NO_QUEUE_FOUND (`nodeId`, `field`).
+ * ERR_FLOW_INVALID (with `problems`), ERR_FLOW_PATTERN_INVALID, ERR_FLOW_MEDIA_INVALID (`nodeId`,
+ * `field`) or ERR_NO_QUEUE_FOUND (`nodeId`, `field`).
  */
 export async function checkGraph(companyId: string, graph: FlowGraph): Promise<FlowProblem[]> {
   graph.nodes.forEach((node, index) => refuseUnstorableKeys(node, `nodes.${index}`));
   graph.connections.forEach((edge, index) => refuseUnstorableKeys(edge, `connections.${index}`));
   const problems = flowProblems(graph);
   if (problems.some((problem) => REFUSING_PROBLEMS.has(problem.code))) throw new AppError('ERR_FLOW_INVALID', { problems });
+  refuseUnrunnablePatterns(graph);
   for (const media of mediaNamesOf(graph)) {
     if (!(await isStoredMedia(companyId, media.name))) throw new AppError('ERR_FLOW_MEDIA_INVALID', { nodeId: media.nodeId, field: media.field });
   }

@@ -1,5 +1,5 @@
 import { Schema, type Types } from 'mongoose';
-import { TICKET_STATUSES, type TicketAiError, type TicketFlowRun, type TicketIntegrationRun, type TicketStatus } from '@atende/shared';
+import { TICKET_STATUSES, type TicketAiError, type TicketFlowEnd, type TicketFlowRun, type TicketIntegrationRun, type TicketStatus } from '@atende/shared';
 import { ObjectId, tenantModel } from '../../platform/database/models.js';
 import { engineKeys } from '../../platform/database/tuning.js';
 import { registerDuplicateCode } from '../../platform/errors.js';
@@ -48,6 +48,8 @@ export interface TicketDoc {
   integrationId: Types.ObjectId | null;
   /** The flow running in the conversation (automation/flows keeps it current), null when none runs. */
   flowRun: TicketFlowRun | null;
+  /** Why the last flow stopped when it failed or looped, until another starts or the ticket closes. */
+  flowEnd: TicketFlowEnd | null;
   /** The queue integration answering the customer or that handed over (automation/integrations keeps it), null when none. */
   integrationRun: TicketIntegrationRun | null;
   /** An automation handed the customer to the agents: none answers again until the ticket is closed. */
@@ -115,6 +117,7 @@ export const TicketModel = tenantModel<TicketDoc>(
     promptId: { type: ObjectId, default: null },
     integrationId: { type: ObjectId, default: null },
     flowRun: { type: Schema.Types.Mixed, default: null },
+    flowEnd: { type: Schema.Types.Mixed, default: null },
     integrationRun: { type: Schema.Types.Mixed, default: null },
     handedOver: { type: Boolean, default: false },
     aiError: { type: Schema.Types.Mixed, default: null },

@@ -159,6 +159,7 @@ export function createTicketService(deps: {
         integrationRun: null,
         handedOver: false,
         aiError: null,
+        flowEnd: null,
         chatbot: false,
         queueOptionId: null,
         awaitingRating: rating,

@@ -47,6 +47,7 @@ export async function ticketViews(companyId: string, tickets: TicketDoc[]): Prom
       promptId: ticket.promptId ? String(ticket.promptId) : null,
       integrationId: ticket.integrationId ? String(ticket.integrationId) : null,
       flowRun: ticket.flowRun ?? null,
+      flowEnd: ticket.flowEnd ?? null,
       integrationRun: ticket.integrationRun ?? null,
       handedOver: ticket.handedOver ?? false,
       aiError: ticket.aiError ?? null,

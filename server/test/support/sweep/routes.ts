@@ -16,6 +16,8 @@ export interface SweepRoute {
   schemas: { params?: Schema; query?: Schema; payload?: Schema };
   /** Only multipart bodies are parsed. */
   multipartOnly: boolean;
+  /** Multipart bodies are parsed (an upload route). */
+  acceptsMultipart: boolean;
 }
 
 /** Every route under /api except the description and health pages. */
@@ -42,6 +44,7 @@ export function sweepRoutes(server: Server): SweepRoute[] {
         params: [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!),
         schemas: { params: validate.params ?? undefined, query: validate.query ?? undefined, payload: validate.payload ?? undefined },
         multipartOnly: allowed.length > 0 && allowed.every((type) => type === 'multipart/form-data'),
+        acceptsMultipart: allowed.includes('multipart/form-data'),
       };
     });
 }

@@ -3,6 +3,8 @@
  * opening (a flow never saved keeps the start block); blocks come from the floating menu and their
  * dialogs, are connected by dragging handles and saved as { idFlow, nodes, connections }. The
  * graph's problems show on the blocks and in a side note, live and as the server answered them.
+ * Issue 30: unsaved work is guarded, edits can be undone and redone, new blocks appear in view, a
+ * refused save names its block, and users who may not write flows get a read-only view.
  */
 /// <reference types="vite/client" />
 import '@xyflow/react/dist/style.css';
@@ -23,20 +25,25 @@ import {
   type Connection,
   type Edge,
 } from '@xyflow/react';
-import { FLOW_HANDLE_DEFAULT, type FlowProblem } from '@atende/shared';
+import { FLOW_HANDLE_DEFAULT, mayWriteFlows, type FlowProblem } from '@atende/shared';
 import { ApiError } from '@atende/shared/client';
-import { useApi } from '../../app/api.js';
-import { Button, Spinner } from '../../ui/controls.js';
-import { PageFrame, PageHeader } from '../../ui/Page.js';
+import { useApi, useUser } from '../../app/api.js';
+import { Spinner } from '../../ui/controls.js';
+import { PageFrame } from '../../ui/Page.js';
+import { useErrorText } from '../../ui/toast.js';
 import { useMediaQuery } from '../../ui/useMediaQuery.js';
 import { BlockMenu, type MenuBlock } from './BlockMenu.js';
 import { BlockDialogFor, type DialogBlock } from './dialogs/BlockDialogFor.js';
 import { EditorContext, type EditorContextValue } from './editorContext.js';
+import { EditorHeader } from './EditorHeader.js';
 import { useEditorErrorToast, useEditorToast } from './editorToast.js';
 import { addBlock, defaultStartNode, DIALOG_SAVE_DELAY_MS, duplicateOf, FLOW_LOAD_DELAY_MS, fromGraph, newNodeId, removeBlock, toGraph, type EditorNode } from './graph.js';
 import { nodeTypes } from './nodes/blocks.js';
 import { ProblemsNote } from './ProblemsNote.js';
 import type { FlowSimulatorProps } from './simulatorProps.js';
+import { blockName, offendingNode } from './saveError.js';
+import { UnsavedGuard } from './UnsavedGuard.js';
+import { useHistory, type Drawing } from './useHistory.js';
 import { graphSignature, useProblems, type ServerProblems } from './useProblems.js';
 
 type SimulatorModule = { default?: ComponentType<FlowSimulatorProps>; FlowSimulator?: ComponentType<FlowSimulatorProps> };
@@ -48,11 +55,6 @@ const FlowSimulator = simulatorModule
       return { default: (loaded.default ?? loaded.FlowSimulator) as ComponentType<FlowSimulatorProps> };
     })
   : null;
-
-const Hint = styled.span`
-  color: ${({ theme }) => theme.textSecondary};
-  font-size: 13px;
-`;
 
 const Workspace = styled.div`
   flex: 1;
@@ -97,15 +99,21 @@ const FIT_VIEW_NARROW = { maxZoom: 1, padding: { left: '20px', right: '20px', to
 /** The dialog open: creating a block of a type, or editing a block. */
 type OpenDialog = { type: DialogBlock; node?: EditorNode } | null;
 
+/** What is saved of a drawing: unsaved work is a drawing that differs from it. */
+const savedForm = (nodes: EditorNode[], edges: Edge[]) => JSON.stringify(toGraph(nodes, edges));
+
 function FlowEditor() {
   const { t } = useTranslation();
   const theme = useTheme();
   const { id: flowId } = useParams<{ id: string }>();
   const { api } = useApi();
+  const canWrite = mayWriteFlows(useUser());
   const toast = useEditorToast();
   const showError = useEditorErrorToast();
+  const errorText = useErrorText();
   const calls = api.flows;
-  const { setCenter, fitView } = useReactFlow<EditorNode, Edge>();
+  const { setCenter, fitView, screenToFlowPosition } = useReactFlow<EditorNode, Edge>();
+  const canvas = useRef<HTMLDivElement>(null);
   const fitOptions = useMediaQuery('(max-width: 599px)') ? FIT_VIEW_NARROW : FIT_VIEW;
 
   const [nodes, setNodes, onNodesChange] = useNodesState<EditorNode>([defaultStartNode()]);
@@ -119,6 +127,22 @@ function FlowEditor() {
   const [mediaUrls, setMediaUrls] = useState<Record<string, string>>({});
   const latest = useRef({ nodes, edges });
   latest.current = { nodes, edges };
+  const [saved, setSaved] = useState(() => savedForm(nodes, edges));
+  const dirty = useMemo(() => canWrite && !loading && savedForm(nodes, edges) !== saved, [canWrite, loading, nodes, edges, saved]);
+  const current = useCallback((): Drawing => ({ ...latest.current }), []);
+  const restore = useCallback(
+    (drawing: Drawing) => {
+      setNodes(drawing.nodes);
+      setEdges(drawing.edges);
+    },
+    [setNodes, setEdges],
+  );
+  const history = useHistory(current, restore, canWrite);
+  /** The point of the canvas in the middle of the view, where new blocks go. */
+  const viewCenter = () => {
+    const box = canvas.current?.getBoundingClientRect();
+    return box ? screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 250, y: 100 };
+  };
 
   useEffect(() => {
     if (!flowId) return;
@@ -133,6 +157,7 @@ function FlowEditor() {
           const graph = fromGraph(flow.flow);
           setNodes(graph.nodes);
           setEdges(graph.edges);
+          setSaved(savedForm(graph.nodes, graph.edges));
         })
         .catch((error: unknown) => live && showError(error))
         .finally(() => live && setLoading(false));
@@ -142,6 +167,7 @@ function FlowEditor() {
       window.clearTimeout(timer);
     };
   }, [flowId, calls, setNodes, setEdges, showError]);
+  useEffect(() => history.reset(), [flowId, history.reset]);
 
   useEffect(() => {
     if (!loading) void fitView(fitOptions);
@@ -156,11 +182,16 @@ function FlowEditor() {
     try {
       const answer = await calls.saveFlow({ idFlow: flowId, ...toGraph(nodes, edges) });
       setServerProblems({ signature, problems: answer.problems ?? [] });
+      setSaved(savedForm(nodes, edges));
       toast.success(t('web.flowEditor.saved'));
     } catch (error) {
       const refused = error instanceof ApiError ? (error.data as { problems?: FlowProblem[] }).problems : undefined;
       if (refused) setServerProblems({ signature, problems: refused });
-      showError(error);
+      const node = offendingNode(error, nodes);
+      if (node) {
+        toast.error(t('web.flowEditor.saveFailedAt', { reason: errorText(error), block: blockName(t, node, nodes) }));
+        showNode(node.id);
+      } else showError(error);
     } finally {
       setSaving(false);
     }
@@ -168,7 +199,8 @@ function FlowEditor() {
 
   const pick = (type: MenuBlock) => {
     if (type === 'start') {
-      const next = addBlock(latest.current.nodes, latest.current.edges, 'start', {});
+      history.record();
+      const next = addBlock(latest.current.nodes, latest.current.edges, 'start', {}, viewCenter());
       setNodes(next.nodes);
       setEdges(next.edges);
     } else setDialog({ type });
@@ -181,38 +213,61 @@ function FlowEditor() {
     // Section 4: a dialog's save applies about 0.4 s later.
     window.setTimeout(() => {
       const { nodes: current, edges: currentEdges } = latest.current;
+      history.record();
       if (open.node) {
         const editedId = open.node.id;
         setNodes(current.map((node) => (node.id === editedId ? { ...node, data: { ...data } } : node)));
         // A menu that lost options loses the connections of those options.
         setEdges(currentEdges.filter((edge) => edge.source !== editedId || stillExits(open.type, data, edge.sourceHandle)));
       } else {
-        const next = addBlock(current, currentEdges, open.type, data);
+        const next = addBlock(current, currentEdges, open.type, data, viewCenter());
         setNodes(next.nodes);
         setEdges(next.edges);
       }
     }, DIALOG_SAVE_DELAY_MS);
   };
 
+  const { record } = history;
   const onConnect = useCallback(
-    (connection: Connection) =>
+    (connection: Connection) => {
+      record();
       setEdges((current) => {
         const handle = connection.sourceHandle ?? FLOW_HANDLE_DEFAULT;
         // One connection per exit: a new one from the same exit replaces the old.
         const others = current.filter((edge) => !(edge.source === connection.source && (edge.sourceHandle ?? FLOW_HANDLE_DEFAULT) === handle));
         return addEdge({ ...connection, id: `e${newNodeId()}` }, others);
-      }),
-    [setEdges],
+      });
+    },
+    [setEdges, record],
+  );
+  // Removals by the keyboard and moves are edits too: the drawing before them can be brought back.
+  const nodesChanged = useCallback<typeof onNodesChange>(
+    (changes) => {
+      if (changes.some((change) => change.type === 'remove')) record();
+      onNodesChange(changes);
+    },
+    [onNodesChange, record],
+  );
+  const edgesChanged = useCallback<typeof onEdgesChange>(
+    (changes) => {
+      if (changes.some((change) => change.type === 'remove')) record();
+      onEdgesChange(changes);
+    },
+    [onEdgesChange, record],
   );
 
   const context = useMemo<EditorContextValue>(
     () => ({
+      readOnly: !canWrite,
       duplicate: (id) => {
         const { nodes: current } = latest.current;
         const node = current.find((candidate) => candidate.id === id);
-        if (node) setNodes([...current, duplicateOf(node, current)]);
+        if (!node) return;
+        record();
+        setNodes([...current, duplicateOf(node, current)]);
       },
       remove: (id) => {
+        record();
         const next = removeBlock(latest.current.nodes, latest.current.edges, id);
         setNodes(next.nodes);
         setEdges(next.edges);
@@ -222,11 +277,11 @@ function FlowEditor() {
       mediaUrl: (name) => mediaUrls[name],
       addMediaUrls: (names, urls) => setMediaUrls((known) => ({ ...known, ...Object.fromEntries(names.map((name, index) => [name, urls[index] ?? ''])) })),
     }),
-    [problems.byNode, activeNodeId, mediaUrls, setNodes, setEdges],
+    [problems.byNode, activeNodeId, mediaUrls, setNodes, setEdges, record, canWrite],
   );
 
   const edit = (node: EditorNode) => {
-    if (node.type !== 'start') setDialog({ type: node.type, node });
+    if (canWrite && node.type !== 'start') setDialog({ type: node.type, node });
   };
 
   /** Enter on a focused block opens its dialog: the keyboard's double click. */
@@ -256,20 +311,18 @@ function FlowEditor() {
   return (
     <EditorContext.Provider value={context}>
       <PageFrame>
-        <PageHeader title={t('web.flowEditor.title')}>
-          <Hint>{t('web.flowEditor.hint')}</Hint>
-          {FlowSimulator && flowId ? (
-            <Button $variant="outlined" onClick={() => setSimulating(true)} disabled={loading || simulating} data-simulate>
-              {t('web.flowEditor.simulate')}
-            </Button>
-          ) : null}
-          <Button onClick={() => void save()} disabled={!flowId || loading || saving} data-save-flow>
-            {saving ? <Spinner /> : null}
-            {t('web.flowEditor.save')}
-          </Button>
-        </PageHeader>
+        <EditorHeader
+          canWrite={canWrite}
+          history={history}
+          simulate={FlowSimulator && flowId ? () => setSimulating(true) : null}
+          simulating={simulating}
+          save={flowId ? () => void save() : null}
+          busy={loading}
+          saving={saving}
+        />
+        <UnsavedGuard dirty={dirty} />
         <Workspace>
-          <Canvas data-flow-canvas data-scroll-x data-loading={loading || undefined} onKeyDown={onCanvasKey}>
+          <Canvas ref={canvas} data-flow-canvas data-scroll-x data-loading={loading || undefined} data-dirty={dirty || undefined} data-read-only={!canWrite || undefined} onKeyDown={onCanvasKey}>
             {loading ? (
               <Loading role="status">
                 <Spinner $size={24} />
@@ -281,11 +334,14 @@ function FlowEditor() {
                   nodes={nodes}
                   edges={edges}
                   nodeTypes={nodeTypes}
-                  onNodesChange={onNodesChange}
-                  onEdgesChange={onEdgesChange}
+                  onNodesChange={nodesChanged}
+                  onEdgesChange={edgesChanged}
                   onConnect={onConnect}
+                  onNodeDragStart={record}
                   onNodeDoubleClick={(_event, node) => edit(node)}
-                  deleteKeyCode={['Backspace', 'Delete']}
+                  nodesDraggable={canWrite}
+                  nodesConnectable={canWrite}
+                  deleteKeyCode={canWrite ? ['Backspace', 'Delete'] : null}
                   zoomOnDoubleClick={false}
                   colorMode={theme.mode}
                   minZoom={0.2}
@@ -295,7 +351,7 @@ function FlowEditor() {
                   <Background variant={BackgroundVariant.Dots} gap={16} size={1.5} />
                   <Controls fitViewOptions={fitOptions} />
                 </ReactFlow>
-                <BlockMenu onPick={pick} />
+                {canWrite ? <BlockMenu onPick={pick} /> : null}
                 <ProblemsNote problems={problems.listed} onShow={showNode} />
               </>
             )}

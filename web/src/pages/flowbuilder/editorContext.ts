@@ -2,6 +2,8 @@
 import { createContext, useContext } from 'react';
 
 export interface EditorContextValue {
+  /** The user may not write flows: blocks offer no duplicate or delete. */
+  readOnly: boolean;
   duplicate(id: string): void;
   remove(id: string): void;
   /** The texts of the graph's problems by block id (live checks and the server's answer). */

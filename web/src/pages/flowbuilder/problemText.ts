@@ -1,6 +1,6 @@
 /** The words of a graph problem (flowProblems of @atende/shared) and of the handle it concerns. */
 import type { TFunction } from 'i18next';
-import { FLOW_CONDITION_HANDLES, FLOW_RANDOMIZER_HANDLES, type FlowProblem } from '@atende/shared';
+import { FLOW_CONDITION_HANDLES, FLOW_RANDOMIZER_HANDLES, FLOW_RUN_BLOCKS_MAX, type FlowProblem } from '@atende/shared';
 import { dataOf, type EditorNode } from './graph.js';
 
 export function handleLabel(t: TFunction, node: EditorNode | undefined, handle: string): string {
@@ -16,5 +16,5 @@ export function handleLabel(t: TFunction, node: EditorNode | undefined, handle: 
 }
 
 export function problemText(t: TFunction, problem: FlowProblem, node: EditorNode | undefined): string {
-  return t(`web.flowEditor.problems.${problem.code}`, { handle: problem.handle ? handleLabel(t, node, problem.handle) : '' });
+  return t(`web.flowEditor.problems.${problem.code}`, { handle: problem.handle ? handleLabel(t, node, problem.handle) : '', blocks: FLOW_RUN_BLOCKS_MAX });
 }

@@ -1,11 +1,12 @@
 /**
  * The line under the conversation's header while a conversation flow runs in the ticket
  * (ticket.flowRun), with the Stop button; it goes when the ticket comes back with flowRun null.
+ * A flow that failed or looped leaves why it stopped (ticket.flowEnd) in its place.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Ticket } from '@atende/shared';
+import { FLOW_RUN_BLOCKS_MAX, FLOW_RUN_MESSAGES_MAX, type Ticket } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { Button } from '../../ui/controls.js';
 import { Icon } from '../../ui/icons.js';
@@ -26,7 +27,16 @@ export function FlowRunBanner({ ticket, onStopped }: { ticket: Ticket; onStopped
   const toast = useToast();
   const showError = useErrorToast();
   const [stopping, setStopping] = useState(false);
-  if (!ticket.flowRun) return null;
+  if (!ticket.flowRun) {
+    if (!ticket.flowEnd) return null;
+    const { flowName, reason } = ticket.flowEnd;
+    return (
+      <Line role="alert" $alert data-flow-end={reason}>
+        <Icon name="alert" />
+        <span>{t(`web.inbox.flowRun.ended.${reason}`, { name: flowName, blocks: FLOW_RUN_BLOCKS_MAX, messages: FLOW_RUN_MESSAGES_MAX })}</span>
+      </Line>
+    );
+  }
 
   const stop = async () => {
     setStopping(true);

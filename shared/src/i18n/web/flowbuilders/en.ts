@@ -79,6 +79,7 @@ export const flowbuildersEn: typeof flowbuildersPt = {
       failed: 'a block failed',
       menuRetries: 'the menu got no valid option',
       closed: 'the ticket was closed',
+      loopLimit: 'it ran {{blocks}} blocks or sent {{messages}} messages without an answer from the customer (a loop)',
     },
   },
 };

@@ -79,6 +79,7 @@ export const flowbuildersEs: typeof flowbuildersPt = {
       failed: 'un bloque falló',
       menuRetries: 'el menú no recibió una opción válida',
       closed: 'el ticket fue cerrado',
+      loopLimit: 'ejecutó {{blocks}} bloques o envió {{messages}} mensajes sin respuesta del cliente (un bucle)',
     },
   },
 };

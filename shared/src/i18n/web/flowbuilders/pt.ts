@@ -77,6 +77,7 @@ export const flowbuildersPt = {
       failed: 'um bloco falhou',
       menuRetries: 'o menu não recebeu uma opção válida',
       closed: 'o ticket foi encerrado',
+      loopLimit: 'executou {{blocks}} blocos ou enviou {{messages}} mensagens sem resposta do cliente (um laço)',
     },
   },
 };

@@ -56,7 +56,15 @@ export const inboxEn: InboxTranslation = {
   },
   status: { open: 'In progress', pending: 'Waiting', closed: 'Resolved' },
   bulk: { label: 'Bulk actions', select: 'Select {{name}}', selected: 'Selected: {{count}}', accept: 'Accept ({{count}})', resolve: 'Resolve ({{count}})', accepted: 'Tickets accepted: {{count}}', resolved: 'Tickets resolved: {{count}}', clear: 'Clear selection' },
-  flowRun: { running: 'Flow running: {{name}}', stop: 'Stop flow', stopped: 'Flow stopped' },
+  flowRun: {
+    running: 'Flow running: {{name}}',
+    stop: 'Stop flow',
+    stopped: 'Flow stopped',
+    ended: {
+      failed: 'The flow {{name}} stopped: one of its blocks failed',
+      loopLimit: 'The flow {{name}} stopped: it ran {{blocks}} blocks or sent {{messages}} messages without an answer from the customer (a loop)',
+    },
+  },
   missing: { title: 'Ticket not found', text: 'This ticket was deleted, or the link is wrong.', back: 'Back to the tickets' },
   outbox: { sending: 'Sending', waiting: 'Waiting to be sent' },
   draft: { mark: 'Draft', hint: 'Unsent text in this ticket' },

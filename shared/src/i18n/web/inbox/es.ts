@@ -56,7 +56,15 @@ export const inboxEs: InboxTranslation = {
   },
   status: { open: 'En atención', pending: 'En espera', closed: 'Resuelto' },
   bulk: { label: 'Acciones en lote', select: 'Seleccionar {{name}}', selected: 'Seleccionados: {{count}}', accept: 'Aceptar ({{count}})', resolve: 'Resolver ({{count}})', accepted: 'Tickets aceptados: {{count}}', resolved: 'Tickets resueltos: {{count}}', clear: 'Limpiar selección' },
-  flowRun: { running: 'Flujo en ejecución: {{name}}', stop: 'Detener flujo', stopped: 'Flujo detenido' },
+  flowRun: {
+    running: 'Flujo en ejecución: {{name}}',
+    stop: 'Detener flujo',
+    stopped: 'Flujo detenido',
+    ended: {
+      failed: 'El flujo {{name}} se detuvo: falló uno de sus bloques',
+      loopLimit: 'El flujo {{name}} se detuvo: ejecutó {{blocks}} bloques o envió {{messages}} mensajes sin respuesta del cliente (un bucle)',
+    },
+  },
   missing: { title: 'Ticket no encontrado', text: 'Este ticket fue eliminado o el enlace es incorrecto.', back: 'Volver a los tickets' },
   outbox: { sending: 'Enviando', waiting: 'En cola' },
   draft: { mark: 'Borrador', hint: 'Hay texto sin enviar en esta atención' },

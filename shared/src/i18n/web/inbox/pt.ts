@@ -54,7 +54,15 @@ export const inboxPt = {
   },
   status: { open: 'Em atendimento', pending: 'Aguardando', closed: 'Resolvido' },
   bulk: { label: 'Ações em lote', select: 'Selecionar {{name}}', selected: 'Selecionados: {{count}}', accept: 'Aceitar ({{count}})', resolve: 'Resolver ({{count}})', accepted: 'Tickets aceitos: {{count}}', resolved: 'Tickets resolvidos: {{count}}', clear: 'Limpar seleção' },
-  flowRun: { running: 'Fluxo em execução: {{name}}', stop: 'Parar fluxo', stopped: 'Fluxo parado' },
+  flowRun: {
+    running: 'Fluxo em execução: {{name}}',
+    stop: 'Parar fluxo',
+    stopped: 'Fluxo parado',
+    ended: {
+      failed: 'O fluxo {{name}} parou: um dos seus blocos falhou',
+      loopLimit: 'O fluxo {{name}} parou: executou {{blocks}} blocos ou enviou {{messages}} mensagens sem resposta do cliente (um laço)',
+    },
+  },
   missing: { title: 'Ticket não encontrado', text: 'Este ticket foi excluído ou o link está errado.', back: 'Voltar aos tickets' },
   outbox: { sending: 'Enviando', waiting: 'Na fila' },
   draft: { mark: 'Rascunho', hint: 'Há texto não enviado neste atendimento' },

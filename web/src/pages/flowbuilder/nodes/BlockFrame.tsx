@@ -161,12 +161,16 @@ export function BlockFrame({ id, type, title, selected, children, exits, noTarge
       {noTarget ? null : <Handle type="target" position={Position.Left} />}
       <Header $hue={HUES[type]}>
         <strong>{title}</strong>
-        <Tool className="nodrag" aria-label={t('web.flowEditor.duplicate')} title={t('web.flowEditor.duplicate')} onClick={() => editor.duplicate(id)}>
-          <Icon name="copy" size={16} />
-        </Tool>
-        <Tool className="nodrag" aria-label={t('web.flowEditor.remove')} title={t('web.flowEditor.remove')} onClick={() => editor.remove(id)}>
-          <Icon name="trash" size={16} />
-        </Tool>
+        {editor.readOnly ? null : (
+          <>
+            <Tool className="nodrag" aria-label={t('web.flowEditor.duplicate')} title={t('web.flowEditor.duplicate')} onClick={() => editor.duplicate(id)}>
+              <Icon name="copy" size={16} />
+            </Tool>
+            <Tool className="nodrag" aria-label={t('web.flowEditor.remove')} title={t('web.flowEditor.remove')} onClick={() => editor.remove(id)}>
+              <Icon name="trash" size={16} />
+            </Tool>
+          </>
+        )}
       </Header>
       <Body>
         {children}

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { FlowGraph } from '@atende/shared';
+import { FLOW_RUN_BLOCKS_MAX, FLOW_RUN_MESSAGES_MAX, type FlowGraph } from '@atende/shared';
 import { Text } from '../../tickets/MessageBody.js';
 import { Bubble } from '../../tickets/MessageBubble.js';
 import { Button, IconButton, Spinner } from '../../../ui/controls.js';
@@ -191,7 +191,7 @@ export default function FlowSimulator({ flowId, graph, onNode, onClose }: FlowSi
       {phase.kind === 'ended' || phase.kind === 'failed' ? (
         <Ended data-simulator-end={phase.kind === 'ended' ? phase.reason : 'failed'}>
           <span role="status">
-            {phase.kind === 'ended' ? t('web.flowbuilders.simulator.ended', { reason: t(`web.flowbuilders.simulator.reasons.${phase.reason}`) }) : t('web.flowbuilders.simulator.failed')}
+            {phase.kind === 'ended' ? t('web.flowbuilders.simulator.ended', { reason: t(`web.flowbuilders.simulator.reasons.${phase.reason}`, { blocks: FLOW_RUN_BLOCKS_MAX, messages: FLOW_RUN_MESSAGES_MAX }) }) : t('web.flowbuilders.simulator.failed')}
             {phase.kind === 'ended' && phase.detail ? ` (${phase.detail})` : null}
           </span>
           <Button onClick={restart}>{t('web.flowbuilders.simulator.restart')}</Button>

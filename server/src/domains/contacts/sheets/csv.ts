@@ -1,9 +1,10 @@
 /**
  * Reading a contacts spreadsheet saved as CSV: text decoding (UTF-8, UTF-16 with a byte-order
  * mark, or Windows-1252 as Excel saves "CSV" in Brazil), separator detection (; , or tab) and
- * RFC 4180 fields (quotes, doubled quotes, line breaks inside quotes).
+ * RFC 4180 fields (quotes, doubled quotes, line breaks inside quotes), fields and rows counted
+ * within the import's limits as they are read.
  */
-import { contactColumnOf, type ContactColumn } from '@atende/shared';
+import type { RowCollector } from './limits.js';
 
 export function decodeText(bytes: Buffer): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
@@ -30,18 +31,21 @@ export function detectSeparator(text: string): string {
   return best;
 }
 
-/** Rows of fields; blank lines are left out. */
-export function parseCsv(text: string, separator = detectSeparator(text)): string[][] {
-  const rows: string[][] = [];
+/** Rows of fields, into the collector (blank lines are left out). */
+export function parseCsv(text: string, collector: RowCollector, separator = detectSeparator(text)): string[][] {
   let row: string[] = [];
   let field = '';
   let quoted = false;
   let i = 0;
-  const endRow = () => {
+  const endField = () => {
+    collector.countCell();
     row.push(field);
-    if (row.some((cell) => cell.trim() !== '')) rows.push(row);
-    row = [];
     field = '';
+  };
+  const endRow = () => {
+    endField();
+    collector.addRow(row);
+    row = [];
   };
   while (i < text.length) {
     const char = text[i]!;
@@ -58,8 +62,7 @@ export function parseCsv(text: string, separator = detectSeparator(text)): strin
       field = '';
       quoted = true;
     } else if (char === separator) {
-      row.push(field);
-      field = '';
+      endField();
     } else if (char === '\r' || char === '\n') {
       if (char === '\r' && text[i + 1] === '\n') i += 1;
       endRow();
@@ -69,39 +72,5 @@ export function parseCsv(text: string, separator = detectSeparator(text)): strin
     i += 1;
   }
   if (field !== '' || row.length > 0) endRow();
-  return rows;
-}
-
-export interface CsvContacts {
-  /** Records keyed by field (name, number, email); data rows only. */
-  records: Record<ContactColumn, string>[];
-  /** Whether the first line named the columns; without one the order is name, number, email. */
-  header: boolean;
-}
-
-/**
- * Data rows as { name, number, email }. The first line is a header when one of its cells names a
- * field (nome, número, telefone, email, nombre...); otherwise columns are taken in that order.
- * Returns null when a header is present but has no number column.
- */
-export function contactsFromCsv(text: string): CsvContacts | null {
-  return contactsFromRows(parseCsv(text));
-}
-
-/** Sheet rows (CSV or a workbook's first sheet) to contact records, by the header's columns. */
-export function contactsFromRows(rows: string[][]): CsvContacts | null {
-  const first = rows[0] ?? [];
-  const columns = first.map((cell) => contactColumnOf(cell));
-  const header = columns.some((column) => column !== null);
-  if (header && !columns.includes('number')) return null;
-  const positions: (ContactColumn | null)[] = header ? columns : ['name', 'number', 'email'];
-  const records = (header ? rows.slice(1) : rows).map((cells) => {
-    const record: Record<ContactColumn, string> = { name: '', number: '', email: '' };
-    positions.forEach((column, index) => {
-      const cell = (cells[index] ?? '').trim();
-      if (column && record[column] === '') record[column] = cell;
-    });
-    return record;
-  });
-  return { records, header };
+  return collector.rows;
 }
