@@ -1,11 +1,33 @@
 import { expect } from 'chai';
-import { startConsole, type Console } from './support.js';
+import type { Page } from 'playwright-core';
+import { apiClient, openPage, pairedSandbox, SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD, signIn, startConsole, type Console } from './support.js';
+
+const AGENT = { name: 'Ana Agent', email: 'ana@atende.test', password: 'ana-secret' };
+
+/**
+ * Every badge drawn on the page with the row (or button) it belongs to: a badge must lie within
+ * its host's box, not at a corner of the page.
+ */
+async function badgesOnPage(page: Page): Promise<{ text: string; inside: boolean }[]> {
+  return page.$$eval('[data-badge]', (badges) =>
+    badges
+      .filter((badge) => badge.getClientRects().length > 0)
+      .map((badge) => {
+        const host = badge.closest('tr, li, button, [data-badge-host]') ?? badge.parentElement!;
+        const box = badge.getBoundingClientRect();
+        const around = host.getBoundingClientRect();
+        const inside = box.left >= around.left - 0.5 && box.right <= around.right + 0.5 && box.top >= around.top - 0.5 && box.bottom <= around.bottom + 0.5;
+        return { text: badge.textContent ?? '', inside };
+      }),
+  );
+}
 
 describe('web console: a team\'s first hour in the shell', () => {
   let console: Console;
 
   before(async () => {
-    console = await startConsole();
+    console = await startConsole({ ATENDE_LIST_CHECK_RETRY_MS: '300' });
+    await console.api.users.create({ ...AGENT, profile: 'user', queueIds: [] });
   });
 
   after(() => console?.stop());
@@ -27,4 +49,43 @@ describe('web console: a team\'s first hour in the shell', () => {
       await context.close();
     });
   }
+
+  it('draws every badge in its row: contact-list validity, unread chats in the page, the top bar and its popover', async () => {
+    await pairedSandbox(console.api, { name: 'Badges phone', isDefault: true });
+    const list = await console.api.contactLists.create({ name: 'Badge list' });
+    await console.api.contactLists.items.create({ contactListId: list.id, name: 'Vera Valid', number: '5511977770001' });
+    const agent = apiClient(console.server);
+    const me = (await agent.auth.login({ email: AGENT.email, password: AGENT.password })).user;
+    const chat = await console.api.chats.create({ title: 'Stock count', users: [me.id] });
+    await console.api.chats.send(chat.id, { message: 'Count the boxes, please' });
+
+    const { context, page, errors } = await openPage(console);
+    await signIn(page, AGENT.email, AGENT.password);
+    await page.locator('button[aria-label^="Chats"][data-count="1"]').waitFor();
+    await page.goto('/chats');
+    await page.locator('[data-chat="Stock count"] [data-badge]').waitFor();
+    let badges = await badgesOnPage(page);
+    expect(badges.map((badge) => badge.text)).to.include('1');
+    expect(badges.filter((badge) => !badge.inside), 'badges outside their rows').to.deep.equal([]);
+
+    // The top bar's counted button and its popover's row.
+    await page.click('button[aria-label^="Chats"]');
+    await page.locator('[role="dialog"] [data-chat="Stock count"] [data-badge]').waitFor();
+    badges = await badgesOnPage(page);
+    expect(badges.length).to.be.at.least(3);
+    expect(badges.filter((badge) => !badge.inside), 'badges outside their rows').to.deep.equal([]);
+    await context.close();
+    expect(errors).to.deep.equal([]);
+
+    const { context: adminContext, page: adminPage, errors: adminErrors } = await openPage(console);
+    await signIn(adminPage, SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD);
+    await adminPage.evaluate(() => localStorage.setItem('cshow', 'true'));
+    await adminPage.goto(`/contact-lists/${list.id}/contacts`);
+    await adminPage.locator('tr[data-list-item="Vera Valid"] [data-validity="valid"]').waitFor();
+    badges = await badgesOnPage(adminPage);
+    expect(badges.map((badge) => badge.text)).to.include('Valid');
+    expect(badges.filter((badge) => !badge.inside), 'badges outside their rows').to.deep.equal([]);
+    await adminContext.close();
+    expect(adminErrors).to.deep.equal([]);
+  });
 });
