@@ -143,7 +143,7 @@ export const Spinner = styled.span<{ $size?: number }>`
  * A count, a status word or a dot, drawn where it is placed (in its row); IconButton's `count`
  * puts one on the button's corner. Every badge carries data-badge (the tests find them all).
  */
-export const Badge = styled.span.attrs({ 'data-badge': '' })<{ $color?: 'error' | 'warning' | 'success' }>`
+export const Badge = styled.span.attrs(() => ({ 'data-badge': '' }) as Record<string, string>)<{ $color?: 'error' | 'warning' | 'success' }>`
   display: inline-block;
   flex: none;
   box-sizing: border-box;
