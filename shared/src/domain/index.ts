@@ -25,3 +25,4 @@ export * from './passwordReset.js';
 export * from './mailSettings.js';
 export * from './queueIntegrations.js';
 export * from './prompts.js';
+export * from './timeZone.js';
