@@ -128,4 +128,81 @@ describe('web console: a team\'s first hour in the shell', () => {
     expect(ana.errors).to.deep.equal([]);
     await ana.context.close();
   });
+
+  it("draws the dashboard's charts when their answers come, however late, in the company's days, with dates in the language's format", async () => {
+    const phone = (await console.api.whatsapp.list()).find((whatsapp) => whatsapp.name === 'First phone')!;
+    await console.api.sandbox.send(phone.id, { from: '5511922220001', name: 'Late Chart', body: 'Oi!' });
+    // A browser far from the company's zone (UTC+14 against São Paulo's UTC-3).
+    const context = await console.browser.newContext({ baseURL: console.server.url, locale: 'en-US', timezoneId: 'Pacific/Kiritimati' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signIn(page, SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD);
+    // The days chart's answer is held back, as on a loaded machine, until the other chart drew.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/dashboard/ticketsDay?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.click('[data-menu="dashboard"]');
+    await page.locator('[aria-label="Tickets per user"][aria-busy="false"]').waitFor();
+    const daysChart = page.locator('[aria-label^="Tickets ("]');
+    expect(await daysChart.getAttribute('aria-busy'), 'a chart not loaded yet says so').to.equal('true');
+    release();
+    await page.locator('[aria-label^="Tickets ("][aria-busy="false"]').waitFor();
+    expect(Number(await daysChart.getAttribute('data-bars'))).to.be.greaterThan(0);
+    expect(Number(await daysChart.getAttribute('data-total')), "today's ticket, on the company's today").to.be.at.least(1);
+
+    // The period is the company's (São Paulo's) month, whatever the browser's day; its dates read as English writes them.
+    const { period, timeZone } = await console.api.dashboard.get({});
+    expect(timeZone).to.equal('America/Sao_Paulo');
+    const [year, month, day] = period.to.split('-');
+    expect(await page.inputValue('input[name="dateTo"]')).to.equal(`${month}/${day}/${year}`);
+    expect(await page.getAttribute('input[name="dateTo"]', 'placeholder')).to.equal('mm/dd/yyyy');
+    await page.fill('input[name="dateFrom"]', '');
+    await page.locator('input[name="dateFrom"]').pressSequentially(`${month}01${year}`);
+    expect(await page.inputValue('input[name="dateFrom"]')).to.equal(`${month}/01/${year}`);
+    const asked = page.waitForRequest((request) => request.url().includes('/api/dashboard?'));
+    await page.click('form[aria-label="Filter"] button[type="submit"]');
+    expect(new URL((await asked).url()).searchParams.get('date_from')).to.equal(`${year}-${month}-01`);
+    await context.close();
+    expect(errors).to.deep.equal([]);
+
+    // In Portuguese: dd/mm/aaaa.
+    const pt = await console.browser.newContext({ baseURL: console.server.url, locale: 'pt-BR' });
+    const ptPage = await pt.newPage();
+    await signIn(ptPage, SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD);
+    await ptPage.goto('/');
+    await ptPage.locator('input[name="dateTo"][data-day-value]:not([data-day-value=""])').waitFor();
+    expect(await ptPage.inputValue('input[name="dateTo"]')).to.equal(`${day}/${month}/${year}`);
+    expect(await ptPage.getAttribute('input[name="dateTo"]', 'placeholder')).to.equal('dd/mm/aaaa');
+    await pt.close();
+  });
+
+  it('greets the user and the company in the top bar; admins also see the due date', async () => {
+    const [company] = await console.api.companies.list();
+    const agent = await openPage(console);
+    await signIn(agent.page, AGENT.email, AGENT.password);
+    expect(await agent.page.textContent('[data-greeting]')).to.equal(`Hello, ${AGENT.name} · ${company!.name}`);
+    expect(await agent.page.locator('[data-due-date]').count(), 'agents do not see the due date').to.equal(0);
+    await agent.context.close();
+
+    const admin = await openPage(console);
+    await signIn(admin.page, SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD);
+    await admin.page.locator('[data-greeting]', { hasText: company!.name }).waitFor();
+    const due = new Date(company!.dueDate!);
+    const two = (value: number) => String(value).padStart(2, '0');
+    expect(await admin.page.textContent('[data-due-date]')).to.equal(`Due date: ${two(due.getMonth() + 1)}/${two(due.getDate())}/${due.getFullYear()}`);
+    // Greeting and due date share one line with the bar's buttons.
+    const bar = (await admin.page.locator('header').first().boundingBox())!;
+    for (const part of ['[data-greeting]', '[data-due-date]']) {
+      const box = (await admin.page.locator(part).boundingBox())!;
+      expect(box.y, part).to.be.at.least(bar.y);
+      expect(box.y + box.height, part).to.be.at.most(bar.y + bar.height);
+    }
+    expect(admin.errors).to.deep.equal([]);
+    await admin.context.close();
+  });
 });

@@ -16,6 +16,7 @@ import { promptsEn } from './prompts/en.js';
 export const webEn: WebTranslation = {
   description: 'Atende web console',
   common: {
+    dayLetters: { day: 'dd', month: 'mm', year: 'yyyy' },
     showPassword: 'Show password',
     hidePassword: 'Hide password',
     actions: 'Actions',
@@ -164,6 +165,8 @@ export const webEn: WebTranslation = {
     toLogin: 'Sign in',
   },
   topBar: {
+    hello: 'Hello, {{name}}',
+    greeting: 'Hello, {{name}}! Welcome to {{company}}.',
     darkTheme: 'Dark theme',
     dueDate: 'Due date: {{date}}',
     volume: 'Volume',

@@ -16,6 +16,7 @@ import { promptsEs } from './prompts/es.js';
 export const webEs: WebTranslation = {
   description: 'Consola web de Atende',
   common: {
+    dayLetters: { day: 'dd', month: 'mm', year: 'aaaa' },
     showPassword: 'Mostrar contraseña',
     hidePassword: 'Ocultar contraseña',
     actions: 'Acciones',
@@ -164,6 +165,8 @@ export const webEs: WebTranslation = {
     toLogin: 'Iniciar sesión',
   },
   topBar: {
+    hello: 'Hola, {{name}}',
+    greeting: '¡Hola, {{name}}! Bienvenido a {{company}}.',
     darkTheme: 'Tema oscuro',
     dueDate: 'Vencimiento: {{date}}',
     volume: 'Volumen',

@@ -15,6 +15,7 @@ import { promptsPt } from './prompts/pt.js';
 export const webPt = {
   description: 'Console web do Atende',
   common: {
+    dayLetters: { day: 'dd', month: 'mm', year: 'aaaa' },
     showPassword: 'Mostrar senha',
     hidePassword: 'Ocultar senha',
     actions: 'Ações',
@@ -163,6 +164,8 @@ export const webPt = {
     toLogin: 'Entrar',
   },
   topBar: {
+    hello: 'Olá, {{name}}',
+    greeting: 'Olá, {{name}}! Boas-vindas a {{company}}.',
     darkTheme: 'Tema escuro',
     dueDate: 'Vencimento: {{date}}',
     volume: 'Volume',

@@ -153,6 +153,7 @@ export const backofficeEn: BackofficeTranslation = {
       sendMsgTransfTicket: 'Send a message on queue/agent transfer',
       sendGreetingMessageOneQueues: 'Send greeting when there is only 1 queue',
       chatBotType: 'Bot type',
+      timeZone: 'Time zone (dashboard days and hours)',
       asaas: 'Asaas',
       campaignsEnabled: 'Campaigns',
       userCreation: 'Company creation (public sign-up)',
@@ -174,6 +175,7 @@ export const backofficeEn: BackofficeTranslation = {
       queue: 'Queue',
       company: 'Company',
       text: 'Text',
+      operatorZone: "The server's default",
     },
   },
   helps: {

@@ -153,6 +153,7 @@ export const backofficeEs: BackofficeTranslation = {
       sendMsgTransfTicket: 'Enviar mensaje al transferir cola/agente',
       sendGreetingMessageOneQueues: 'Enviar saludo cuando hay solo 1 cola',
       chatBotType: 'Tipo de bot',
+      timeZone: 'Zona horaria (días y horas del panel)',
       asaas: 'Asaas',
       campaignsEnabled: 'Campañas',
       userCreation: 'Creación de empresas (registro público)',
@@ -174,6 +175,7 @@ export const backofficeEs: BackofficeTranslation = {
       queue: 'Cola',
       company: 'Empresa',
       text: 'Texto',
+      operatorZone: 'Predeterminada del servidor',
     },
   },
   helps: {

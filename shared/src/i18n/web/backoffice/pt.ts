@@ -151,6 +151,7 @@ export const backofficePt = {
       sendMsgTransfTicket: 'Enviar mensagem de transferência de fila/agente',
       sendGreetingMessageOneQueues: 'Enviar saudação quando houver somente 1 fila',
       chatBotType: 'Tipo do bot',
+      timeZone: 'Fuso horário (dias e horas do painel)',
       asaas: 'Asaas',
       campaignsEnabled: 'Campanhas',
       userCreation: 'Criação de empresas (cadastro público)',
@@ -172,6 +173,7 @@ export const backofficePt = {
       queue: 'Fila',
       company: 'Empresa',
       text: 'Texto',
+      operatorZone: 'Padrão do servidor',
     },
   },
   helps: {
