@@ -25,6 +25,7 @@ import { MessageModel, type MediaType, type MessageDoc } from './model.js';
 import { conversationPage, insertMessage, markMessagesRead } from './store.js';
 import { renderVariables } from './variables.js';
 import { messageView, messageViews } from './view.js';
+import { companyTimeZone } from '../settings/timeZone.js';
 
 export interface OutgoingFile {
   filename: string;
@@ -63,7 +64,7 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
 
   /** Stores a message from us, updates the ticket, pushes both, and queues the delivery. */
   async function storeOutbound({ companyId, ticket, body, media, quotedMsgId, userId, messageId, signed, forwarded }: Outgoing): Promise<Message> {
-    const rendered = forwarded ? body : renderVariables(body, { contactName: ticket.contact?.name ?? '', ticketId: String(ticket._id), now: new Date(), timeZone: config.timeZone, texts });
+    const rendered = forwarded ? body : renderVariables(body, { contactName: ticket.contact?.name ?? '', ticketId: String(ticket._id), now: new Date(), timeZone: await companyTimeZone(companyId), texts });
     const _id = messageId ?? new Types.ObjectId();
     const mediaType: MediaType = media ? media.mediaType : 'chat';
     // The ticket first: its count gives this message its place, even with sends racing each other.
