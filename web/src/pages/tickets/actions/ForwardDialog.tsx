@@ -1,12 +1,14 @@
 /**
  * Forwarding the picked messages (loaded on first use): a contact found by search (3 letters),
  * then the server's ticket rules decide where they land (the agent's open ticket with the
- * contact, or a new one), which then opens, as WhatsApp opens the chat forwarded to. When another
- * agent has the contact, it says who and in which queue.
+ * contact, or a new one). The agent stays in the conversation they were in; the toast that says
+ * where the messages went opens that chat on request. When another agent has the contact, it says
+ * who and in which queue.
  * One key per dialog: pressing Forward again after a failure forwards nothing twice.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { Contact, OtherOpenTicket, Ticket } from '@atende/shared';
 import { ApiError, forwardRequestId } from '@atende/shared/client';
 import { useApi } from '../../../app/api.js';
@@ -15,10 +17,14 @@ import { Dialog } from '../../../ui/Dialog.js';
 import { useErrorToast, useToast } from '../../../ui/toast.js';
 import { SearchPicker } from '../SearchPicker.js';
 
+/** Long enough to reach the toast's "Open chat". */
+const FORWARDED_TOAST_MS = 6_000;
+
 export default function ForwardDialog({ messageIds, onClose, onDone }: { messageIds: string[]; onClose(): void; onDone(landed: Ticket): void }) {
   const { t } = useTranslation();
   const { api } = useApi();
   const toast = useToast();
+  const navigate = useNavigate();
   const showError = useErrorToast();
   const [requestId] = useState(forwardRequestId);
   const [contact, setContact] = useState<Contact | null>(null);
@@ -31,7 +37,7 @@ export default function ForwardDialog({ messageIds, onClose, onDone }: { message
     setOther(null);
     try {
       const { ticket } = await api.messages.forward({ messageIds, contactId: contact.id, requestId });
-      toast.success(t('web.messageActions.forwardedTo', { name: contact.name }));
+      toast.success(t('web.messageActions.forwardedTo', { name: contact.name, count: messageIds.length }), FORWARDED_TOAST_MS, { label: t('web.messageActions.openForwarded'), run: () => navigate(`/tickets/${ticket.uuid}`) });
       onDone(ticket);
     } catch (error) {
       showError(error);
