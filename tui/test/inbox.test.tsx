@@ -46,7 +46,8 @@ describe('inbox (live, against a real server)', () => {
     expect(inbox.bells(), 'one bell for the new waiting customer').to.equal(1);
     await customerSays(company, maria, 'Maria Cliente', 'Alguém aí?');
     await inbox.press('2');
-    await inbox.see('Maria Cliente', 'Alguém aí?');
+    // The pending row: the customer's last words and how long they have waited.
+    await inbox.see('Maria Cliente', ' waiting ', 'Alguém aí?');
     expect(inbox.bells(), 'more messages of a waiting ticket ring no more (no allTicket)').to.equal(1);
     await inbox.press(KEYS.enter);
     await inbox.see('Maria Cliente +' + maria, '[pending]', 'Preciso de ajuda com o pedido 123', 'Read only: accept the ticket (a) to reply.');

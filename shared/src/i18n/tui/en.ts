@@ -58,6 +58,7 @@ export const tuiEn: TuiTranslation = {
     noResults: 'No ticket found.',
   },
   time: {
+    waiting: 'waiting {{time}}',
     now: 'now',
     minutes: '{{count}} min',
     hours: '{{count}} h',

@@ -58,6 +58,7 @@ export const tuiEs: TuiTranslation = {
     noResults: 'No se encontró ningún ticket.',
   },
   time: {
+    waiting: 'espera hace {{time}}',
     now: 'ahora',
     minutes: '{{count}} min',
     hours: '{{count}} h',

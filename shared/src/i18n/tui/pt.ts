@@ -56,6 +56,7 @@ export const tuiPt = {
     noResults: 'Nenhum ticket encontrado.',
   },
   time: {
+    waiting: 'aguarda há {{time}}',
     now: 'agora',
     minutes: '{{count}} min',
     hours: '{{count}} h',
