@@ -26,7 +26,7 @@ function matches(pattern: string, subject: string): boolean {
   }
 }
 
-/** Text comparisons ignore case, accents and spacing, as the phrase match does. */
+/** Text comparisons ignore case, accents, punctuation and spacing, as the phrase match does. */
 export function conditionHolds(operator: FlowConditionOperator, subject: string, value: string): boolean {
   const left = normalizePhrase(subject);
   const right = normalizePhrase(value);
