@@ -205,4 +205,21 @@ describe('web console: a team\'s first hour in the shell', () => {
     expect(admin.errors).to.deep.equal([]);
     await admin.context.close();
   });
+
+  it('shows toasts below the top bar: the bell stays in reach', async () => {
+    const { context, page, errors } = await openPage(console);
+    await signIn(page, SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD);
+    await page.goto('/settings');
+    await page.locator('input[role="switch"][name="call"]').click();
+    const toast = page.locator('[data-toast]', { hasText: 'Operation updated successfully.' });
+    await toast.waitFor();
+    const bar = (await page.locator('header').first().boundingBox())!;
+    expect((await toast.boundingBox())!.y).to.be.at.least(bar.y + bar.height);
+    const bell = page.locator('button[aria-label^="Notifications"]');
+    const box = (await bell.boundingBox())!;
+    const reached = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    expect(reached).to.match(/^Notifications/);
+    await context.close();
+    expect(errors).to.deep.equal([]);
+  });
 });
