@@ -50,7 +50,7 @@ async function importContacts(ctx: Context, options: { chunk: string }, path: st
   const refused = refusedRows(ctx, sheet, result.errorBag);
   const { t } = ctx;
   emit(ctx, { newContacts: result.newContacts, errorBag: refused, rows: sheet.rows.length }, () => {
-    const summary = t('contacts.imported', { created: result.newContacts.length, refused: refused.length, rows: sheet.rows.length });
+    const summary = t('contacts.imported', { created: t('contacts.createdCount', { count: result.newContacts.length }), refused: t('contacts.refusedCount', { count: refused.length }), rows: sheet.rows.length });
     if (refused.length === 0) return summary;
     const report = table(refused, [
       { label: t('contacts.line'), value: (failure) => failure.row },
@@ -60,8 +60,8 @@ async function importContacts(ctx: Context, options: { chunk: string }, path: st
     ]);
     return `${summary}\n${report}`;
   });
-  if (refused.length === sheet.rows.length) throw new RowsRefused(t('contactImport.allRefused', { rows: sheet.rows.length }), true);
-  if (refused.length > 0) throw new RowsRefused(t('contactImport.someRefused', { refused: refused.length, rows: sheet.rows.length }), false);
+  if (refused.length === sheet.rows.length) throw new RowsRefused(t('contactImport.allRefused', { count: sheet.rows.length }), true);
+  if (refused.length > 0) throw new RowsRefused(t('contactImport.someRefused', { count: refused.length, rows: sheet.rows.length }), false);
 }
 
 async function exportContacts(ctx: Context, _options: object, file = CONTACTS_EXPORT_FILE): Promise<void> {

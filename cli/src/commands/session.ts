@@ -29,7 +29,7 @@ async function login(ctx: Context, options: { email?: string; password?: string 
   const password = await ask(ctx, options.password ?? ctx.env.ATENDE_PASSWORD, { option: '--password', message: t('session.passwordPrompt'), rule: loginSchema.extract('password'), secret: true });
   const { api } = await sessionClient(ctx, server);
   const answer = await api.auth.login({ email, password });
-  if (answer.dueWarningDays !== undefined) warn(t('session.dueSoon', { days: answer.dueWarningDays }));
+  if (answer.dueWarningDays !== undefined) warn(t('session.dueSoon', { count: answer.dueWarningDays }));
   emit(ctx, { server, user: answer.user, dueWarningDays: answer.dueWarningDays ?? null }, () => `${t('session.loggedIn', { name: answer.user.name, server })}\n${userDetails(ctx, server, answer.user)}`);
 }
 

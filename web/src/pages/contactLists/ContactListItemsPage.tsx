@@ -94,7 +94,7 @@ function ItemsScreen({ contactListId, list, check, onReload, upload }: ScreenPro
   });
 
   const progress = check
-    ? t(check.state === 'done' ? 'web.contactLists.items.checkDone' : check.state === 'waiting' ? 'web.contactLists.items.checkWaiting' : 'web.contactLists.items.checkRunning', { checked: check.checked, total: check.total })
+    ? t(check.state === 'done' ? 'web.contactLists.items.checkDone' : check.state === 'waiting' ? 'web.contactLists.items.checkWaiting' : 'web.contactLists.items.checkRunning', { checked: check.checked, total: check.total, count: check.total })
     : null;
 
   return (

@@ -35,7 +35,8 @@ export const flowEditorEs: FlowEditorTranslation = {
   },
   problems: {
     title: 'Problemas del flujo',
-    count: '{{count}} problema(s) en el flujo',
+    count_one: '{{count}} problema en el flujo',
+    count_other: '{{count}} problemas en el flujo',
     startMissing: 'El flujo no tiene bloque de inicio',
     startDuplicated: 'Hay más de un bloque de inicio',
     unreachable: 'Ningún camino desde el inicio llega a este bloque',
@@ -128,7 +129,8 @@ export const flowEditorEs: FlowEditorTranslation = {
       audio: '¡El archivo es muy grande! 5MB máximo',
       video: '¡El archivo es muy grande! 20MB máximo',
     },
-    summary: '{{count}} tarjeta(s)',
+    summary_one: '{{count}} tarjeta',
+    summary_other: '{{count}} tarjetas',
   },
   typebot: {
     addTitle: 'Agregar TypeBot al flujo',
