@@ -1,3 +1,4 @@
+import { formatPhoneNumber } from '@atende/shared';
 import { expect } from 'chai';
 import { ObjectId } from 'mongodb';
 import type { ContactMergeResult } from '@atende/shared';
@@ -64,7 +65,7 @@ describe('atende contacts merge (issue 23)', () => {
     const human = await cli(['contacts', 'merge', '--dry-run'], adminEnv);
     expect(human.code, human.stderr).to.equal(0);
     expect(human.stdout).to.match(/Kept\s+Merged into it\s+Tickets/);
-    expect(human.stdout).to.contain(`Ana Dry (${numbers.modern})`).and.to.contain(`Ana Dry (old phone) (${numbers.legacy})`);
+    expect(human.stdout).to.contain(`Ana Dry (${formatPhoneNumber(numbers.modern)})`).and.to.contain(`Ana Dry (old phone) (${formatPhoneNumber(numbers.legacy)})`);
     expect(human.stdout).to.contain('1 contact would be merged');
     const json = parse<ContactMergeResult>(await cli(['contacts', 'merge', '--dry-run', '--json'], adminEnv));
     expect(json).to.deep.include({ dryRun: true, merged: 0 });

@@ -46,7 +46,7 @@ describe('web console: back-office pages', () => {
     await waitForToast(page, 'Contact saved.');
     const row = page.locator('tr[data-contact="Maria Souza"]');
     await row.waitFor();
-    expect(await row.textContent()).to.contain('5511977771234');
+    expect(await row.textContent()).to.contain('+55 11 97777-1234');
     const [stored] = (await console.api.contacts.page({ searchParam: 'Maria' })).contacts;
     expect(stored!.extraInfo.map(({ name, value }) => ({ name, value }))).to.deep.equal([{ name: 'CPF', value: '123' }]);
 

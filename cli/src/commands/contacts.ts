@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, type ContactImportResult, type ContactMergeResult } from '@atende/shared';
+import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, type ContactImportResult, type ContactMergeResult, formatPhoneNumber } from '@atende/shared';
 import { connect } from '../support/client.js';
 import { action, examples, type Context } from '../support/context.js';
 import { RowsRefused, UsageError } from '../support/errors.js';
@@ -79,7 +79,7 @@ async function exportContacts(ctx: Context, _options: object, file = CONTACTS_EX
 /** The pairs as a table: the contact kept, the one merged into it, the tickets that move. */
 function pairsTable(ctx: Context, result: ContactMergeResult): string {
   const { t } = ctx;
-  const person = (contact: { name: string; number: string }) => `${contact.name} (${contact.number})`;
+  const person = (contact: { name: string; number: string }) => `${contact.name} (${formatPhoneNumber(contact.number)})`;
   return table(result.pairs, [
     { label: t('contacts.kept'), value: (pair) => person(pair.keep) },
     { label: t('contacts.mergedAway'), value: (pair) => person(pair.drop) },

@@ -26,3 +26,4 @@ export * from './mailSettings.js';
 export * from './queueIntegrations.js';
 export * from './prompts.js';
 export * from './timeZone.js';
+export * from './phone.js';

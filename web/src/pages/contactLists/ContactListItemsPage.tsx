@@ -3,6 +3,7 @@
  * list's name as title, search, back to /contact-lists, import, add, edit, delete; each item's
  * WhatsApp validity and the live progress of the check.
  */
+import { formatPhoneNumber } from '@atende/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -129,7 +130,7 @@ function ItemsScreen({ contactListId, list, check, onReload, upload }: ScreenPro
             {items.items.map((item) => (
               <tr key={item.id} data-list-item={item.name}>
                 <td>{item.name}</td>
-                <td>{item.number}</td>
+                <td>{formatPhoneNumber(item.number)}</td>
                 <td>{item.email}</td>
                 <td>
                   <Validity value={item.isWhatsappValid} />

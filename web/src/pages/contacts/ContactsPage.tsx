@@ -5,7 +5,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, mayDeleteContacts, type Contact, type ContactEvent, type ContactImportResult } from '@atende/shared';
+import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, mayDeleteContacts, type Contact, type ContactEvent, type ContactImportResult, formatPhoneNumber } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { guardContextOf } from '../../app/guard.js';
 import { hasPlanFlag } from '../../app/routes.js';
@@ -132,7 +132,7 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
             {list.items.map((contact) => (
               <tr key={contact.id} data-contact={contact.name}>
                 <td>{contact.name}</td>
-                <td>{contact.number}</td>
+                <td>{formatPhoneNumber(contact.number, contact.isGroup)}</td>
                 <td>{contact.email}</td>
                 <td className="actions">
                   <IconButton icon="tickets" label={t('web.backoffice.contacts.startTicket')} onClick={() => void startWith(contact)} />

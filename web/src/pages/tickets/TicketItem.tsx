@@ -7,6 +7,7 @@
  * only (accept it to reply). The selected row is marked by the accent colour. The name is the
  * row's link (keyboard and screen readers); a click anywhere on the row opens it too.
  */
+import { formatPhoneNumber } from '@atende/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -162,7 +163,7 @@ const HANDED_OVER = '#c62828';
 export const TicketItem = memo(function TicketItem({ ticket, selected, checked, selecting, onCheck, onSelect, onAccept, onPeek, onPreview, now }: TicketItemProps) {
   const { t } = useTranslation();
   const pending = ticket.status === 'pending';
-  const name = ticket.contact?.name || ticket.contact?.number || t('web.inbox.list.noContact');
+  const name = ticket.contact?.name || formatPhoneNumber(ticket.contact?.number, ticket.contact?.isGroup) || t('web.inbox.list.noContact');
   const preview = pending ? ticket.lastCustomerMessage || ticket.lastMessage : ticket.lastMessage;
   return (
     <Row

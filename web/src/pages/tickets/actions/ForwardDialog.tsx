@@ -6,6 +6,7 @@
  * who and in which queue.
  * One key per dialog: pressing Forward again after a failure forwards nothing twice.
  */
+import { formatPhoneNumber } from '@atende/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -65,7 +66,7 @@ export default function ForwardDialog({ messageIds, onClose, onDone }: { message
         label={t('web.inbox.newTicket.contact')}
         name="forwardContact"
         search={(text) => api.contacts.page({ searchParam: text }).then((page) => page.contacts)}
-        describe={(found) => `${found.name} - ${found.number}`}
+        describe={(found) => `${found.name} - ${formatPhoneNumber(found.number, found.isGroup)}`}
         value={contact}
         onChange={setContact}
         onError={showError}
