@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import type { Queue } from '@atende/shared';
+import { PLAN_FLAGS, type PlanFlags, type Queue } from '@atende/shared';
 import { apiClient, openPage, pairedSandbox, SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD, signIn, startConsole, type Console } from './support.js';
 
 const AGENT = { name: 'Ana Agent', email: 'ana@atende.test', password: 'ana-secret' };
@@ -219,6 +219,38 @@ describe('web console: a team\'s first hour in the shell', () => {
     const box = (await bell.boundingBox())!;
     const reached = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
     expect(reached).to.match(/^Notifications/);
+    await context.close();
+    expect(errors).to.deep.equal([]);
+  });
+
+  it("says on a new company's empty pages what they hold, with the next step at hand", async () => {
+    const flags = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, true])) as PlanFlags;
+    const plan = await console.api.plans.create({ name: 'Empty Plan', users: 5, connections: 2, queues: 3, value: 49, ...flags });
+    await console.api.companies.create({ name: 'Empty Co', email: 'admin@empty.test', planId: plan.id, password: 'empty-secret', dueDate: '2099-06-30T12:00:00.000Z' });
+    const { context, page, errors } = await openPage(console);
+    await signIn(page, 'admin@empty.test', 'empty-secret');
+    for (const [path, sentence, action] of [
+      ['/quick-messages', 'No quick answers yet.', 'Add quick message'],
+      ['/tags', 'No tags yet.', 'Add tag'],
+      ['/contacts', 'No contacts yet.', 'Add contact'],
+      ['/queues', 'No queues yet.', 'Add queue'],
+    ] as const) {
+      await page.goto(path);
+      const empty = page.locator('[data-empty-row="first"]');
+      await empty.waitFor();
+      expect(await empty.locator('p').textContent(), path).to.contain(sentence);
+      await empty.locator('button', { hasText: action }).click();
+      await page.locator('[role="dialog"]').waitFor();
+      await page.keyboard.press('Escape');
+      await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
+    }
+    // A search that finds nothing says so, without offering to add.
+    await page.goto('/contacts');
+    await page.locator('[data-empty-row="first"]').waitFor();
+    await page.fill('input[type="search"]', 'Zelda');
+    const searched = page.locator('[data-empty-row="search"]');
+    await searched.waitFor();
+    expect(await searched.textContent()).to.equal('Nothing matches “Zelda”.');
     await context.close();
     expect(errors).to.deep.equal([]);
   });

@@ -186,15 +186,41 @@ const EmptyRow = styled.td`
   text-align: center !important;
   color: ${({ theme }) => theme.textSecondary};
   padding: 24px !important;
+  p {
+    margin: 0 auto 12px;
+    max-width: 460px;
+  }
 `;
 
-/** The last row of a table body: a spinner while loading, "nothing here" when empty, else none. */
-export function StatusRow({ loading, empty, colSpan }: { loading: boolean; empty: boolean; colSpan: number }) {
+interface StatusRowProps {
+  loading: boolean;
+  empty: boolean;
+  colSpan: number;
+  /** What the page holds and why it is empty: a sentence a new team reads on its first day. */
+  text?: string;
+  /** The next step (an "Add ..." button), offered when nothing is searched. */
+  action?: ReactNode;
+  /** The search typed: an empty answer then says that nothing matches it. */
+  search?: string;
+}
+
+/** The last row of a table body: a spinner while loading, what to do next when empty, else none. */
+export function StatusRow({ loading, empty, colSpan, text, action, search = '' }: StatusRowProps) {
   const { t } = useTranslation();
   if (!loading && !empty) return null;
+  const searching = search.trim() !== '';
   return (
     <tr>
-      <EmptyRow colSpan={colSpan}>{loading ? <Spinner /> : t('web.common.empty')}</EmptyRow>
+      <EmptyRow colSpan={colSpan} data-empty-row={loading ? undefined : searching ? 'search' : 'first'}>
+        {loading ? (
+          <Spinner />
+        ) : (
+          <>
+            <p>{searching ? t('web.empty.search', { search: search.trim() }) : (text ?? t('web.common.empty'))}</p>
+            {searching ? null : action}
+          </>
+        )}
+      </EmptyRow>
     </tr>
   );
 }

@@ -141,7 +141,7 @@ function ItemsScreen({ contactListId, list, check, onReload, upload }: ScreenPro
                 </td>
               </tr>
             ))}
-            <StatusRow loading={items.loading} empty={items.items.length === 0} colSpan={5} />
+            <StatusRow loading={items.loading} empty={items.items.length === 0} colSpan={5} text={t('web.empty.contactListItems')} search={search} />
           </tbody>
         </Table>
       </Paper>

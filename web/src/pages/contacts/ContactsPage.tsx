@@ -142,7 +142,7 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
                 </td>
               </tr>
             ))}
-            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} />
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} text={t('web.empty.contacts')} search={search} action={<Button onClick={() => setEditing('')}>{t('web.backoffice.contacts.add')}</Button>} />
           </tbody>
         </Table>
       </Paper>
