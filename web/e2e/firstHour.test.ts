@@ -254,4 +254,27 @@ describe('web console: a team\'s first hour in the shell', () => {
     await context.close();
     expect(errors).to.deep.equal([]);
   });
+
+  it('shows the messages API forms whole (the page scrolls, not three small boxes) and pads the campaign settings', async () => {
+    const { context, page, errors } = await openPage(console, { width: 1280, height: 800 });
+    await signIn(page, SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD);
+    await page.goto('/messages-api');
+    await page.locator('[data-endpoint]').waitFor();
+    const boxes = await page.$$eval('main h2', (titles) =>
+      titles.map((title) => {
+        const paper = title.parentElement!;
+        return { title: title.textContent, scrolls: paper.scrollHeight > paper.clientHeight + 1, height: paper.getBoundingClientRect().height };
+      }),
+    );
+    expect(boxes).to.have.length(3);
+    expect(boxes.filter((box) => box.scrolls), 'sections cut into scroll boxes').to.deep.equal([]);
+    await page.goto('/campaigns-config');
+    const paper = page.locator('main h3').first().locator('xpath=..');
+    await paper.waitFor();
+    const padding = await paper.evaluate((element) => ({ left: parseFloat(getComputedStyle(element).paddingLeft), top: parseFloat(getComputedStyle(element).paddingTop) }));
+    expect(padding.left).to.be.at.least(12);
+    expect(padding.top).to.be.at.least(12);
+    await context.close();
+    expect(errors).to.deep.equal([]);
+  });
 });

@@ -44,13 +44,33 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   );
 }
 
-export const Paper = styled.div`
+/** The page's paper: a table edge to edge, or (`$padded`) text and forms with room around them. */
+export const Paper = styled.div<{ $padded?: boolean }>`
   flex: 1;
   min-height: 0;
   overflow: auto;
+  padding: ${({ $padded }) => ($padded ? '16px 20px' : '0')};
   background: ${({ theme }) => theme.paper};
   border: 1px solid ${({ theme }) => theme.border};
   border-radius: 8px;
+  > h2:first-child,
+  > h3:first-child {
+    margin-top: 0;
+  }
+`;
+
+/** Several papers on one page: the page scrolls as one, each paper keeps its whole height. */
+export const PaperStack = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow: auto;
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  > ${Paper} {
+    flex: none;
+    overflow: visible;
+  }
 `;
 
 export const SearchInput = styled.input.attrs({ type: 'search' })`
