@@ -144,9 +144,6 @@ export const flowEditorEn: FlowEditorTranslation = {
     keywordRestart: 'Keyword to restart',
     restartMessage: 'Restart message',
     unknownMessage: 'Invalid option message',
-    tooShort: 'Too Short!',
-    tooLong: 'Too Long!',
-    nameRequired: 'Required',
   },
   question: {
     addTitle: 'Add Question to the flow',

@@ -144,9 +144,6 @@ export const flowEditorEs: FlowEditorTranslation = {
     keywordRestart: 'Palabra para reiniciar',
     restartMessage: 'Mensaje al reiniciar',
     unknownMessage: 'Mensaje de opción inválida',
-    tooShort: '¡Demasiado corto!',
-    tooLong: '¡Demasiado largo!',
-    nameRequired: 'Obligatorio',
   },
   question: {
     addTitle: 'Agregar Pregunta al flujo',

@@ -142,9 +142,6 @@ export const flowEditorPt = {
     keywordRestart: 'Palavra para reiniciar',
     restartMessage: 'Mensagem ao reiniciar',
     unknownMessage: 'Mensagem de opção inválida',
-    tooShort: 'Too Short!',
-    tooLong: 'Too Long!',
-    nameRequired: 'Required',
   },
   question: {
     addTitle: 'Adicionar Pergunta ao fluxo',

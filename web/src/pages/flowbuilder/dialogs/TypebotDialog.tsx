@@ -1,6 +1,7 @@
 /**
  * The TypeBot block: the fields of a typebot queue integration (document 3 section 3); name 2 to 50
- * characters ('Too Short!', 'Too Long!', 'Required'); projectName follows the name.
+ * characters ('Too Short!', 'Too Long!', 'Required', in the editor's language: the shared
+ * validation texts); projectName follows the name.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,8 +35,8 @@ export function TypebotDialog({ data, onCancel, onSave }: BlockDialogProps<FlowN
   );
   const submit = () => {
     const name = values.name.trim();
-    const problem = !name ? 'nameRequired' : name.length < NAME_MIN ? 'tooShort' : name.length > NAME_MAX ? 'tooLong' : null;
-    if (problem) return setError(t(`web.flowEditor.typebot.${problem}`));
+    const problem = !name ? 'required' : name.length < NAME_MIN ? 'tooShort' : name.length > NAME_MAX ? 'tooLong' : null;
+    if (problem) return setError(t(`validation.${problem}`));
     onSave({ typebotIntegration: { ...values, name, projectName: name } });
   };
   return (
