@@ -7,7 +7,7 @@ import { TicketModel } from '../../src/domains/tickets/model.js';
 import { TicketRatingModel } from '../../src/domains/tickets/ratingModel.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { seedContact, seedRating, seedTicket } from '../support/dashboardFixtures.js';
-import { createTenant, loginSuper, type Session, type Tenant } from '../support/fixtures.js';
+import { createTenant, login, loginSuper, type Session, type Tenant } from '../support/fixtures.js';
 
 /**
  * The dashboard counts days and hours in the company's time zone: its setting timeZone, else the
@@ -143,5 +143,27 @@ describe('dashboard: days of the company time zone', () => {
     const resolved = await t.call('PUT', `/tickets/${String(pending!._id)}`, { token: legacy.admin.token, body: { status: 'closed' } });
     expect(resolved.status, JSON.stringify(resolved.body)).to.equal(200);
     expect(await days(legacy, '2024-04-30', '2024-05-01')).to.deep.equal({ '2024-04-30': 2, '2024-05-01': 0 });
+  });
+
+  it("moves the counts of companies without a zone of their own when the operator's zone changes between runs", async () => {
+    const follower = await createTenant(t, superUser);
+    await seedLateAfternoon(follower);
+    expect(await days(follower, '2024-03-09', '2024-03-10')).to.deep.equal({ '2024-03-09': 1, '2024-03-10': 0 });
+    const { databaseName } = t;
+    await t.stop({ drop: false });
+    t = await startTestApp('dashboardZones', { ATENDE_TIMEZONE: 'Asia/Tokyo' }, { databaseName });
+    follower.admin = await login(t, follower.adminEmail, follower.password);
+    for (const deadline = Date.now() + 15_000; ; ) {
+      const seen = await days(follower, '2024-03-09', '2024-03-10');
+      if (seen['2024-03-10'] === 1 && seen['2024-03-09'] === 0) break;
+      if (Date.now() > deadline) throw new Error(`the counts did not move: ${JSON.stringify(seen)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await hours(follower, '2024-03-10')).to.deep.equal(['01:00=1']);
+    // Every company that followed the operator's zone records the new one once its counts moved.
+    for (const deadline = Date.now() + 15_000; (await CompanyModel.find({ dashboardZone: 'America/Sao_Paulo' }).lean()).length > 0; ) {
+      if (Date.now() > deadline) throw new Error('some companies still count in the old zone');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   });
 });
