@@ -6,6 +6,14 @@ import { apiClient, openPage, pairedSandbox, SERVER_SUPER_EMAIL, SERVER_SUPER_PA
 const AGENT = { name: 'Ana Agent', email: 'ana@atende.test', password: 'ana-secret' };
 const BIA = { name: 'Bia Both', email: 'bia@atende.test', password: 'bia-secret' };
 
+/** Waits, with a deadline, for something the page does through the server. */
+async function expectSoon(check: () => Promise<boolean>): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !(await check()); ) {
+    if (Date.now() > deadline) throw new Error('the change never reached the server');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
  * Every badge drawn on the page with the row (or button) it belongs to: a badge must lie within
  * its host's box, not at a corner of the page.
@@ -206,7 +214,7 @@ describe('web console: a team\'s first hour in the shell', () => {
     await admin.context.close();
   });
 
-  it('shows toasts below the top bar: the bell stays in reach', async () => {
+  it('shows toasts below the top bar: the bell stays in reach; the time zone is a company option', async () => {
     const { context, page, errors } = await openPage(console);
     await signIn(page, SERVER_SUPER_EMAIL, SERVER_SUPER_PASSWORD);
     await page.goto('/settings');
@@ -219,6 +227,17 @@ describe('web console: a team\'s first hour in the shell', () => {
     const box = (await bell.boundingBox())!;
     const reached = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
     expect(reached).to.match(/^Notifications/);
+
+    // The company's time zone is an option among the IANA names, the server's by default.
+    const zone = page.locator('select[name="timeZone"]');
+    expect(await zone.inputValue()).to.equal('');
+    expect(await zone.locator('option').first().textContent()).to.equal("The server's default");
+    await zone.selectOption('Asia/Tokyo');
+    await page.locator('[data-toast]', { hasText: 'Operation updated successfully.' }).nth(0).waitFor();
+    await expectSoon(async () => (await console.api.settings.list()).find((setting) => setting.key === 'timeZone')?.value === 'Asia/Tokyo');
+    expect((await console.api.dashboard.get({})).timeZone).to.equal('Asia/Tokyo');
+    await zone.selectOption('');
+    await expectSoon(async () => (await console.api.dashboard.get({})).timeZone === 'America/Sao_Paulo');
     await context.close();
     expect(errors).to.deep.equal([]);
   });
