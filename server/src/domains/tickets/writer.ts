@@ -1,6 +1,7 @@
 /**
  * Every write of a ticket goes through here: it derives what lists and lookups find the ticket by
- * (listKeys, activeKey, ratingKey), keeps the lane counters current (laneCounts.ts), and refuses a
+ * (listKeys, activeKey, ratingKey), since when it waits for an agent (waitingSince) and the time
+ * zone its day counts are in (dayZone), keeps the lane and day counters current (laneCounts.ts), and refuses a
  * write computed from an outdated copy (`rev`), recomputing it from the stored ticket instead.
  * Writes of one ticket also run one after another in this process (platform/database/serial.ts).
  */
