@@ -155,7 +155,7 @@ export const backofficeEn: BackofficeTranslation = {
       sendMsgTransfTicket: 'Send a message on queue/agent transfer',
       sendGreetingMessageOneQueues: 'Send greeting when there is only 1 queue',
       chatBotType: 'Bot type',
-      timeZone: 'Time zone (dashboard days and hours)',
+      timeZone: 'Time zone (office hours, greetings, dashboard days)',
       asaas: 'Asaas',
       campaignsEnabled: 'Campaigns',
       userCreation: 'Company creation (public sign-up)',

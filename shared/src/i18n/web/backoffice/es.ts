@@ -155,7 +155,7 @@ export const backofficeEs: BackofficeTranslation = {
       sendMsgTransfTicket: 'Enviar mensaje al transferir cola/agente',
       sendGreetingMessageOneQueues: 'Enviar saludo cuando hay solo 1 cola',
       chatBotType: 'Tipo de bot',
-      timeZone: 'Zona horaria (días y horas del panel)',
+      timeZone: 'Zona horaria (horario de atención, saludos, días del panel)',
       asaas: 'Asaas',
       campaignsEnabled: 'Campañas',
       userCreation: 'Creación de empresas (registro público)',

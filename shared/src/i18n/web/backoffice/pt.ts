@@ -153,7 +153,7 @@ export const backofficePt = {
       sendMsgTransfTicket: 'Enviar mensagem de transferência de fila/agente',
       sendGreetingMessageOneQueues: 'Enviar saudação quando houver somente 1 fila',
       chatBotType: 'Tipo do bot',
-      timeZone: 'Fuso horário (dias e horas do painel)',
+      timeZone: 'Fuso horário (expediente, saudações, dias do painel)',
       asaas: 'Asaas',
       campaignsEnabled: 'Campanhas',
       userCreation: 'Criação de empresas (cadastro público)',
