@@ -171,7 +171,7 @@ describe('what agents do to a message (against a real server)', () => {
     await inbox.press('>');
     await inbox.see('Forward 2 messages', 'Type at least 3 letters');
     await inbox.type('Pedr');
-    await inbox.see(`Pedro Souza - ${pedro}`);
+    await inbox.see(`Pedro Souza - ${formatPhoneNumber(pedro)}`);
     await inbox.press(KEYS.enter);
     await inbox.see('Forwarded to Pedro Souza: ticket open');
     const copies = await until(async () => {
