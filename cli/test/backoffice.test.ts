@@ -82,7 +82,7 @@ describe('atende companies, plans, users, settings', () => {
     expect(parse<Company[]>(list).map((company) => company.id)).to.include(created.id);
 
     const renewed = await cli(['companies', 'renew', created.id], operatorEnv);
-    expect(renewed.stdout).to.include(`${name}: due date moved from 01/15/2030 to 04/15/2030 (TRIMESTRAL, 3 month(s))`);
+    expect(renewed.stdout).to.include(`${name}: due date moved from 01/15/2030 to 04/15/2030 (TRIMESTRAL, 3 months)`);
     const gold = await operator.api.plans.create({ name: unique('Gold '), users: 2, connections: 1, queues: 1, value: 5 });
     const moved = parse<Company>(await cli(['companies', 'update', created.id, '--plan', gold.name.toUpperCase(), '--json'], operatorEnv));
     expect(moved.planId, 'a plan is named by its name too').to.equal(gold.id);

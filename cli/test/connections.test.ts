@@ -142,7 +142,7 @@ describe('atende connections, sandbox and send', () => {
     const file = path.join(adminEnv.ATENDE_CONFIG_DIR!, 'receipt.png');
     await writeFile(file, PNG);
     const withFile = await cli(['send', '--connection', paired, '--to', number, '--file', file, 'The receipt'], adminEnv);
-    expect(withFile.stdout).to.include(`Sent 1 message(s) to ${number} (ticket ${text.ticketId}).`);
+    expect(withFile.stdout).to.include(`Sent 1 message to ${number} (ticket ${text.ticketId}).`);
 
     const token = (await tenant.admin.api.whatsapp.get(paired)).token!;
     const anonymous = await cliEnv({ ATENDE_SERVER: server.url });

@@ -1,3 +1,4 @@
+import { formatPhoneNumber } from '@atende/shared';
 import { expect } from 'chai';
 import { ObjectId } from 'mongodb';
 import type { ContactMergeResult } from '@atende/shared';
@@ -64,8 +65,8 @@ describe('atende contacts merge (issue 23)', () => {
     const human = await cli(['contacts', 'merge', '--dry-run'], adminEnv);
     expect(human.code, human.stderr).to.equal(0);
     expect(human.stdout).to.match(/Kept\s+Merged into it\s+Tickets/);
-    expect(human.stdout).to.contain(`Ana Dry (${numbers.modern})`).and.to.contain(`Ana Dry (old phone) (${numbers.legacy})`);
-    expect(human.stdout).to.contain('1 contact(s) would be merged');
+    expect(human.stdout).to.contain(`Ana Dry (${formatPhoneNumber(numbers.modern)})`).and.to.contain(`Ana Dry (old phone) (${formatPhoneNumber(numbers.legacy)})`);
+    expect(human.stdout).to.contain('1 contact would be merged');
     const json = parse<ContactMergeResult>(await cli(['contacts', 'merge', '--dry-run', '--json'], adminEnv));
     expect(json).to.deep.include({ dryRun: true, merged: 0 });
     expect(json.pairs.map((pair) => [pair.keep.id, pair.drop.id, pair.tickets])).to.deep.equal([[keepId, dropId, 1]]);
@@ -94,7 +95,7 @@ describe('atende contacts merge (issue 23)', () => {
   it('at a terminal it shows the pairs and asks: no cancels, yes merges', async () => {
     const { dropId } = await storedTwice('Bia Terminal');
     const declined = terminal(['contacts', 'merge'], adminEnv);
-    await declined.waitFor('Merge these 1 contact(s)');
+    await declined.waitFor('Merge this contact into the one kept?');
     expect(declined.screen()).to.contain('Bia Terminal (old phone)');
     declined.type('n\r');
     expect(await declined.exit).to.equal(0);
@@ -102,10 +103,10 @@ describe('atende contacts merge (issue 23)', () => {
     expect(await exists(dropId)).to.equal(true);
 
     const accepted = terminal(['contacts', 'merge'], adminEnv);
-    await accepted.waitFor('Merge these 1 contact(s)');
+    await accepted.waitFor('Merge this contact into the one kept?');
     accepted.type('y\r');
     expect(await accepted.exit).to.equal(0);
-    expect(accepted.screen()).to.contain('1 contact(s) merged.');
+    expect(accepted.screen()).to.contain('1 contact merged.');
     expect(await exists(dropId)).to.equal(false);
   });
 

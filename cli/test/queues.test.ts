@@ -82,7 +82,7 @@ describe('atende queues and their options; names where ids are asked', function 
 
     expectUsage(await cli(['queues', 'options', 'delete', 'Vendas', 'Invoices'], adminEnv), 'Add --yes to confirm');
     const removed = await cli(['queues', 'options', 'delete', 'Vendas', 'Invoices', '--yes'], adminEnv);
-    expect(removed.stdout).to.include('Deleted 2 Invoices and 2 option(s) below it.');
+    expect(removed.stdout).to.include('Deleted 2 Invoices and 2 options below it.');
     expect((await tenant.admin.api.queues.options.list({ queueId: vendas.id })).map((option) => option.title)).to.deep.equal(['New orders']);
   });
 

@@ -23,10 +23,11 @@ describe('atende: login, logout, whoami, help and exit codes', () => {
   }
 
   it('shows help and the version with exit 0, in the chosen language', async () => {
-    const [help, portuguese, spanish, version] = await Promise.all([
+    const [help, portuguese, spanish, german, version] = await Promise.all([
       cli(['--help'], await cliEnv()),
       cli(['companies', 'renew', '--help', '--lang', 'pt'], await cliEnv()),
       cli(['db', '--help'], await cliEnv({ LANG: 'es_ES.UTF-8', ATENDE_LANGUAGE: '' })),
+      cli(['db', '--help'], await cliEnv({ LANG: 'de_DE.UTF-8', ATENDE_LANGUAGE: '' })),
       cli(['--version'], await cliEnv()),
     ]);
     expect(help.code).to.equal(0);
@@ -34,6 +35,9 @@ describe('atende: login, logout, whoami, help and exit codes', () => {
     expect(help.stdout).to.include('Exit codes: 0 success');
     expect(portuguese.stdout).to.include('avança o vencimento pela recorrência').and.include('Exemplos:');
     expect(spanish.stdout).to.include('el motor de base de datos');
+    // A terminal in a language Atende lacks reads English.
+    expect(german).to.include({ code: 0 });
+    expect(german.stdout).to.include('database engine');
     expect(version).to.include({ code: 0 });
     expect(version.stdout.trim()).to.match(/^\d+\.\d+\.\d+$/);
   });

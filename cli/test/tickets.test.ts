@@ -148,7 +148,7 @@ describe('atende tags, quick-messages and tickets', function () {
       cli(['tickets', 'list', '--status', 'open', '--all'], adminEnv),
     ]);
     for (const run of [byUser, byTag, mine]) expect(parse<Ticket[]>(run).map((found) => found.id)).to.deep.equal([ticket.id]);
-    expect(table.stdout).to.match(new RegExp(`^${ticket.id}\\s+open\\s+Carla\\s+\\d+\\s+Vendas\\s+Member user\\s+\\d+\\s+[\\d-]+ [\\d:]+\\s+Hello from Carla$`, 'm'));
+    expect(table.stdout).to.match(new RegExp(`^${ticket.id}\\s+open\\s+Carla\\s+\\+55 \\d\\d \\d{4,5}-\\d{4}\\s+Vendas\\s+Member user\\s+\\d+\\s+[\\d-]+ [\\d:]+\\s+Hello from Carla$`, 'm'));
 
     const closed = await cli(['tickets', 'close', ticket.id], adminEnv);
     expect(closed.stdout).to.include(`Ticket ${ticket.id} closed.`);

@@ -73,6 +73,10 @@ import { messagesRoutes } from './domains/messages/routes.js';
 import { externalSendRoutes } from './domains/messages/externalSendRoutes.js';
 import { ticketsRoutes } from './domains/tickets/routes.js';
 import { inboxKeysUpgrade } from './domains/tickets/upgrade.js';
+import { startRezoner } from './domains/dashboard/rezone.js';
+import { dashboardZonesUpgrade } from './domains/dashboard/upgrade.js';
+import { phraseKeysUpgrade } from './domains/flows/phraseKeysUpgrade.js';
+import { setOperatorTimeZone } from './domains/settings/timeZone.js';
 import { outboxKeysUpgrade } from './channels/outboxUpgrade.js';
 import { reactionsUpgrade } from './domains/messages/reactionsUpgrade.js';
 import { createInbox, type Inbox } from './inbox.js';
@@ -109,7 +113,8 @@ export interface AppOptions {
 export async function createApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
   // Several nodes share Redis (ATENDE_REDIS_URL); without it this node is alone, as always.
   const bus = config.redisUrl ? await connectBus(config.redisUrl, config.databaseName, logger) : null;
-  const database = await connectDatabase(config, logger, [inboxKeysUpgrade, outboxKeysUpgrade, contactIdentityUpgrade, reactionsUpgrade]);
+  setOperatorTimeZone(config.timeZone);
+  const database = await connectDatabase(config, logger, [inboxKeysUpgrade, outboxKeysUpgrade, contactIdentityUpgrade, reactionsUpgrade, dashboardZonesUpgrade(config.timeZone), phraseKeysUpgrade]);
   // Before anything writes: what a crash left half done is repaired first (cleanPoint.ts).
   const cleanPoint = await loadCleanPoint();
   const repaired = await reconcileTickets(cleanPoint.unsettledMinutes, config.language);
@@ -180,6 +185,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   registerWeb(server);
 
   const seeded = await firstStart(config, logger);
+  const rezoner = startRezoner(logger);
   await jobs.start();
   await inbox.schedule();
   await campaignRunner.schedule();
@@ -204,6 +210,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       inbox.outbound.open();
       // Scheduled messages a stopped run left due or half sent (after the outbound sender resumed its own).
       await scheduleSender.resume();
+      await rezoner.catchUp();
     },
     async stop() {
       if (stopped) return;
@@ -211,6 +218,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
       presence.stop();
       await server.stop({ timeout: 5_000 });
       unsettled.stop();
+      await rezoner.stop();
       await inbox.ai.stop();
       await inbox.outbound.stop();
       await channels.stop();

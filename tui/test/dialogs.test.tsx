@@ -3,6 +3,7 @@
  * alone, tags, search, the queue filter (queueless tickets alongside the queues picked), help, and
  * one pane at a time on a narrow terminal.
  */
+import { formatPhoneNumber } from '@atende/shared';
 import { expect } from 'chai';
 import type { Queue, User } from '@atende/shared';
 import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js';
@@ -162,10 +163,10 @@ describe('dialogs and layout (against a real server)', () => {
     inbox.resize(70);
     await inbox.seeWhere((frame) => frame.includes('Open 1') && !frame.includes('Pick a ticket'), 'the list alone');
     await inbox.press(KEYS.enter);
-    await inbox.seeWhere((frame) => frame.includes('Maria Cliente +' + maria) && !frame.includes('Open 1'), 'the conversation alone');
+    await inbox.seeWhere((frame) => frame.includes(`Maria Cliente ${formatPhoneNumber(maria)}`) && !frame.includes('Open 1'), 'the conversation alone');
     await inbox.press(KEYS.escape);
-    await inbox.seeWhere((frame) => frame.includes('Open 1') && !frame.includes('Maria Cliente +'), 'back to the list');
+    await inbox.seeWhere((frame) => frame.includes('Open 1') && !frame.includes(`Maria Cliente ${formatPhoneNumber(maria)}`), 'back to the list');
     inbox.resize(100);
-    await inbox.see('Open 1', 'Maria Cliente +' + maria);
+    await inbox.see('Open 1', `Maria Cliente ${formatPhoneNumber(maria)}`);
   });
 });

@@ -5,7 +5,7 @@
  * transitions, and a reconnection after the server restarts.
  */
 import { expect } from 'chai';
-import { signatureOf } from '@atende/shared';
+import { signatureOf, formatPhoneNumber } from '@atende/shared';
 import { rm } from 'node:fs/promises';
 import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js';
 import { createCompany, customerNumber, customerSays, received, type TestCompany } from './support/company.js';
@@ -46,10 +46,11 @@ describe('inbox (live, against a real server)', () => {
     expect(inbox.bells(), 'one bell for the new waiting customer').to.equal(1);
     await customerSays(company, maria, 'Maria Cliente', 'Alguém aí?');
     await inbox.press('2');
-    await inbox.see('Maria Cliente', 'Alguém aí?');
+    // The pending row: the customer's last words and how long they have waited.
+    await inbox.see('Maria Cliente', ' waiting ', 'Alguém aí?');
     expect(inbox.bells(), 'more messages of a waiting ticket ring no more (no allTicket)').to.equal(1);
     await inbox.press(KEYS.enter);
-    await inbox.see('Maria Cliente +' + maria, '[pending]', 'Preciso de ajuda com o pedido 123', 'Read only: accept the ticket (a) to reply.');
+    await inbox.see(`Maria Cliente ${formatPhoneNumber(maria)}`, '[pending]', 'Preciso de ajuda com o pedido 123', 'Read only: accept the ticket (a) to reply.');
     await inbox.press('i');
     expect(inbox.frame()).not.to.include('Enter send');
     const ticket = await ticketOf(maria);
@@ -73,7 +74,7 @@ describe('inbox (live, against a real server)', () => {
 
   it('accepts the ticket and opens its conversation', async () => {
     await inbox.press('a');
-    await inbox.see('Ticket accepted.', 'Open 1', 'Maria Cliente +' + maria, '[open]', 'Preciso de ajuda com o pedido 123');
+    await inbox.see('Ticket accepted.', 'Open 1', `Maria Cliente ${formatPhoneNumber(maria)}`, '[open]', 'Preciso de ajuda com o pedido 123');
     const ticket = await ticketOf(maria);
     expect([ticket?.status, ticket?.userId]).to.deep.equal(['open', company.agent.id]);
   });
@@ -123,7 +124,7 @@ describe('inbox (live, against a real server)', () => {
     expect((await ticketOf(joao))?.userId).to.equal(null);
 
     await inbox.press('1', KEYS.enter);
-    await inbox.see('Maria Cliente +' + maria);
+    await inbox.see(`Maria Cliente ${formatPhoneNumber(maria)}`);
     await inbox.press('x');
     await inbox.see('Ticket resolved.', 'Closed 1', 'Open 0');
     expect((await ticketOf(maria))?.status).to.equal('closed');

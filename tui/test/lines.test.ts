@@ -45,6 +45,15 @@ describe('screen lines', () => {
       expect(plain(ticketLines({ ...waiting, lastCustomerMessage: '' }, false, { t, now, width: 40 })[1]!), 'tickets stored before the field').to.include('Olá! Escolha');
     });
 
+    it('says how long a waiting customer has waited, in minutes, hours or days (never a date)', () => {
+      const waiting = makeTicket({ status: 'pending', updatedAt: '2025-03-10T12:09:00.000Z', waitingSince: '2025-03-10T11:54:00.000Z' });
+      expect(plain(ticketLines(waiting, false, { t, now, width: 40 })[0]!)).to.equal('▌Maria Cliente            waiting 16 min');
+      const longAgo = { ...waiting, waitingSince: '2025-03-01T11:00:00.000Z' };
+      expect(plain(ticketLines(longAgo, false, { t, now, width: 40 })[0]!)).to.match(/ waiting 9 d$/);
+      expect(textsFor('pt').t('tui.time.waiting', { time: '3 h' })).to.equal('aguarda há 3 h');
+      expect(plain(ticketLines({ ...waiting, status: 'open', waitingSince: null }, false, { t, now, width: 40 })[0]!), 'an open ticket: its last activity').to.match(/ 1 min$/);
+    });
+
     it('cuts a long contact name before the time', () => {
       const [first] = ticketLines(makeTicket({ contact: { ...makeTicket().contact!, name: 'Maria Aparecida dos Santos Oliveira' } }), false, { t, now, width: 24 });
       expect(plain(first!)).to.equal('▌Maria Aparecida… 10 min');

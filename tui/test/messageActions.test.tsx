@@ -6,7 +6,7 @@
  * of the server shown instead of a crash.
  */
 import { expect } from 'chai';
-import { signatureOf, translateError, type SandboxOutboxMessage } from '@atende/shared';
+import { signatureOf, translateError, type SandboxOutboxMessage, formatPhoneNumber } from '@atende/shared';
 import { ObjectId } from 'mongodb';
 import { spawnedDatabase } from '../../scripts/testing/database.js';
 import { spawnServer, type SpawnedServer } from '../../scripts/testing/server.js';
@@ -171,7 +171,7 @@ describe('what agents do to a message (against a real server)', () => {
     await inbox.press('>');
     await inbox.see('Forward 2 messages', 'Type at least 3 letters');
     await inbox.type('Pedr');
-    await inbox.see(`Pedro Souza - ${pedro}`);
+    await inbox.see(`Pedro Souza - ${formatPhoneNumber(pedro)}`);
     await inbox.press(KEYS.enter);
     await inbox.see('Forwarded to Pedro Souza: ticket open');
     const copies = await until(async () => {
@@ -184,10 +184,10 @@ describe('what agents do to a message (against a real server)', () => {
     ]);
     expect(inbox.frame(), 'the picks are dropped').not.to.include('to forward');
     // Pedro's chat opens, as on the phone, with the copies marked as forwarded.
-    await inbox.see(`Pedro Souza +${pedro}`, '↪ forwarded', 'Endereço novo');
+    await inbox.see(`Pedro Souza ${formatPhoneNumber(pedro)}`, '↪ forwarded', 'Endereço novo');
     // Back to Maria's (below Pedro's in the list, his being the newest).
     await inbox.press(KEYS.escape, KEYS.down, KEYS.enter);
-    await inbox.seeWhere((frame) => frame.includes(`Maria Cliente +${maria}`) && !frame.includes('↪ forwarded'), "Maria's conversation again");
+    await inbox.seeWhere((frame) => frame.includes(`Maria Cliente ${formatPhoneNumber(maria)}`) && !frame.includes('↪ forwarded'), "Maria's conversation again");
   });
 
   it("shows the server's refusal on a closed ticket instead of acting", async () => {

@@ -254,6 +254,8 @@ describe('inbox state', () => {
     it('takes the language from --lang, ATENDE_LANGUAGE, the user, then LC_ALL, LC_MESSAGES, LANG', () => {
       expect(chooseLanguage({ env: {} })).to.equal('en');
       expect(chooseLanguage({ env: { LANG: 'pt_BR.UTF-8' } })).to.equal('pt');
+      expect(chooseLanguage({ env: { LANG: 'de_DE.UTF-8' } }), 'a language Atende lacks: English').to.equal('en');
+      expect(chooseLanguage({ env: { LC_MESSAGES: 'fr_FR.UTF-8', LANG: 'pt_BR.UTF-8' } })).to.equal('en');
       expect(chooseLanguage({ env: { LANG: 'pt_BR.UTF-8', LC_MESSAGES: 'es_ES.UTF-8' } })).to.equal('es');
       expect(chooseLanguage({ env: { LANG: 'pt_BR.UTF-8', LC_ALL: 'C.UTF-8' } }), 'LC_ALL decides even when Atende lacks its language').to.equal('en');
       expect(chooseLanguage({ env: { LANG: 'pt_BR.UTF-8' }, user: 'es' }), "the user's choice before the terminal's").to.equal('es');

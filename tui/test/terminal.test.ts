@@ -3,7 +3,7 @@
  * agent signs in, accepts the customer's ticket and replies, all with keys sent to the pane.
  */
 import { expect } from 'chai';
-import { signatureOf } from '@atende/shared';
+import { signatureOf, formatPhoneNumber } from '@atende/shared';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -81,7 +81,7 @@ describe('atende-inbox in a real terminal (tmux)', () => {
     await keys('Enter');
     await until(async () => (await received(company, maria)).some((message) => message.body === `${signatureOf(company.agent.name)}Sinto muito! Vamos trocar o produto.`), 'the reply reaches the phone');
     const screen = await shows('You ✓', 'Sinto muito! Vamos trocar o produto.');
-    expect(screen).to.include('Maria Cliente +' + maria);
+    expect(screen).to.include(`Maria Cliente ${formatPhoneNumber(maria)}`);
 
     // Esc and a letter typed together read as Alt+letter: one key at a time, as a person types.
     await keys('Escape');

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { APP_VERSION, signatureOf } from '@atende/shared';
+import { APP_VERSION, signatureOf, formatPhoneNumber } from '@atende/shared';
 import { createApiClient } from '@atende/shared/client';
 import { fileSession } from '@atende/shared/node';
 import { textsFor } from '../src/app/i18n.js';
@@ -101,7 +101,7 @@ describe('atende-inbox as a daily driver, in a real terminal (tmux)', function (
     expect(list).not.to.include('Olá!');
 
     await screen.keys('Enter');
-    await screen.shows('Maria Cliente +' + maria, '[pending]', 'Meu pedido 4521 veio com o item errado', 'Read only: accept the ticket (a) to reply.');
+    await screen.shows(`Maria Cliente ${formatPhoneNumber(maria)}`, '[pending]', 'Meu pedido 4521 veio com o item errado', 'Read only: accept the ticket (a) to reply.');
     await screen.keys('i');
     await screen.shows('Read only: accept the ticket (a) to reply.');
     expect(await screen.screen()).not.to.include('│> ');
@@ -137,7 +137,7 @@ describe('atende-inbox as a daily driver, in a real terminal (tmux)', function (
     const screen = await inbox(80, 24);
     await screen.shows('▌Maria Cliente');
     await screen.keys('Enter');
-    await screen.shows('Maria Cliente +' + maria);
+    await screen.shows(`Maria Cliente ${formatPhoneNumber(maria)}`);
     await screen.keys('Enter');
     await screen.shows('│> ');
     // Typed at once, as fast as tmux delivers: every message is typed while the previous ones go out.
@@ -154,7 +154,7 @@ describe('atende-inbox as a daily driver, in a real terminal (tmux)', function (
     const screen = await inbox(80, 24);
     await screen.shows('▌Maria Cliente');
     await screen.keys('Enter');
-    await screen.shows('Maria Cliente +' + maria);
+    await screen.shows(`Maria Cliente ${formatPhoneNumber(maria)}`);
     await screen.keys('Enter');
     await screen.shows('│> ');
     await screen.paste(ADDRESS);
@@ -169,7 +169,7 @@ describe('atende-inbox as a daily driver, in a real terminal (tmux)', function (
     const screen = await inbox(80, 24);
     await screen.shows('▌Maria Cliente');
     await screen.keys('Enter');
-    await screen.shows('Maria Cliente +' + maria);
+    await screen.shows(`Maria Cliente ${formatPhoneNumber(maria)}`);
     await screen.keys('Enter');
     await screen.shows('│> ');
     await screen.type('bom dia pessoal');

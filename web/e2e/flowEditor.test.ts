@@ -383,7 +383,8 @@ describe('web console: flow editor', () => {
     await page.click('[data-add-block="typebot"]');
     const typebot = dialog('Adicionar TypeBot ao fluxo');
     const typebotName = typebot.locator('input[name="name"]');
-    for (const [typed, problem] of [['', 'Required'], ['A', 'Too Short!'], ['B'.repeat(51), 'Too Long!']]) {
+    // The editor is in Portuguese: so are the block's errors.
+    for (const [typed, problem] of [['', 'Obrigatório'], ['A', 'Muito curto!'], ['B'.repeat(51), 'Muito longo!']]) {
       await typebotName.fill(typed!);
       await typebot.locator('[data-block-submit]').click();
       await typebot.locator('[data-error-for="name"]', { hasText: problem }).waitFor();

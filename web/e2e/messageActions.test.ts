@@ -167,7 +167,7 @@ describe('web console: reply, react, edit, forward and the signature (issue 23)'
     expect(edit.body).to.equal('Fechamos às 18h');
   });
 
-  it('picks messages and forwards them to a contact found by search, then opens that chat; the customer sees them forwarded', async () => {
+  it('picks messages and forwards them to a contact found by search, staying in the chat, with a link to the target; the customer sees them forwarded', async () => {
     const number = '5511970001006';
     await conversation(number, 'Segue o endereço: Rua A, 10');
     await customer(number, 'E o CEP 50000-000');
@@ -179,13 +179,16 @@ describe('web console: reply, react, edit, forward and the signature (issue 23)'
     await bubble('E o CEP').click();
     await page.locator('[data-selection="2"]').waitFor();
     await page.locator('[data-forward]').click();
-    const dialog = page.locator('[role="dialog"]', { hasText: 'Forward 2 message(s)' });
+    const dialog = page.locator('[role="dialog"]', { hasText: 'Forward 2 messages' });
     await dialog.locator('input[name="forwardContact"]').fill('Diego');
     await dialog.locator('[data-results="forwardContact"] button', { hasText: 'Diego Entregas' }).click();
+    const where = page.url();
     await dialog.locator('[data-submit="forward"]').click();
     await waitForToast(page, 'Forwarded to Diego Entregas');
     await page.locator('[data-selection]').waitFor({ state: 'detached' });
-    // The chat forwarded to opens, as on the phone, with the messages marked as forwarded.
+    // The agent stays where they were; the toast opens the chat forwarded to, with the messages marked as forwarded.
+    expect(page.url()).to.equal(where);
+    await page.locator('[data-toast]', { hasText: 'Forwarded to Diego Entregas' }).locator('[data-toast-action]', { hasText: 'Open chat' }).click();
     await page.locator('[data-ticket-header]', { hasText: 'Diego Entregas' }).waitFor();
     await bubble('E o CEP 50000-000').locator('[data-forwarded]').waitFor();
     expect(await page.locator('[data-message]', { hasText: 'Segue o endereço' }).locator('[data-forwarded]').count()).to.equal(1);

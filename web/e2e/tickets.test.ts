@@ -91,9 +91,12 @@ describe('web console: tickets', () => {
     const row = page.locator('[data-ticket-list="pending"] [data-status="pending"]', { hasText: 'Carla Customer' });
     await row.waitFor();
 
-    // A pending ticket opens only by accepting it.
+    // A pending ticket opens only by accepting it; a click reads it, read only.
     await row.click();
+    await page.locator('[role="dialog"] [data-peek]').waitFor();
     expect(await page.locator('[data-conversation]').count()).to.equal(0);
+    await page.keyboard.press('Escape');
+    await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
     await row.locator('button', { hasText: 'Accept' }).click();
     const ticket = await ticketOf(company, '5511988887777');
     await page.waitForURL(`**/tickets/${ticket.uuid}`);

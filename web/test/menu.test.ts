@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { PLAN_FLAGS, type PlanFlags } from '@atende/shared';
 import { MENU, visibleMenu, type MenuContext, type MenuEntry } from '../src/app/menu.js';
+import { guardRedirect } from '../src/app/routes.js';
 
 const allFlags = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, true])) as PlanFlags;
-const admin: MenuContext = { profile: 'admin', super: false, planFlags: allFlags };
+const admin: MenuContext = { profile: 'admin', super: false, planFlags: allFlags, cshow: true };
 
 /** Item keys in order, group children as `group/child`, dividers as `|`. */
 function keys(entries: MenuEntry[]): string[] {
@@ -45,14 +46,25 @@ describe('side menu gating', () => {
 
   it('shows announcements to super users only, whatever their plan', () => {
     expect(keys(visibleMenu(admin))).to.not.include('announcements');
-    const superUser = keys(visibleMenu({ ...admin, profile: 'user', super: true, planFlags: {} }));
+    const superUser = keys(visibleMenu({ ...admin, super: true, planFlags: {} }));
     expect(superUser).to.include.members(['announcements', 'dashboard', 'users', 'kanban']);
   });
 
   it('never leaves a divider at the edge', () => {
-    const bare = visibleMenu({ profile: 'user', super: false, planFlags: {} });
+    const bare = visibleMenu({ profile: 'user', super: false, planFlags: {}, cshow: true });
     expect(keys(bare)).to.deep.equal(['tickets', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps', '|', 'flowsGroup/phraseLists', 'flowsGroup/flowbuilders']);
-    const withoutFlows = visibleMenu({ profile: 'user', super: false, planFlags: {} }, MENU.filter((entry) => entry.key !== 'flowsGroup'));
+    const withoutFlows = visibleMenu({ profile: 'user', super: false, planFlags: {}, cshow: true }, MENU.filter((entry) => entry.key !== 'flowsGroup'));
     expect(keys(withoutFlows)).to.deep.equal(['tickets', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps']);
+  });
+
+  it('offers no entry whose page would send the user back to / (the campaign area switched off, a refused profile)', () => {
+    const withoutArea = keys(visibleMenu({ ...admin, cshow: false }));
+    expect(withoutArea.filter((key) => key.startsWith('campaignsGroup/') || key.startsWith('flowsGroup/')), 'campaigns and flows need the area').to.deep.equal([]);
+    const superAgent = keys(visibleMenu({ ...admin, profile: 'user', super: true }));
+    expect(superAgent, 'the dashboard refuses the user profile').to.not.include('dashboard');
+    for (const context of [admin, { ...admin, profile: 'user' as const }, { ...admin, profile: 'supervisor' as const }, { ...admin, cshow: false }, { ...admin, planFlags: {} }]) {
+      const links = visibleMenu(context).flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.kind === 'group' ? entry.children : []));
+      for (const link of links) expect(guardRedirect(link.path, { ...context, signedIn: true }), `${context.profile} ${link.path}`).to.equal(null);
+    }
   });
 });

@@ -117,7 +117,7 @@ async function renew(ctx: Context, _options: object, id: string): Promise<void> 
   const company = await api.companies.renew(id);
   const { t, texts } = ctx;
   emit(ctx, { ...company, previousDueDate: before.dueDate }, () =>
-    t('companies.renewed', { name: company.name, from: texts.date(before.dueDate), to: texts.date(company.dueDate), recurrence: company.recurrence, months: RECURRENCE_MONTHS[company.recurrence] }),
+    t('companies.renewed', { name: company.name, from: texts.date(before.dueDate), to: texts.date(company.dueDate), recurrence: company.recurrence, count: RECURRENCE_MONTHS[company.recurrence] }),
   );
 }
 

@@ -7,7 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, type ContactImportResult, type ContactMergeResult } from '@atende/shared';
+import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, type ContactImportResult, type ContactMergeResult, formatPhoneNumber } from '@atende/shared';
 import { connect } from '../support/client.js';
 import { action, examples, type Context } from '../support/context.js';
 import { RowsRefused, UsageError } from '../support/errors.js';
@@ -50,7 +50,7 @@ async function importContacts(ctx: Context, options: { chunk: string }, path: st
   const refused = refusedRows(ctx, sheet, result.errorBag);
   const { t } = ctx;
   emit(ctx, { newContacts: result.newContacts, errorBag: refused, rows: sheet.rows.length }, () => {
-    const summary = t('contacts.imported', { created: result.newContacts.length, refused: refused.length, rows: sheet.rows.length });
+    const summary = t('contacts.imported', { created: t('contacts.createdCount', { count: result.newContacts.length }), refused: t('contacts.refusedCount', { count: refused.length }), rows: sheet.rows.length });
     if (refused.length === 0) return summary;
     const report = table(refused, [
       { label: t('contacts.line'), value: (failure) => failure.row },
@@ -60,8 +60,8 @@ async function importContacts(ctx: Context, options: { chunk: string }, path: st
     ]);
     return `${summary}\n${report}`;
   });
-  if (refused.length === sheet.rows.length) throw new RowsRefused(t('contactImport.allRefused', { rows: sheet.rows.length }), true);
-  if (refused.length > 0) throw new RowsRefused(t('contactImport.someRefused', { refused: refused.length, rows: sheet.rows.length }), false);
+  if (refused.length === sheet.rows.length) throw new RowsRefused(t('contactImport.allRefused', { count: sheet.rows.length }), true);
+  if (refused.length > 0) throw new RowsRefused(t('contactImport.someRefused', { count: refused.length, rows: sheet.rows.length }), false);
 }
 
 async function exportContacts(ctx: Context, _options: object, file = CONTACTS_EXPORT_FILE): Promise<void> {
@@ -79,7 +79,7 @@ async function exportContacts(ctx: Context, _options: object, file = CONTACTS_EX
 /** The pairs as a table: the contact kept, the one merged into it, the tickets that move. */
 function pairsTable(ctx: Context, result: ContactMergeResult): string {
   const { t } = ctx;
-  const person = (contact: { name: string; number: string }) => `${contact.name} (${contact.number})`;
+  const person = (contact: { name: string; number: string }) => `${contact.name} (${formatPhoneNumber(contact.number)})`;
   return table(result.pairs, [
     { label: t('contacts.kept'), value: (pair) => person(pair.keep) },
     { label: t('contacts.mergedAway'), value: (pair) => person(pair.drop) },

@@ -106,7 +106,7 @@ export async function seedDemo(ctx: Context): Promise<void> {
       t('demo.ready', { company: platform.company.name, id: platform.company.id }),
       t('demo.connection', { name: connection.name, id: connection.id, status: connection.status, queues: queues.map((queue) => queue.name).join(', ') }),
       t('demo.tickets', { pending: tickets.pending, choosing: tickets.choosing, open: tickets.open, closed: tickets.closed }),
-      t('demo.summary', { tags: tags.length, kanban, quickMessages, contacts, scheduled, chat }),
+      t('demo.summary', { tags: tags.length, kanban, quickMessages, contacts, scheduled: t('demo.scheduledCount', { count: scheduled }), chat }),
       '',
       t('demo.logins'),
       table(logins, [

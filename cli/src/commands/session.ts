@@ -30,7 +30,7 @@ async function login(ctx: Context, options: { email?: string; password?: string 
   const { api } = await sessionClient(ctx, server);
   // A session of its own kind: signing in here never throws out the user's console or inbox (and back).
   const answer = await api.auth.login({ email, password, client: 'cli' });
-  if (answer.dueWarningDays !== undefined) warn(t('session.dueSoon', { days: answer.dueWarningDays }));
+  if (answer.dueWarningDays !== undefined) warn(t('session.dueSoon', { count: answer.dueWarningDays }));
   emit(ctx, { server, user: answer.user, dueWarningDays: answer.dueWarningDays ?? null }, () => `${t('session.loggedIn', { name: answer.user.name, server })}\n${userDetails(ctx, server, answer.user)}`);
 }
 

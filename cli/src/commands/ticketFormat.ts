@@ -1,5 +1,5 @@
 /** How tickets and their messages are named and shown by the tickets commands. */
-import { MESSAGE_ORIGINS, messageAuthor, ticketRefParams, type Message, type MessageOrigin, type Ticket } from '@atende/shared';
+import { MESSAGE_ORIGINS, formatPhoneNumber, messageAuthor, ticketRefParams, type Message, type MessageOrigin, type Ticket } from '@atende/shared';
 import type { Context } from '../support/context.js';
 import { details, table } from '../support/output.js';
 import { checked } from '../support/prompts.js';
@@ -30,7 +30,7 @@ export function ticketTable(ctx: Context, tickets: Ticket[]): string {
     { label: 'ID', value: (ticket) => ticket.id },
     { label: t('common.status'), value: (ticket) => statusText(ctx, ticket) },
     { label: t('tickets.contact'), value: (ticket) => ticket.contact?.name },
-    { label: t('tickets.number'), value: (ticket) => ticket.contact?.number },
+    { label: t('tickets.number'), value: (ticket) => formatPhoneNumber(ticket.contact?.number, ticket.contact?.isGroup) },
     { label: t('tickets.queue'), value: (ticket) => ticket.queue?.name },
     { label: t('tickets.user'), value: (ticket) => ticket.user?.name },
     { label: t('tickets.unread'), value: (ticket) => ticket.unreadMessages },
@@ -46,7 +46,7 @@ export function ticketDetails(ctx: Context, ticket: Ticket): string {
     ['UUID', ticket.uuid],
     [t('common.status'), statusText(ctx, ticket)],
     [t('tickets.contact'), ticket.contact?.name],
-    [t('tickets.number'), ticket.contact?.number],
+    [t('tickets.number'), formatPhoneNumber(ticket.contact?.number, ticket.contact?.isGroup)],
     [t('tickets.queue'), ticket.queue?.name],
     [t('tickets.user'), ticket.user?.name],
     [t('tickets.connection'), ticket.whatsapp?.name],

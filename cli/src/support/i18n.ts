@@ -9,7 +9,10 @@ type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
-export type CliKey = Leaves<Translation['cli']>;
+/** A plural's keys (`sent_one`, `sent_other`) are asked by their base (`sent`, with `count`). */
+type PluralBase<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K;
+
+export type CliKey = PluralBase<Leaves<Translation['cli']>>;
 export type ValidationKey = Leaves<Translation['validation']>;
 export type HealthKey = Leaves<Translation['health']>;
 

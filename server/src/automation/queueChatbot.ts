@@ -15,6 +15,7 @@ import type { TicketDoc } from '../domains/tickets/model.js';
 import { updateTicket, type TicketChange } from '../domains/tickets/writer.js';
 import type { ConnectionSettings } from '../domains/whatsapp/cache.js';
 import { isOpen } from './businessHours.js';
+import { companyTimeZone } from '../domains/settings/timeZone.js';
 
 /** The customer's answer that goes back one level in the options tree. */
 const BACK = ['0', '#'];
@@ -55,12 +56,12 @@ export function createQueueChatbot(deps: { messages: MessageService; config: Con
     const scheduleType = await companySetting(companyId, 'scheduleType');
     if (scheduleType === 'company') {
       const company = await CompanyModel.findById(companyId, { schedules: 1 }).lean<Pick<CompanyDoc, 'schedules'>>();
-      if (company && !isOpen(company.schedules ?? [], config.timeZone)) {
+      if (company && !isOpen(company.schedules ?? [], await companyTimeZone(companyId))) {
         await say(ticket, whatsapp.outOfHoursMessage ?? '');
         return true;
       }
     }
-    if (scheduleType === 'queue' && queue && !isOpen(queue.schedules ?? [], config.timeZone)) {
+    if (scheduleType === 'queue' && queue && !isOpen(queue.schedules ?? [], await companyTimeZone(companyId))) {
       await say(ticket, queue.outOfHoursMessage ?? '');
       return true;
     }

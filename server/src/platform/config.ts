@@ -1,7 +1,7 @@
 /** Environment configuration, validated once at start; every variable is listed in .env.example. */
 import Joi from 'joi';
 import path from 'node:path';
-import { USER_STATUS_HEARTBEAT_MS } from '@atende/shared';
+import { isTimeZone, USER_STATUS_HEARTBEAT_MS } from '@atende/shared';
 import { describeInvalidSettings, describeMissingSecret } from './configProblems.js';
 import { parseAllowList, type AllowList } from './net/allowList.js';
 
@@ -169,7 +169,9 @@ const schema = Joi.object({
   ATENDE_INTEGRATION_ATTEMPTS: Joi.number().integer().min(1).max(30).default(6),
   ATENDE_INTEGRATION_TIMEOUT_MS: Joi.number().integer().min(100).max(120_000).default(10_000),
   ATENDE_DIALOGFLOW_URL: Joi.string().uri({ scheme: ['http', 'https'] }).allow(''),
-  ATENDE_TIMEZONE: Joi.string().default('America/Sao_Paulo'),
+  ATENDE_TIMEZONE: Joi.string()
+    .custom((value: string, helpers) => (isTimeZone(value) ? value : helpers.error('any.invalid')))
+    .default('America/Sao_Paulo'),
   ATENDE_LANGUAGE: Joi.string().valid('pt', 'en', 'es').default('pt'),
   ATENDE_OPENAI_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).allow('').default(''),
   ATENDE_OPENAI_TIMEOUT_MS: Joi.number().integer().min(100).max(600_000).default(60_000),

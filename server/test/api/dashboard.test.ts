@@ -37,7 +37,8 @@ describe('dashboard', () => {
   const RANGE = 'date_from=2024-01-10&date_to=2024-01-15';
 
   before(async () => {
-    t = await startTestApp('dashboard');
+    // The hand-made figures are written in UTC instants and read in UTC days.
+    t = await startTestApp('dashboard', { ATENDE_TIMEZONE: 'UTC' });
     superUser = await loginSuper(t);
     tenant = await createTenant(t, superUser, { planId: (await createPlan(t, superUser, { users: 10 })).id });
     other = await createTenant(t, superUser);

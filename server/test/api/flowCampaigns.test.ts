@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { createApiClient, memorySession, type ApiClient } from '@atende/shared/client';
+import mongoose from 'mongoose';
 import { findPhraseCampaign } from '../../src/domains/flows/campaigns.js';
+import { phraseKeysUpgrade } from '../../src/domains/flows/phraseKeysUpgrade.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createTenant, expectError, expectInvalid, loginSuper, MISSING_ID, type Session, type Tenant } from '../support/fixtures.js';
 import { listen, waitFor, type Listener } from '../support/realtimeFixtures.js';
@@ -109,6 +111,11 @@ describe('phrase-triggered flow campaigns (/flowcampaign)', () => {
     expect(String((await findPhraseCampaign(tenant.companyId, lineA, ' quero A PROMOÇÃO '))?._id)).to.equal(promo.id);
     expect(await findPhraseCampaign(tenant.companyId, lineA, 'quero a promoção hoje')).to.equal(null);
     expect(await findPhraseCampaign(tenant.companyId, lineA, '   ')).to.equal(null);
+    // Punctuation is not part of the phrase: "Quero a promoção!" is the phrase, "?!" alone is nothing.
+    for (const said of ['Quero a promoção!', 'quero, a promoção?', '¡Quero a promoção!!!', '"Quero a promoção."']) {
+      expect(String((await findPhraseCampaign(tenant.companyId, lineA, said))?._id), said).to.equal(promo.id);
+    }
+    expect(await findPhraseCampaign(tenant.companyId, lineA, '?!')).to.equal(null);
     expect(await findPhraseCampaign(tenant.companyId, 'not-an-id', 'quero a promoção')).to.equal(null);
     expect(await findPhraseCampaign(other.companyId, lineA, 'quero a promoção')).to.equal(null);
     // 'Outra' is inactive.
@@ -137,5 +144,18 @@ describe('phrase-triggered flow campaigns (/flowcampaign)', () => {
     expectError(await t.call('GET', `/flowcampaign/${promo.id}`, { token: admin() }), 404, 'ERR_NO_FLOW_CAMPAIGN_FOUND');
     expectError(await t.call('DELETE', `/flowcampaign/${promo.id}`, { token: admin() }), 404, 'ERR_NO_FLOW_CAMPAIGN_FOUND');
     expect(await findPhraseCampaign(tenant.companyId, lineA, 'verão')).to.equal(null);
+  });
+
+  it('data upgrade: a campaign whose phrase has punctuation is found by its words again', async () => {
+    const saved = await create({ name: 'Shout', flowId, whatsappId: lineB, phrase: 'Quero atendimento!' });
+    expect(saved.status, JSON.stringify(saved.body)).to.equal(201);
+    // As an earlier release stored it: the punctuation in the key.
+    const db = mongoose.connection.db!;
+    await db.collection('flowcampaigns').updateOne({ _id: new mongoose.Types.ObjectId(saved.body.id as string) }, { $set: { phraseKey: 'quero atendimento!' } });
+    expect(await findPhraseCampaign(tenant.companyId, lineB, 'Quero atendimento')).to.equal(null);
+    await phraseKeysUpgrade.run(db, () => undefined);
+    for (const said of ['Quero atendimento', 'Quero atendimento!', 'quero atendimento?']) {
+      expect(String((await findPhraseCampaign(tenant.companyId, lineB, said))?._id), said).to.equal(saved.body.id);
+    }
   });
 });

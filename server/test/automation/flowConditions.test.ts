@@ -2,9 +2,10 @@ import { expect } from 'chai';
 import { chosenOption, conditionHolds, menuText, renderAnswers } from '../../src/automation/flows/conditions.js';
 
 describe('flow condition block and menu answers', () => {
-  it('equals, contains and startsWith ignore case, accents and spacing', () => {
+  it('equals, contains and startsWith ignore case, accents, punctuation and spacing', () => {
     expect(conditionHolds('equals', '  São   Paulo ', 'sao paulo')).to.equal(true);
-    expect(conditionHolds('equals', 'Sao Paulo!', 'sao paulo')).to.equal(false);
+    expect(conditionHolds('equals', 'Sao Paulo!', 'sao paulo')).to.equal(true);
+    expect(conditionHolds('equals', 'Sao Paulo 2', 'sao paulo')).to.equal(false);
     expect(conditionHolds('contains', 'Quero um BOLO de chocolate', 'bolo')).to.equal(true);
     expect(conditionHolds('contains', 'Quero um pão', 'bolo')).to.equal(false);
     expect(conditionHolds('startsWith', 'Órfão', 'orf')).to.equal(true);

@@ -1,10 +1,11 @@
 /**
  * The dashboard (document 1 sections 2, 3, 7 and 9): counters, attendants and the two charts.
  *
- * Days are UTC calendar days written "YYYY-MM-DD": the server stores the UTC day and hour of each
- * ticket when it is created and groups by them (FerretDB has no date operators), so every filter
- * of the dashboard is read in UTC days too.
+ * Days are calendar days of the company's time zone written "YYYY-MM-DD" (timeZone.ts): the server
+ * counts each ticket on its day and hour in that zone when it is written (FerretDB has no date
+ * operators), so every filter of the dashboard, "today" included, is read in that zone too.
  */
+import { zonedDay } from './timeZone.js';
 
 /** The period select: none (0), last 3, 7, 15, 30, 60 or 90 days (document 1 section 9). */
 export const DASHBOARD_PERIODS = [0, 3, 7, 15, 30, 60, 90] as const;
@@ -38,15 +39,15 @@ export function daysInRange(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / DAY_MS) + 1;
 }
 
-/** The filter used when none is sent: from the first day of the current month to today. */
-export function defaultDashboardRange(now: Date = new Date()): DashboardRange {
-  const today = utcDay(now);
+/** The filter used when none is sent: from the first day of the current month to today (in `zone`). */
+export function defaultDashboardRange(now: Date = new Date(), zone = 'UTC'): DashboardRange {
+  const today = zonedDay(now, zone);
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
 
-/** "Last N days": N days ending today, today included. */
-export function lastDaysRange(days: number, now: Date = new Date()): DashboardRange {
-  const today = utcDay(now);
+/** "Last N days": N days ending today (in `zone`), today included. */
+export function lastDaysRange(days: number, now: Date = new Date(), zone = 'UTC'): DashboardRange {
+  const today = zonedDay(now, zone);
   return { from: addDays(today, 1 - days), to: today };
 }
 
@@ -70,14 +71,14 @@ export interface DashboardFilterProblem {
  * was sent (days=0 alone, blank dates, one date without the other, a period with dates) is a
  * problem: the web answers it with its "select a filter" toast.
  */
-export function resolveDashboardFilter(filter: DashboardFilter, now: Date = new Date()): { range: DashboardRange } | { problem: DashboardFilterProblem } {
+export function resolveDashboardFilter(filter: DashboardFilter, now: Date = new Date(), zone = 'UTC'): { range: DashboardRange } | { problem: DashboardFilterProblem } {
   const { days, date_from: from, date_to: to } = filter;
-  if (days === undefined && from === undefined && to === undefined) return { range: defaultDashboardRange(now) };
+  if (days === undefined && from === undefined && to === undefined) return { range: defaultDashboardRange(now, zone) };
   const period = typeof days === 'number' && days > 0 ? days : 0;
   if (period > 0 && (from || to)) {
     return { problem: { field: 'days', rule: 'object.oxor', message: 'choose either a period (days) or dates (date_from and date_to), not both' } };
   }
-  if (period > 0) return { range: lastDaysRange(period, now) };
+  if (period > 0) return { range: lastDaysRange(period, now, zone) };
   if (from && !to) return { problem: { field: 'date_to', rule: 'any.required', message: 'date_to is required with date_from' } };
   if (to && !from) return { problem: { field: 'date_from', rule: 'any.required', message: 'date_from is required with date_to' } };
   if (from && to) {
@@ -93,7 +94,7 @@ export function resolveDashboardFilter(filter: DashboardFilter, now: Date = new 
   return { problem: { field: 'days', rule: 'any.required', message: 'select a filter: a period (days) or dates (date_from and date_to)' } };
 }
 
-/** An inclusive range of UTC days. */
+/** An inclusive range of days (of the company's time zone). */
 export interface DashboardRange {
   from: string;
   to: string;
@@ -133,6 +134,8 @@ export interface DashboardAnswer {
   attendants: DashboardAttendant[];
   /** The days the figures cover (the default, the last N days or the dates sent). */
   period: DashboardRange;
+  /** The company's time zone, whose days and hours every figure and chart counts in. */
+  timeZone: string;
 }
 
 /** One bar of "tickets per user": tickets created within the range and assigned to the user. */

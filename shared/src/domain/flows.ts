@@ -261,9 +261,19 @@ export interface TicketFlowRun {
 export type FlowEvent = { action: 'create' | 'update'; flow: Flow } | { action: 'delete'; flowId: string };
 export type FlowCampaignEvent = { action: 'create' | 'update'; flowCampaign: FlowCampaign } | { action: 'delete'; flowCampaignId: string };
 
-/** Case-, accent- and space-insensitive form of a trigger phrase or a customer's message (section 3: phrase match). */
+/**
+ * Case-, accent-, punctuation- and space-insensitive form of a trigger phrase or a customer's
+ * message (section 3: phrase match): "Quero atendimento!" matches "quero atendimento". A mark
+ * between two digits stays ("1.5", "10,50"); symbols and emoji stay.
+ */
 export function normalizePhrase(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/(?<!\d)\p{P}|\p{P}(?!\d)/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**

@@ -30,3 +30,5 @@ export * from './passwordReset.js';
 export * from './mailSettings.js';
 export * from './queueIntegrations.js';
 export * from './prompts.js';
+export * from './timeZone.js';
+export * from './phone.js';

@@ -16,6 +16,8 @@ export const SETTING_DEFAULTS = {
   campaignsEnabled: 'enabled',
   /** The AI prompts' default OpenAI-compatible endpoint ('' for the operator's, ATENDE_OPENAI_BASE_URL). */
   openAiBaseUrl: '',
+  /** The company's IANA time zone ('' for the operator's, ATENDE_TIMEZONE): office hours, greetings, the dashboard's days and hours. */
+  timeZone: '',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -43,6 +43,8 @@ export interface Ticket {
   lastMessage: string;
   /** The customer's latest message as lists preview it ('' until the customer writes): not the bot's greeting or our replies. */
   lastCustomerMessage: string;
+  /** Since when the customer waits for an agent (ISO): since the ticket became pending; null unless pending. */
+  waitingSince: string | null;
   unreadMessages: number;
   useIntegration: boolean;
   promptId: string | null;
@@ -76,6 +78,11 @@ export function isNewerTicket(incoming: Pick<Ticket, 'updatedAt'>, current: Pick
 /** The order of every ticket list (the server's): latest activity first, then the newer id. */
 export function byLatestActivity(a: Pick<Ticket, 'id' | 'updatedAt'>, b: Pick<Ticket, 'id' | 'updatedAt'>): number {
   return b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id);
+}
+
+/** The list order=oldest answers: least recent activity first (the reverse of byLatestActivity). */
+export function byEarliestActivity(a: Pick<Ticket, 'id' | 'updatedAt'>, b: Pick<Ticket, 'id' | 'updatedAt'>): number {
+  return byLatestActivity(b, a);
 }
 
 /** What a ticket event carries when it does not carry the whole ticket (a delete, a read). */
@@ -190,7 +197,11 @@ export interface MessagesPage {
   hasMore: boolean;
 }
 
-/** GET /tickets filters (document 1 section 7). */
+/** A list's order: latest activity first (the default), or the least recent first (who waits longest). */
+export const TICKET_LIST_ORDERS = ['newest', 'oldest'] as const;
+export type TicketListOrder = (typeof TICKET_LIST_ORDERS)[number];
+
+/** GET /tickets filters (document 1 section 7), and the order (not in the spec). */
 export interface TicketListQuery {
   searchParam?: string;
   pageNumber?: number;
@@ -204,6 +215,7 @@ export interface TicketListQuery {
   updatedAt?: string;
   showAll?: boolean;
   withUnreadMessages?: boolean;
+  order?: TicketListOrder;
 }
 
 /** POST /tickets */

@@ -1,15 +1,23 @@
 import type { ObjectSchema, StringSchema } from 'joi';
 import { Joi } from './joi.js';
 import { PLATFORM_SETTING_KEYS, SCHEDULE_TYPES, SETTING_KEYS, TOGGLE_VALUES } from '../domain/settings.js';
+import { isTimeZone } from '../domain/timeZone.js';
 import { openAiBaseUrl } from './prompts.js';
+
+/** An IANA time zone such as America/Sao_Paulo ('' for the operator's, ATENDE_TIMEZONE). */
+export const timeZoneValue = Joi.string()
+  .allow('')
+  .custom((value: string, helpers) => (value === '' || isTimeZone(value) ? value : helpers.error('timeZone.iana')))
+  .messages({ 'timeZone.iana': '{{#label}} must be an IANA time zone such as America/Sao_Paulo' });
 
 export const settingKeyParams = Joi.object({
   key: Joi.string().valid(...SETTING_KEYS, ...PLATFORM_SETTING_KEYS).required(),
 });
 
-/** Value rules per key: toggles are enabled/disabled, scheduleType, chatBotType and openAiBaseUrl have their own. */
+/** Value rules per key: toggles are enabled/disabled, scheduleType, chatBotType, openAiBaseUrl and timeZone have their own. */
 export function settingValueSchema(key: string): StringSchema {
   if (key === 'openAiBaseUrl') return openAiBaseUrl.required();
+  if (key === 'timeZone') return timeZoneValue.required();
   if (key === 'scheduleType') return Joi.string().valid(...SCHEDULE_TYPES).required();
   if (key === 'chatBotType') return Joi.string().trim().min(1).max(50).required();
   return Joi.string().valid(...TOGGLE_VALUES).required();

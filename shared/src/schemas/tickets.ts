@@ -1,5 +1,5 @@
 import { Joi } from './joi.js';
-import { TICKET_STATUSES } from '../domain/tickets.js';
+import { TICKET_LIST_ORDERS, TICKET_STATUSES } from '../domain/tickets.js';
 import { calendarDay, id } from './common.js';
 
 /** List filters arrive as JSON arrays in the query string (the web sends them so). */
@@ -30,6 +30,8 @@ export const ticketListQuery = Joi.object({
   updatedAt: day,
   showAll: flag.default(false),
   withUnreadMessages: flag.default(false),
+  /** newest (latest activity first, the default) or oldest (who waits longest first). */
+  order: Joi.string().valid(...TICKET_LIST_ORDERS).default('newest'),
 });
 
 /** An id (24 hex) or a uuid: tickets are reachable by both (document 1 section 2). */

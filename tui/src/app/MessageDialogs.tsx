@@ -43,7 +43,7 @@ export function MessageDialogs(props: MessageDialogsProps) {
         onDone={({ ticket }, contact) => {
           props.onForwarded(ticket);
           const place = { name: contact.name, status: t(`tui.status.${ticket.status}`), queue: ticket.queue?.name ?? t('tui.conversation.noQueue') };
-          onNotice(t('tui.messageActions.forwardedTo', place));
+          onNotice(t('tui.messageActions.forwardedTo', { ...place, count: props.acting.length }));
         }}
         onCancel={close}
         onError={onError}

@@ -37,6 +37,15 @@ export function relativeTime(iso: string, now: Date, t: Translate): string {
   return shortDate(date);
 }
 
+/** How long since `iso`, in minutes, hours or days (never a date): a waiting customer's wait. */
+export function elapsedTime(iso: string, now: Date, t: Translate): string {
+  const elapsed = Math.max(0, now.getTime() - new Date(iso).getTime());
+  if (elapsed < MINUTE) return t('tui.time.now');
+  if (elapsed < HOUR) return t('tui.time.minutes', { count: Math.floor(elapsed / MINUTE) });
+  if (elapsed < DAY) return t('tui.time.hours', { count: Math.floor(elapsed / HOUR) });
+  return t('tui.time.days', { count: Math.floor(elapsed / DAY) });
+}
+
 /** HH:mm today, dd/MM/yy HH:mm before. */
 export function clockTime(iso: string, now: Date): string {
   const date = new Date(iso);

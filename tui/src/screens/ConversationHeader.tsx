@@ -1,4 +1,5 @@
 /** The conversation's header: contact and number, status, queue (in its colour), agent, tags; the flow running in the ticket. */
+import { formatPhoneNumber } from '@atende/shared';
 import type { Ticket } from '@atende/shared';
 import { Box, Text } from 'ink';
 import { useTexts } from '../app/i18n.js';
@@ -13,7 +14,7 @@ export function ConversationHeader({ ticket }: { ticket: Ticket }) {
     <Box flexDirection="column" flexShrink={0}>
       <Text wrap="truncate">
         <Text bold>{terminalLine(ticket.contact?.name || ticket.contact?.number || '')}</Text>
-        <Text dimColor>{ticket.contact?.number ? ` +${ticket.contact.number}` : ''}</Text>
+        <Text dimColor>{ticket.contact?.number ? ` ${terminalLine(formatPhoneNumber(ticket.contact.number, ticket.contact.isGroup))}` : ''}</Text>
         <Text color={STATUS_COLORS[ticket.status]}>{` [${t(`tui.status.${ticket.status}`)}]`}</Text>
       </Text>
       <Text wrap="truncate">

@@ -4,6 +4,7 @@
  * or a new one); when another agent has the contact, it says who and in which queue. One key per
  * dialog: Enter again after a failure forwards nothing twice.
  */
+import { formatPhoneNumber } from '@atende/shared';
 import type { Contact, MessageForwardResult, OtherOpenTicket } from '@atende/shared';
 import { ApiError, forwardRequestId, type ApiClient } from '@atende/shared/client';
 import { Text } from 'ink';
@@ -85,7 +86,7 @@ export function ForwardDialog({ api, messageIds, width, height, onDone, onCancel
     { isActive: !sending },
   );
 
-  const items = found.map((contact) => ({ id: contact.id, label: `${contact.name} - ${contact.number}` }));
+  const items = found.map((contact) => ({ id: contact.id, label: `${contact.name} - ${formatPhoneNumber(contact.number, contact.isGroup)}` }));
   return (
     <Dialog title={t('tui.messageActions.forwardTitle', { count: messageIds.length })} hint={t('tui.messageActions.forwardHint')} width={width} height={height}>
       <TextField label={t('tui.messageActions.contact')} state={search} focused={!sending} />

@@ -1,11 +1,12 @@
 /**
  * The ticket list as lines: the tab bar (packed on as many rows as the width needs) and two rows
- * per ticket: queue colour, contact, relative time; last message (for a waiting customer, the
- * customer's last one, not the bot's greeting) or the agent's draft, unread count.
+ * per ticket: queue colour, contact, relative time (for a waiting customer, how long they have
+ * waited); last message (for a waiting customer, the customer's last one, not the bot's
+ * greeting) or the agent's draft, unread count.
  */
 import type { Ticket } from '@atende/shared';
 import type { Translate } from '../app/i18n.js';
-import { relativeTime } from '../format/time.js';
+import { elapsedTime, relativeTime } from '../format/time.js';
 import { firstLine, textWidth, truncate } from '../format/text.js';
 import type { Tab } from '../state/tickets.js';
 import { terminalColor } from '../ui/colors.js';
@@ -81,7 +82,8 @@ export function ticketLines(ticket: Ticket, selected: boolean, { t, now, width, 
   const bar: Segment = { text: '▌', color: terminalColor(ticket.queue?.color) ?? 'gray' };
   const name = ticket.contact?.name || ticket.contact?.number || '?';
   const unread = ticket.unreadMessages > 0;
-  const first = spread([bar, { text: name, bold: unread || selected }], [{ text: ` ${relativeTime(ticket.updatedAt, now, t)}`, dim: true }], width);
+  const when = ticket.status === 'pending' && ticket.waitingSince ? t('tui.time.waiting', { time: elapsedTime(ticket.waitingSince, now, t) }) : relativeTime(ticket.updatedAt, now, t);
+  const first = spread([bar, { text: name, bold: unread || selected }], [{ text: ` ${when}`, dim: true }], width);
   const badge: Segment[] = unread ? [{ text: ` ${ticket.unreadMessages} `, color: 'green', bold: true, inverse: true }] : [];
   const preview = ticket.status === 'pending' ? ticket.lastCustomerMessage || ticket.lastMessage : ticket.lastMessage;
   const shown: Segment[] = draft ? [{ text: ` ✎ ${t('tui.drafts.label')} ${firstLine(draft)}`, color: 'yellow' }] : [{ text: ` ${firstLine(preview)}`, dim: true }];

@@ -18,6 +18,7 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
     chatbot: false,
     lastMessage: 'Olá',
     lastCustomerMessage: 'Olá',
+    waitingSince: null,
     unreadMessages: 0,
     useIntegration: false,
     promptId: null,

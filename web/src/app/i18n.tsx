@@ -1,7 +1,7 @@
 /**
  * i18n boot (document 1 section 1): the shared pt/en/es resources; the language stored under
- * i18nextLng wins, else the browser's languages (a pt-BR browser opens in Portuguese), else
- * English. Detection is not stored: only a choice is. The html lang attribute and the date and
+ * i18nextLng wins, else the first of the browser's languages that is ours (a pt-BR browser opens
+ * in Portuguese), else English (a German or French browser too). Detection is not stored: only a choice is. The html lang attribute and the date and
  * number formats follow the language. Each language's texts are downloaded when the console first
  * shows it (the first screen waits for them; a switch of language too), never the three at once.
  */
@@ -29,8 +29,13 @@ function ourBase(tag: string): string {
   return isLanguage(base) ? base : tag;
 }
 
+/** The last source of a language: the spec's default, so that no browser is left without one. */
+const DEFAULT_SOURCE = 'atendeDefault';
+
 export function createDetector(): LanguageDetector {
-  return new LanguageDetector(undefined, { order: ['localStorage', 'navigator'], lookupLocalStorage: STORAGE_KEYS.language, caches: [], convertDetectedLanguage: ourBase });
+  const detector = new LanguageDetector(undefined, { order: ['localStorage', 'navigator', DEFAULT_SOURCE], lookupLocalStorage: STORAGE_KEYS.language, caches: [], convertDetectedLanguage: ourBase });
+  detector.addDetector({ name: DEFAULT_SOURCE, lookup: () => DEFAULT_LANGUAGE });
+  return detector;
 }
 
 /** i18next's loader of a language's texts (every language has every key: no fallback is loaded). */

@@ -1,10 +1,12 @@
 /**
  * The side menu (document 1 section 2, "side menu"): every item with its gate. Plain data and a
- * plain function, so the gating is tested without a browser.
+ * plain function, so the gating is tested without a browser. An item is shown only when the route
+ * guard would let the user stay on its page: no entry leads back to / (a plan or area the company
+ * lacks, a profile the page refuses).
  */
 import type { PlanFlag, PlanFlags, Profile } from '@atende/shared';
 import type { IconName } from '../ui/icons.js';
-import { hasPlanFlag, isBuilt } from './routes.js';
+import { guardRedirect, hasPlanFlag, isBuilt } from './routes.js';
 
 export interface MenuGate {
   /** Admins (and super users). */
@@ -40,6 +42,8 @@ export interface MenuContext {
   profile: Profile;
   super: boolean;
   planFlags: Partial<PlanFlags>;
+  /** The campaign area's flag (cshow or the company's campaignsEnabled), as the guard reads it. */
+  cshow: boolean;
 }
 
 const link = (key: string, path: string, icon: IconName, gate?: MenuGate): MenuLink => ({ kind: 'link', key, path, icon, gate });
@@ -91,9 +95,9 @@ export function passes(gate: MenuGate | undefined, context: MenuContext): boolea
   return true;
 }
 
-/** A link is shown when its gate passes and its screen exists in this version (never a "not there yet"). */
+/** A link is shown when its gate passes, its screen exists in this version and the guard lets the user stay there. */
 function shown(link: MenuLink, context: MenuContext): boolean {
-  return isBuilt(link.key) && passes(link.gate, context);
+  return isBuilt(link.key) && passes(link.gate, context) && guardRedirect(link.path, { ...context, signedIn: true }) === null;
 }
 
 /** The entries this user sees: gated or missing screens and empty groups dropped, no dangling divider. */

@@ -44,13 +44,33 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   );
 }
 
-export const Paper = styled.div`
+/** The page's paper: a table edge to edge, or (`$padded`) text and forms with room around them. */
+export const Paper = styled.div<{ $padded?: boolean }>`
   flex: 1;
   min-height: 0;
   overflow: auto;
+  padding: ${({ $padded }) => ($padded ? '16px 20px' : '0')};
   background: ${({ theme }) => theme.paper};
   border: 1px solid ${({ theme }) => theme.border};
   border-radius: 8px;
+  > h2:first-child,
+  > h3:first-child {
+    margin-top: 0;
+  }
+`;
+
+/** Several papers on one page: the page scrolls as one, each paper keeps its whole height. */
+export const PaperStack = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow: auto;
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  > ${Paper} {
+    flex: none;
+    overflow: visible;
+  }
 `;
 
 export const SearchInput = styled.input.attrs({ type: 'search' })`
@@ -186,15 +206,41 @@ const EmptyRow = styled.td`
   text-align: center !important;
   color: ${({ theme }) => theme.textSecondary};
   padding: 24px !important;
+  p {
+    margin: 0 auto 12px;
+    max-width: 460px;
+  }
 `;
 
-/** The last row of a table body: a spinner while loading, "nothing here" when empty, else none. */
-export function StatusRow({ loading, empty, colSpan }: { loading: boolean; empty: boolean; colSpan: number }) {
+interface StatusRowProps {
+  loading: boolean;
+  empty: boolean;
+  colSpan: number;
+  /** What the page holds and why it is empty: a sentence a new team reads on its first day. */
+  text?: string;
+  /** The next step (an "Add ..." button), offered when nothing is searched. */
+  action?: ReactNode;
+  /** The search typed: an empty answer then says that nothing matches it. */
+  search?: string;
+}
+
+/** The last row of a table body: a spinner while loading, what to do next when empty, else none. */
+export function StatusRow({ loading, empty, colSpan, text, action, search = '' }: StatusRowProps) {
   const { t } = useTranslation();
   if (!loading && !empty) return null;
+  const searching = search.trim() !== '';
   return (
     <tr>
-      <EmptyRow colSpan={colSpan}>{loading ? <Spinner /> : t('web.common.empty')}</EmptyRow>
+      <EmptyRow colSpan={colSpan} data-empty-row={loading ? undefined : searching ? 'search' : 'first'}>
+        {loading ? (
+          <Spinner />
+        ) : (
+          <>
+            <p>{searching ? t('web.empty.search', { search: search.trim() }) : (text ?? t('web.common.empty'))}</p>
+            {searching ? null : action}
+          </>
+        )}
+      </EmptyRow>
     </tr>
   );
 }

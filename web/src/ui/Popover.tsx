@@ -56,7 +56,7 @@ export const PopoverRow = styled(MenuItem)<{ $edge?: string }>`
     gap: 8px;
     width: 100%;
   }
-  span {
+  > span {
     color: ${({ theme }) => theme.textSecondary};
     max-width: 300px;
     overflow: hidden;

@@ -107,17 +107,21 @@ export function IconButton({ icon, label, count, ...rest }: { icon: IconName; la
   if (!counted) return button;
   // The badge sits beside the button, not in it: the button's label already says the count.
   return (
-    <CountedAnchor>
+    <CountedAnchor data-badge-host>
       {button}
       <Badge aria-hidden="true">{count}</Badge>
     </CountedAnchor>
   );
 }
 
+/** A button with its badge on the top-right corner (the anchor, not the page, is positioned). */
 const CountedAnchor = styled.span`
   position: relative;
   display: inline-flex;
-  > span {
+  > [data-badge] {
+    position: absolute;
+    top: 2px;
+    right: 2px;
     pointer-events: none;
   }
 `;
@@ -136,11 +140,14 @@ export const Spinner = styled.span<{ $size?: number }>`
   animation: ${spin} 0.8s linear infinite;
 `;
 
-/** A count or a dot on a corner of an icon button. */
-export const Badge = styled.span<{ $color?: 'error' | 'warning' | 'success' }>`
-  position: absolute;
-  top: 2px;
-  right: 2px;
+/**
+ * A count, a status word or a dot, drawn where it is placed (in its row); IconButton's `count`
+ * puts one on the button's corner. Every badge carries data-badge (the tests find them all).
+ */
+export const Badge = styled.span.attrs(() => ({ 'data-badge': '' }) as Record<string, string>)<{ $color?: 'error' | 'warning' | 'success' }>`
+  display: inline-block;
+  flex: none;
+  box-sizing: border-box;
   min-width: 16px;
   height: 16px;
   padding: 0 4px;

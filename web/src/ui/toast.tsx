@@ -8,22 +8,31 @@ import { useTranslation } from 'react-i18next';
 import styled, { css } from 'styled-components';
 import { TOAST_MS, translateError } from '@atende/shared';
 import { ApiError, NetworkError } from '@atende/shared/client';
+import { layout } from '../app/theme.js';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+/** A button in the toast (e.g. open the chat a forward landed in). */
+export interface ToastAction {
+  label: string;
+  run(): void;
+}
 
 interface ToastItem {
   id: number;
   kind: ToastKind;
   text: string;
+  action?: ToastAction;
 }
 
-export type Toaster = Record<ToastKind, (text: string, ms?: number) => void>;
+export type Toaster = Record<ToastKind, (text: string, ms?: number, action?: ToastAction) => void>;
 
 const ToastContext = createContext<Toaster | null>(null);
 
+/** Below the top bar, so that its bell and buttons stay in reach while a toast shows. */
 const Stack = styled.div`
   position: fixed;
-  top: 16px;
+  top: ${layout.topBarHeight + 8}px;
   right: 16px;
   z-index: 2000;
   display: flex;
@@ -33,6 +42,9 @@ const Stack = styled.div`
 `;
 
 const Card = styled.div<{ $kind: ToastKind }>`
+  display: flex;
+  align-items: center;
+  gap: 12px;
   padding: 12px 16px;
   border-radius: 6px;
   color: #fff;
@@ -43,24 +55,35 @@ const Card = styled.div<{ $kind: ToastKind }>`
       background: ${colors[$kind]};
     `;
   }}
+  button {
+    flex: none;
+    padding: 4px 10px;
+    border: 1px solid rgba(255, 255, 255, 0.7);
+    border-radius: 4px;
+    background: transparent;
+    color: inherit;
+    font: inherit;
+    font-weight: 600;
+    cursor: pointer;
+  }
 `;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const next = useRef(0);
 
-  const show = useCallback((kind: ToastKind, text: string, ms = TOAST_MS) => {
+  const show = useCallback((kind: ToastKind, text: string, ms = TOAST_MS, action?: ToastAction) => {
     const id = ++next.current;
-    setItems((current) => [...current, { id, kind, text }]);
+    setItems((current) => [...current, { id, kind, text, action }]);
     window.setTimeout(() => setItems((current) => current.filter((item) => item.id !== id)), ms);
   }, []);
 
   const toaster = useMemo<Toaster>(
     () => ({
-      success: (text, ms) => show('success', text, ms),
-      error: (text, ms) => show('error', text, ms),
-      info: (text, ms) => show('info', text, ms),
-      warning: (text, ms) => show('warning', text, ms),
+      success: (text, ms, action) => show('success', text, ms, action),
+      error: (text, ms, action) => show('error', text, ms, action),
+      info: (text, ms, action) => show('info', text, ms, action),
+      warning: (text, ms, action) => show('warning', text, ms, action),
     }),
     [show],
   );
@@ -71,7 +94,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <Stack>
         {items.map((item) => (
           <Card key={item.id} $kind={item.kind} role={item.kind === 'error' ? 'alert' : 'status'} data-toast={item.kind}>
-            {item.text}
+            <span>{item.text}</span>
+            {item.action ? (
+              <button
+                type="button"
+                data-toast-action
+                onClick={() => {
+                  item.action!.run();
+                  setItems((current) => current.filter((shown) => shown.id !== item.id));
+                }}
+              >
+                {item.action.label}
+              </button>
+            ) : null}
           </Card>
         ))}
       </Stack>

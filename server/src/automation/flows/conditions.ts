@@ -11,7 +11,7 @@ function asNumber(text: string): number | null {
   return Number(trimmed);
 }
 
-/** Text comparisons ignore case, accents and spacing, as the phrase match does. */
+/** Text comparisons ignore case, accents, punctuation and spacing, as the phrase match does. */
 export function conditionHolds(operator: FlowConditionOperator, subject: string, value: string): boolean {
   const left = normalizePhrase(subject);
   const right = normalizePhrase(value);

@@ -20,6 +20,8 @@ export interface CompanyDoc {
   billingAddress: string | null;
   referrerCompanyId: Types.ObjectId | null;
   schedules: ScheduleRow[];
+  /** The time zone the dashboard's day counters of the company are in (dashboard/rezone.ts). */
+  dashboardZone: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -39,6 +41,7 @@ export const CompanyModel = platformModel<CompanyDoc>('Company', {
   billingAddress: { type: String, default: null },
   referrerCompanyId: { type: ObjectId, ref: 'Company', default: null },
   schedules: [{ _id: false, weekday: String, weekdayEn: String, startTime: String, endTime: String }],
+  dashboardZone: { type: String, default: null },
 });
 
 registerDuplicateCode('companies', 'nameKey', 'ERR_DUPLICATED_COMPANY');

@@ -19,6 +19,7 @@ import { WhatsappModel } from '../whatsapp/model.js';
 import { addDays, defaultSchedules, mergeSchedules, renewDueDate } from './dates.js';
 import { toCompany } from './dto.js';
 import { CompanyModel, companyNameKey, type CompanyDoc } from './model.js';
+import { operatorTimeZone } from '../settings/timeZone.js';
 
 export interface SignupInput {
   name: string;
@@ -68,7 +69,7 @@ function refuseOtherCompany(actor: AuthCredentials, companyId: string): void {
 
 /** Creates the company with its settings and first admin; removes it again if the admin fails. */
 export async function openCompany(
-  fields: Omit<CompanyDoc, '_id' | 'nameKey' | 'createdAt' | 'updatedAt' | 'planId' | 'schedules' | 'billingName' | 'billingAddress' | 'referrerCompanyId'> & {
+  fields: Omit<CompanyDoc, '_id' | 'nameKey' | 'createdAt' | 'updatedAt' | 'planId' | 'schedules' | 'billingName' | 'billingAddress' | 'referrerCompanyId' | 'dashboardZone'> & {
     planId: string;
     billingName?: string | null;
     billingAddress?: string | null;
@@ -79,7 +80,8 @@ export async function openCompany(
 ): Promise<CompanyDoc> {
   await refuseDuplicateName(fields.name);
   await findPlan(fields.planId);
-  const created = await CompanyModel.create({ ...fields, nameKey: companyNameKey(fields.name), schedules: defaultSchedules() });
+  // A new company counts in the operator's zone until it chooses its own.
+  const created = await CompanyModel.create({ ...fields, nameKey: companyNameKey(fields.name), schedules: defaultSchedules(), dashboardZone: operatorTimeZone() });
   const companyId = String(created._id);
   try {
     await ensureCompanySettings(companyId);

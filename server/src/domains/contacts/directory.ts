@@ -26,6 +26,8 @@ export interface DirectoryEntry {
   nameKey: string;
   createdAt: Date;
   isGroup?: boolean;
+  /** The zone its new-contact count is in (tickets/dayCounts.ts). */
+  dayZone?: string | null;
 }
 
 /**

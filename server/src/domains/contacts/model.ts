@@ -41,6 +41,8 @@ export interface ContactDoc {
   extraInfo: ContactExtraInfoDoc[];
   /** What lists and searches find it by (searchKeys.ts); written by writer.ts only. */
   searchKeys: string[];
+  /** The time zone the dashboard's new-contacts count holds it in (tickets/dayCounts.ts; absent: UTC). */
+  dayZone?: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -74,6 +76,7 @@ export const ContactModel = tenantModel<ContactDoc>(
     profilePicUrl: { type: String, default: '' },
     isGroup: { type: Boolean, default: false },
     searchKeys: { type: [String], default: [] },
+    dayZone: { type: String },
     extraInfo: [
       {
         _id: { type: ObjectId, auto: true },

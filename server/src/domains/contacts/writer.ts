@@ -6,6 +6,7 @@
 import type { Types } from 'mongoose';
 import { applyDeltas, undoDeltas, type CompanyRef } from '../../platform/database/counters.js';
 import { documentWrites } from '../../platform/database/serial.js';
+import { companyTimeZone } from '../settings/timeZone.js';
 import { contactMove } from './directory.js';
 import { ContactModel, identityKeyOf, nameKeyOf, type ContactDoc } from './model.js';
 import { searchKeysOf } from './searchKeys.js';
@@ -27,11 +28,12 @@ export interface NewContact {
 }
 
 /** The stored fields of a contact: what was given, its name and identity keys and its search keys. */
-function storedFields(companyId: CompanyRef, contact: NewContact, createdAt: Date): Record<string, unknown> {
+function storedFields(companyId: CompanyRef, contact: NewContact, createdAt: Date, dayZone: string): Record<string, unknown> {
   const nameKey = nameKeyOf(contact.name);
   return {
     ...contact,
     companyId,
+    dayZone,
     nameKey,
     numberKey: contact.numberKey ?? identityKeyOf(contact),
     createdAt,
@@ -41,7 +43,7 @@ function storedFields(companyId: CompanyRef, contact: NewContact, createdAt: Dat
 }
 
 export async function createContact(companyId: CompanyRef, contact: NewContact): Promise<ContactDoc> {
-  const doc = new ContactModel(storedFields(companyId, contact, contact.createdAt ?? new Date()));
+  const doc = new ContactModel(storedFields(companyId, contact, contact.createdAt ?? new Date(), await companyTimeZone(companyId)));
   const move = contactMove(null, doc);
   await applyDeltas(companyId, move.grow);
   try {
@@ -59,7 +61,8 @@ export async function createContact(companyId: CompanyRef, contact: NewContact):
  */
 export async function createContacts(companyId: CompanyRef, contacts: NewContact[]): Promise<ContactDoc[]> {
   const now = new Date();
-  const docs = contacts.map((contact) => storedFields(companyId, contact, now) as Record<string, unknown> & { nameKey: string; createdAt: Date; isGroup?: boolean });
+  const dayZone = await companyTimeZone(companyId);
+  const docs = contacts.map((contact) => storedFields(companyId, contact, now, dayZone) as Record<string, unknown> & { nameKey: string; createdAt: Date; isGroup?: boolean });
   await applyDeltas(companyId, mergeDeltas(docs.flatMap((doc) => contactMove(null, doc).grow)));
   let inserted: { toObject(): unknown }[];
   try {
@@ -102,25 +105,32 @@ function renumbered(current: ContactDoc, next: ContactDoc, set: Record<string, u
 }
 
 /** Changes a contact (name, number, e-mail, picture, extra info, identity) and answers it as stored; null when it is gone. */
-export function updateContact(companyId: CompanyRef, id: Types.ObjectId | string, set: Record<string, unknown>): Promise<ContactDoc | null> {
+export async function updateContact(companyId: CompanyRef, id: Types.ObjectId | string, set: Record<string, unknown>): Promise<ContactDoc | null> {
+  const dayZone = await companyTimeZone(companyId);
   return documentWrites.run(`Contact:${String(id)}`, async () => {
-    const current = await ContactModel.findOne({ companyId, _id: id }).lean<ContactDoc>();
-    if (!current) return null;
-    const next = { ...current, ...set } as ContactDoc;
-    if (typeof set.name === 'string') next.nameKey = nameKeyOf(set.name);
-    const fields: Record<string, unknown> = { ...set, ...renumbered(current, next, set), nameKey: next.nameKey, searchKeys: searchKeysOf(next) };
-    const move = contactMove(current, next);
-    await applyDeltas(companyId, move.grow);
-    let updated: ContactDoc | null;
-    try {
-      updated = await ContactModel.findOneAndUpdate({ companyId, _id: id }, { $set: fields }, { returnDocument: 'after' }).lean<ContactDoc>();
-    } catch (err) {
+    // Redone when another node moved the contact to another zone's day meanwhile (dashboard/rezone.ts).
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = await ContactModel.findOne({ companyId, _id: id }).lean<ContactDoc>();
+      if (!current) return null;
+      const next = { ...current, ...set, dayZone } as ContactDoc;
+      if (typeof set.name === 'string') next.nameKey = nameKeyOf(set.name);
+      const fields: Record<string, unknown> = { ...set, ...renumbered(current, next, set), nameKey: next.nameKey, searchKeys: searchKeysOf(next), dayZone };
+      const move = contactMove(current, next);
+      await applyDeltas(companyId, move.grow);
+      let updated: ContactDoc | null;
+      try {
+        updated = await ContactModel.findOneAndUpdate({ companyId, _id: id, dayZone: current.dayZone ?? null }, { $set: fields }, { returnDocument: 'after' }).lean<ContactDoc>();
+      } catch (err) {
+        await undoDeltas(companyId, move.grow);
+        throw err;
+      }
+      if (updated) {
+        await applyDeltas(companyId, move.shrink);
+        return updated;
+      }
       await undoDeltas(companyId, move.grow);
-      throw err;
     }
-    if (!updated) await undoDeltas(companyId, move.grow);
-    else await applyDeltas(companyId, move.shrink);
-    return updated;
+    return null;
   });
 }
 

@@ -22,7 +22,7 @@ export const dashboardRoutes: Plugin<AppContext> = {
         options: {
           tags,
           description:
-            'Counters and attendants for a period (days) or a date range (date_from, date_to; UTC days); nothing sent: first day of the month to today',
+            'Counters and attendants for a period (days) or a date range (date_from, date_to; days of the company time zone); nothing sent: first day of the month to today',
           plugins: managers,
           validate: { query: dashboardQuery },
         },
@@ -33,7 +33,7 @@ export const dashboardRoutes: Plugin<AppContext> = {
         path: '/dashboard/ticketsUsers',
         options: {
           tags,
-          description: 'Tickets created between initialDate and finalDate (UTC days) per assigned user: { data: [{ nome, quantidade }] }',
+          description: 'Tickets created between initialDate and finalDate (days of the company time zone) per assigned user: { data: [{ nome, quantidade }] }',
           plugins: managers,
           validate: { query: dashboardChartQuery },
         },
@@ -44,7 +44,7 @@ export const dashboardRoutes: Plugin<AppContext> = {
         path: '/dashboard/ticketsDay',
         options: {
           tags,
-          description: 'Tickets created per day between initialDate and finalDate (UTC days), or per hour for a single day, zeros included',
+          description: 'Tickets created per day between initialDate and finalDate (days of the company time zone), or per hour for a single day, zeros included',
           plugins: managers,
           validate: { query: dashboardChartQuery },
         },

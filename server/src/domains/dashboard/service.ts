@@ -1,8 +1,9 @@
 /**
  * The dashboard (document 1 sections 2, 3 and 7): counters, attendants and the two charts.
  *
- * Days are UTC days: a range "2024-03-01".."2024-03-31" covers 2024-03-01T00:00Z (included) to
- * 2024-04-01T00:00Z (excluded). Nothing here reads tickets: the open and pending counts are their
+ * Days and hours are the company's time zone's (settings/timeZone.ts): a range
+ * "2024-03-01".."2024-03-31" in America/Sao_Paulo covers 2024-03-01T03:00Z (included) to
+ * 2024-04-01T03:00Z (excluded), and "today" is the company's. Nothing here reads tickets: the open and pending counts are their
  * lanes' counters (tickets/lanes.ts), and everything else is added up from the per-day counters
  * the tickets, ratings and contacts keep (tickets/dayCounts.ts), one small document per day of the
  * period (at most DASHBOARD_MAX_RANGE_DAYS).
@@ -22,6 +23,7 @@ import {
 import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { readCounters } from '../../platform/database/counters.js';
 import { AppError } from '../../platform/errors.js';
+import { companyTimeZone } from '../settings/timeZone.js';
 import { dayKeyOf } from '../tickets/dayCounts.js';
 import { laneOf } from '../tickets/lanes.js';
 import { userNames } from '../users/cache.js';
@@ -78,13 +80,14 @@ export function createDashboardService() {
   return {
     /** Counters and attendants for the period the filter resolves to (see resolveDashboardFilter). */
     async summary(actor: AuthCredentials, query: DashboardQuery, now: Date = new Date()): Promise<DashboardAnswer> {
-      const resolved = resolveDashboardFilter(query, now);
+      const companyId = targetCompany(actor, query.companyId);
+      const timeZone = await companyTimeZone(companyId);
+      const resolved = resolveDashboardFilter(query, now, timeZone);
       if ('problem' in resolved) {
         const { field, rule, message } = resolved.problem;
         throw new AppError('ERR_VALIDATION', { field, rule }, `query ${field}: ${message} (${rule})`);
       }
       const period: DashboardRange = resolved.range;
-      const companyId = targetCompany(actor, query.companyId);
       const [supportHappening, supportPending, days, users] = await Promise.all([
         statusCount(companyId, 'open'),
         statusCount(companyId, 'pending'),
@@ -115,6 +118,7 @@ export function createDashboardService() {
         },
         attendants,
         period,
+        timeZone,
       };
     },
 

@@ -30,6 +30,7 @@ import { followMessageChange } from './ticketPreview.js';
 import { renderVariables } from './variables.js';
 import { markUnsettled, settledBeforeWrite } from './unsettled.js';
 import { messageView, messageViews } from './view.js';
+import { companyTimeZone } from '../settings/timeZone.js';
 
 export interface OutgoingFile {
   filename: string;
@@ -64,7 +65,7 @@ export function createMessageService(deps: { realtime: RealtimePublisher; outbou
 
   /** Stores a message from us, updates the ticket, pushes both, and queues the delivery. */
   async function storeOutbound({ companyId, ticket, body, media, quotedMsgId, userId, messageId, signed, forwarded, origin }: Outgoing): Promise<Message> {
-    const rendered = forwarded ? body : renderVariables(body, { contactName: ticket.contact?.name ?? '', ticketId: String(ticket._id), now: new Date(), timeZone: config.timeZone, texts });
+    const rendered = forwarded ? body : renderVariables(body, { contactName: ticket.contact?.name ?? '', ticketId: String(ticket._id), now: new Date(), timeZone: await companyTimeZone(companyId), texts });
     const _id = messageId ?? new Types.ObjectId();
     const mediaType: MediaType = media ? media.mediaType : 'chat';
     // A file without a caption has its name as its body (the spec's send); it goes out without one.

@@ -16,6 +16,7 @@ import { refuseSavedFields } from '../../platform/net/savedUrls.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import { CompanyModel } from '../companies/model.js';
 import { PlatformSettingModel, SettingModel, type PlatformSettingDoc, type SettingDoc } from './model.js';
+import { announceTimeZoneChanged } from './timeZone.js';
 
 function isPlatformKey(key: string): key is PlatformSettingKey {
   return (PLATFORM_SETTING_KEYS as string[]).includes(key);
@@ -93,6 +94,8 @@ export function createSettingService(realtime: RealtimePublisher, outbound: Outb
       settingValues.invalidate(actor.companyId);
       // The setting and the company's campaignsEnabled field are one fact: keep them equal.
       if (key === 'campaignsEnabled') await CompanyModel.updateOne({ _id: actor.companyId }, { $set: { campaignsEnabled: checked === 'enabled' } });
+      // The dashboard's day counters follow the company's zone (dashboard/rezone.ts).
+      if (key === 'timeZone') announceTimeZoneChanged(actor.companyId);
       const setting = { key: row.key, value: row.value };
       realtime.publish(actor.companyId, 'settings', { action: 'update', setting });
       return setting;

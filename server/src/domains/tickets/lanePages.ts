@@ -1,14 +1,16 @@
 /**
- * A page of a union of lanes (lanes.ts), newest activity first, read from the buckets that hold it.
+ * A page of a union of lanes (lanes.ts), newest activity first (or oldest first: `order`), read
+ * from the buckets that hold it.
  *
  * The counters say how many tickets each lane has per month, day and ten-minute slot, so the page's
  * rows [skip, skip + limit] are placed without reading what comes before them: walk the months,
- * then the days, then the slots of the lanes newest first, keep the slots that overlap the window,
+ * then the days, then the slots of the lanes in the list's order (newest first, or oldest first), keep the slots that overlap the window,
  * and fetch them with as few bucket queries as possible (a whole day or hour when all of a lane's
  * slots in it are wanted). Each query is `{ companyId, listKeys: <bucket> }`: top-level equality,
  * served by an index on both engines, reading only the rows of those slots.
  */
 import type { QueryFilter } from 'mongoose';
+import type { TicketListOrder } from '@atende/shared';
 import { bucketKey, type Lane } from './lanes.js';
 import { readCounters, type CompanyRef } from '../../platform/database/counters.js';
 import type { CounterDoc } from '../../platform/database/counterModel.js';
@@ -31,8 +33,8 @@ interface Slot {
   daySlots: Map<Lane, string[]>;
 }
 
-/** Periods of `parts` (prefix m/d/s stripped) with each lane's count, newest first. */
-function mergeParts(docs: [Lane, CounterDoc | undefined][]): [string, Map<Lane, number>][] {
+/** Periods of `parts` (prefix m/d/s stripped) with each lane's count, in the list's order. */
+function mergeParts(docs: [Lane, CounterDoc | undefined][], order: TicketListOrder): [string, Map<Lane, number>][] {
   const merged = new Map<string, Map<Lane, number>>();
   for (const [lane, doc] of docs) {
     for (const [part, count] of Object.entries(doc?.parts ?? {})) {
@@ -43,16 +45,17 @@ function mergeParts(docs: [Lane, CounterDoc | undefined][]): [string, Map<Lane, 
       merged.set(period, lanes);
     }
   }
-  return [...merged.entries()].sort(([a], [b]) => (a < b ? 1 : -1));
+  const later = order === 'oldest' ? -1 : 1;
+  return [...merged.entries()].sort(([a], [b]) => (a < b ? later : -later));
 }
 
 const sizeOf = (byLane: Map<Lane, number>) => [...byLane.values()].reduce((sum, count) => sum + count, 0);
 
 /**
- * The slots of the lanes from position `from` on, newest first, with their place in the list:
- * counter documents are read a month and a day at a time, only for the periods the walk reaches.
+ * The slots of the lanes from position `from` on, in the list's order, with their place in the
+ * list: counter documents are read a month and a day at a time, only for the periods the walk reaches.
  */
-async function* slotsFrom(companyId: CompanyRef, lanes: Lane[], months: [string, Map<Lane, number>][], from: number): AsyncGenerator<Slot> {
+async function* slotsFrom(companyId: CompanyRef, months: [string, Map<Lane, number>][], from: number, order: TicketListOrder): AsyncGenerator<Slot> {
   let position = 0;
   for (const [month, monthLanes] of months) {
     const monthSize = sizeOf(monthLanes);
@@ -62,7 +65,7 @@ async function* slotsFrom(companyId: CompanyRef, lanes: Lane[], months: [string,
     }
     const inMonth = [...monthLanes.keys()];
     const monthDocs = await readCounters(companyId, inMonth.map((lane) => bucketKey(lane, month)));
-    for (const [dd, dayLanes] of mergeParts(inMonth.map((lane) => [lane, monthDocs.get(bucketKey(lane, month))]))) {
+    for (const [dd, dayLanes] of mergeParts(inMonth.map((lane) => [lane, monthDocs.get(bucketKey(lane, month))]), order)) {
       const day = `${month}${dd}`;
       const daySize = sizeOf(dayLanes);
       if (position + daySize <= from) {
@@ -71,7 +74,7 @@ async function* slotsFrom(companyId: CompanyRef, lanes: Lane[], months: [string,
       }
       const inDay = [...dayLanes.keys()];
       const dayDocs = await readCounters(companyId, inDay.map((lane) => bucketKey(lane, day)));
-      const slots = mergeParts(inDay.map((lane) => [lane, dayDocs.get(bucketKey(lane, day))]));
+      const slots = mergeParts(inDay.map((lane) => [lane, dayDocs.get(bucketKey(lane, day))]), order);
       const daySlots = new Map(inDay.map((lane) => [lane, slots.filter(([, byLane]) => byLane.has(lane)).map(([slot]) => slot)]));
       for (const [slot, byLane] of slots) {
         const size = sizeOf(byLane);
@@ -120,12 +123,17 @@ export function newestFirst(a: TicketDoc, b: TicketDoc): number {
   return b.updatedAt.getTime() - a.updatedAt.getTime() || (String(b._id) > String(a._id) ? 1 : String(b._id) < String(a._id) ? -1 : 0);
 }
 
-/** Rows [skip, skip + limit) of the lanes' union, and whether more follow. */
-export async function lanePage(companyId: CompanyRef, lanes: Lane[], skip: number, limit: number): Promise<LanePage> {
+/** The other order (order=oldest, who waits longest): the reverse of newestFirst. */
+export function orderOf(order: TicketListOrder): (a: TicketDoc, b: TicketDoc) => number {
+  return order === 'oldest' ? (a, b) => newestFirst(b, a) : newestFirst;
+}
+
+/** Rows [skip, skip + limit) of the lanes' union in `order`, and whether more follow. */
+export async function lanePage(companyId: CompanyRef, lanes: Lane[], skip: number, limit: number, order: TicketListOrder = 'newest'): Promise<LanePage> {
   if (lanes.length === 0) return { rows: [], hasMore: false };
   const laneDocs = await readCounters(companyId, lanes.map((lane) => lane.id));
-  const months = mergeParts(lanes.map((lane) => [lane, laneDocs.get(lane.id)]));
-  const walk = slotsFrom(companyId, lanes, months, skip);
+  const months = mergeParts(lanes.map((lane) => [lane, laneDocs.get(lane.id)]), order);
+  const walk = slotsFrom(companyId, months, skip, order);
   const rows: TicketDoc[] = [];
   let first: number | null = null;
   let end = false;
@@ -147,7 +155,7 @@ export async function lanePage(companyId: CompanyRef, lanes: Lane[], skip: numbe
     const fetched = await Promise.all(bucketsFor(batch).map(({ lane, key }) => fetchBucket(companyId, lane, key)));
     rows.push(...fetched.flat());
   }
-  rows.sort(newestFirst);
+  rows.sort(orderOf(order));
   const offset = skip - (first ?? skip);
   return { rows: rows.slice(offset, offset + limit), hasMore: rows.length > offset + limit };
 }

@@ -15,14 +15,14 @@ import type { AuthCredentials } from '../../platform/auth/credentials.js';
 import { page } from '../../platform/http/paging.js';
 import { queueCards } from '../queues/cache.js';
 import { bucketKey, laneOf, lanesOfTicket, type Lane } from './lanes.js';
-import { lanePage, newestFirst } from './lanePages.js';
+import { lanePage, orderOf } from './lanePages.js';
 import { TicketModel, type TicketDoc } from './model.js';
 import { ticketSearchCandidates } from './search.js';
 import { ticketViews } from './view.js';
 import { canSee, viewerOf, type Viewer } from './visibility.js';
 
 /** The filters after the schema's defaults. */
-export type ListQuery = TicketListQuery & Required<Pick<TicketListQuery, 'searchParam' | 'pageNumber' | 'showAll' | 'withUnreadMessages'>>;
+export type ListQuery = TicketListQuery & Required<Pick<TicketListQuery, 'searchParam' | 'pageNumber' | 'showAll' | 'withUnreadMessages' | 'order'>>;
 
 /** The lanes whose union is the list of `status` for this viewer and these filters. */
 function lanesOf(viewer: Viewer, status: TicketStatus, query: ListQuery, companyQueueIds: string[]): Lane[] {
@@ -90,10 +90,10 @@ export async function listTickets(actor: AuthCredentials, query: ListQuery): Pro
     const pool = found ?? (await ticketsUpdatedOn(companyId, lanes, query.updatedAt!));
     const laneIds = new Set(lanes.map((lane) => lane.id));
     const listed = query.searchParam ? (ticket: TicketDoc) => searchable(viewer, ticket, query, statuses) : (ticket: TicketDoc) => lanesOfTicket(ticket).some((lane) => laneIds.has(lane.id));
-    const rows = pool.filter((ticket) => passes(ticket, query) && listed(ticket)).sort(newestFirst);
+    const rows = pool.filter((ticket) => passes(ticket, query) && listed(ticket)).sort(orderOf(query.order));
     return { tickets: await ticketViews(companyId, rows.slice(window.skip, window.skip + window.limit)), hasMore: rows.length > window.skip + window.limit };
   }
-  const { rows, hasMore } = await lanePage(companyId, lanes, window.skip, window.limit);
+  const { rows, hasMore } = await lanePage(companyId, lanes, window.skip, window.limit, query.order);
   return { tickets: await ticketViews(companyId, rows), hasMore };
 }
 

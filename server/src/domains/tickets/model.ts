@@ -62,6 +62,10 @@ export interface TicketDoc {
   closedAt: Date | null;
   /** Waiting for the customer's 1..3 rating of this user after a resolve (setting userRating). */
   awaitingRating: boolean;
+  /** Since when the customer waits for an agent: set by the writer when the ticket enters pending, null otherwise. */
+  waitingSince: Date | null;
+  /** The time zone the dashboard's day counters hold this ticket in (dayCounts.ts; absent: UTC). */
+  dayZone?: string;
   /** Day and hour of creation ("YYYY-MM-DD", 0-23, UTC): reports group by them (no date operators on FerretDB). */
   createdDay: string;
   createdHour: number;
@@ -125,6 +129,8 @@ export const TicketModel = tenantModel<TicketDoc>(
     acceptedAt: { type: Date, default: null },
     closedAt: { type: Date, default: null },
     awaitingRating: { type: Boolean, default: false },
+    waitingSince: { type: Date, default: null },
+    dayZone: { type: String },
     createdDay: { type: String, default: () => new Date().toISOString().slice(0, 10) },
     createdHour: { type: Number, default: () => new Date().getUTCHours() },
     tagIds: { type: [ObjectId], default: [] },

@@ -8,6 +8,8 @@ export interface TicketRatingDoc {
   ticketId: Types.ObjectId;
   userId: Types.ObjectId | null;
   rate: number;
+  /** The time zone the dashboard's day counters hold it in (dayCounts.ts; absent: UTC). */
+  dayZone?: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -18,6 +20,7 @@ export const TicketRatingModel = tenantModel<TicketRatingDoc>(
     ticketId: { type: ObjectId, ref: 'Ticket', required: true },
     userId: { type: ObjectId, ref: 'User', default: null },
     rate: { type: Number, required: true, min: 1, max: 3 },
+    dayZone: { type: String },
   },
   (schema) => {
     schema.index({ companyId: 1, userId: 1 });

@@ -16,7 +16,7 @@ export const ticketsRoutes: Plugin<InboxContext> = {
       {
         method: 'GET',
         path: '/tickets',
-        options: { tags, description: 'Tickets the user may see, newest activity first, with every filter of the spec', validate: { query: ticketListQuery } },
+        options: { tags, description: 'Tickets the user may see, newest activity first (order=oldest: least recent first), with every filter of the spec', validate: { query: ticketListQuery } },
         handler: (request) => listTickets(actor(request), query<ListQuery>(request)),
       },
       {

@@ -28,6 +28,7 @@ import { contactCopyOf, TicketModel, type TicketDoc } from './model.js';
 import { ticketView } from './view.js';
 import { canSee, viewerOf } from './visibility.js';
 import { createTicket, deleteTickets, updateTicket } from './writer.js';
+import { companyTimeZone } from '../settings/timeZone.js';
 
 
 async function connectionFor(companyId: string, whatsappId?: string | null): Promise<WhatsappDoc> {
@@ -101,7 +102,7 @@ export function createTicketService(deps: {
     const accepted = before.status === 'pending' && after.status === 'open';
     if (accepted && (await companySetting(companyId, 'sendGreetingAccepted')) === 'enabled') {
       const user = await userOf(companyId, String(after.userId ?? actor.userId));
-      await say(after, texts.t('inbox.greetingAccepted', { greeting: greetingNow(texts, config.timeZone), name: contact?.name ?? '', user: user.name }));
+      await say(after, texts.t('inbox.greetingAccepted', { greeting: greetingNow(texts, await companyTimeZone(companyId)), name: contact?.name ?? '', user: user.name }));
     }
     const queueChanged = String(before.queueId) !== String(after.queueId) && after.queueId !== null;
     const userChanged = String(before.userId) !== String(after.userId) && after.userId !== null && !accepted && before.userId !== null;

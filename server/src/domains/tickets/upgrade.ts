@@ -8,7 +8,7 @@
 import type { AnyBulkWriteOperation, Db, Document, ObjectId } from 'mongodb';
 import { CounterTotals } from '../../platform/database/counterBuild.js';
 import { growShrink, stepsOf } from '../../platform/database/counters.js';
-import { ratingSteps } from './dayCounts.js';
+import { LEGACY_DAY_ZONE, ratingSteps } from './dayCounts.js';
 import { eachBatch, type DataUpgrade } from '../../platform/database/upgrades.js';
 import { searchWordsOf } from '../../platform/database/models.js';
 import { contactMove } from '../contacts/directory.js';
@@ -117,7 +117,7 @@ export const inboxKeysUpgrade: DataUpgrade = {
     log('data upgrade inbox-keys-1: tickets...');
     await upgradeTickets(db, copies, counts, steps, log);
     await eachBatch<Document>(db, 'ticketratings', BATCH, async (ratings) => {
-      for (const rating of ratings.filter((each) => each.userId)) steps.add(String(rating.companyId), growShrink(stepsOf(ratingSteps(rating.userId, rating.rate as number, rating.createdAt as Date))).grow);
+      for (const rating of ratings.filter((each) => each.userId)) steps.add(String(rating.companyId), growShrink(stepsOf(ratingSteps(rating.userId, rating.rate as number, rating.createdAt as Date, LEGACY_DAY_ZONE))).grow);
     }, log);
     // The counters are rebuilt whole from what was read.
     await db.collection('counters').deleteMany({});

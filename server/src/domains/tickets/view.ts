@@ -42,6 +42,7 @@ export async function ticketViews(companyId: string, tickets: TicketDoc[]): Prom
       chatbot: ticket.chatbot,
       lastMessage: ticket.lastMessage,
       lastCustomerMessage: ticket.lastCustomerMessage ?? '',
+      waitingSince: ticket.status === 'pending' ? (ticket.waitingSince ?? ticket.createdAt).toISOString() : null,
       unreadMessages: ticket.unreadMessages,
       useIntegration: ticket.useIntegration,
       promptId: ticket.promptId ? String(ticket.promptId) : null,

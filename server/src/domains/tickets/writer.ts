@@ -1,6 +1,7 @@
 /**
  * Every write of a ticket goes through here: it derives what lists and lookups find the ticket by
- * (listKeys, activeKey, ratingKey), keeps the lane counters current (laneCounts.ts), and refuses a
+ * (listKeys, activeKey, ratingKey), since when it waits for an agent (waitingSince) and the time
+ * zone its day counts are in (dayZone), keeps the lane and day counters current (laneCounts.ts), and refuses a
  * write computed from an outdated copy (`rev`), recomputing it from the stored ticket instead.
  * Writes of one ticket also run one after another in this process (platform/database/serial.ts).
  */
@@ -11,6 +12,7 @@ import { listKeysOf } from './lanes.js';
 import { applyDeltas, undoDeltas, type CompanyRef } from '../../platform/database/counters.js';
 import { moveOf, type Counted } from './laneCounts.js';
 import { ContactModel, type ContactDoc } from '../contacts/model.js';
+import { companyTimeZone } from '../settings/timeZone.js';
 import { contactCopyOf, TicketModel, type TicketContactCopy, type TicketDoc } from './model.js';
 import { announceQueueEntered, enteredQueue } from './queueEntered.js';
 
@@ -36,9 +38,9 @@ function isTicket(value: TicketDoc | TicketId): value is TicketDoc {
   return typeof value === 'object' && 'rev' in value;
 }
 
-function positionOf(ticket: Pick<TicketDoc, 'companyId' | 'status' | 'queueId' | 'userId' | 'updatedAt' | 'createdAt' | 'acceptedAt' | 'closedAt'>): Counted {
-  const { companyId, status, queueId, userId, updatedAt, createdAt, acceptedAt, closedAt } = ticket;
-  return { companyId, status, queueId, userId, updatedAt, createdAt, acceptedAt: acceptedAt ?? null, closedAt: closedAt ?? null };
+function positionOf(ticket: Pick<TicketDoc, 'companyId' | 'status' | 'queueId' | 'userId' | 'updatedAt' | 'createdAt' | 'acceptedAt' | 'closedAt' | 'dayZone'>): Counted {
+  const { companyId, status, queueId, userId, updatedAt, createdAt, acceptedAt, closedAt, dayZone } = ticket;
+  return { companyId, status, queueId, userId, updatedAt, createdAt, acceptedAt: acceptedAt ?? null, closedAt: closedAt ?? null, dayZone: dayZone ?? null };
 }
 
 /** A contact on a connection: the key of its active ticket and of its tickets awaiting a rating. */
@@ -72,12 +74,24 @@ function holds(ticket: TicketDoc, condition: WriteOptions['condition']): boolean
   return Object.entries(condition ?? {}).every(([field, value]) => same(ticket[field as keyof TicketDoc], value));
 }
 
-/** The fields to write: the change applied to `base`, with the derived ones. */
-function nextFields(base: TicketDoc, change: TicketChange, touch: boolean): Record<string, unknown> {
+/**
+ * Since when a ticket in `status` waits for an agent: kept while it stays pending, from `now` when
+ * it enters pending (created so, returned, transferred to a queue), none once it leaves pending.
+ */
+export function waitingSinceOf(status: TicketDoc['status'], before: Pick<TicketDoc, 'status' | 'waitingSince' | 'createdAt'> | null, now: Date): Date | null {
+  if (status !== 'pending') return null;
+  // A pending ticket of an earlier release has waited since it was created, as far as we know.
+  return before?.status === 'pending' ? (before.waitingSince ?? before.createdAt) : now;
+}
+
+/** The fields to write: the change applied to `base`, with the derived ones (`dayZone`: the company's zone now). */
+function nextFields(base: TicketDoc, change: TicketChange, touch: boolean, dayZone: string): Record<string, unknown> {
   const fields: Record<string, unknown> = { ...change.$set };
   for (const [field, step] of Object.entries(change.$inc ?? {})) fields[field] = (Number(base[field as keyof TicketDoc]) || 0) + (step ?? 0);
   fields.updatedAt = touch ? new Date(Math.max(Date.now(), base.updatedAt.getTime())) : base.updatedAt;
   fields.rev = (base.rev ?? 0) + 1;
+  fields.dayZone = dayZone;
+  fields.waitingSince = waitingSinceOf((fields.status as TicketDoc['status'] | undefined) ?? base.status, base, new Date());
   const next = { ...base, ...fields } as TicketDoc;
   const moved = base.status !== next.status || !same(base.queueId, next.queueId) || !same(base.userId, next.userId);
   fields.previousPosition = moved ? { status: base.status, userId: base.userId ?? null, queueId: base.queueId ?? null } : null;
@@ -96,11 +110,12 @@ async function readTicket(companyId: CompanyRef, id: TicketId): Promise<TicketDo
 export async function updateTicket(companyId: CompanyRef, known: TicketDoc | TicketId, change: TicketChange, options: WriteOptions = {}): Promise<TicketDoc | null> {
   const id = isTicket(known) ? known._id : known;
   let entered = false;
+  const dayZone = await companyTimeZone(companyId);
   const stored = await documentWrites.run(`Ticket:${String(id)}`, async () => {
     let base = isTicket(known) ? known : await readTicket(companyId, id);
     for (let attempt = 0; attempt < ATTEMPTS && base; attempt++) {
       if (!holds(base, options.condition)) return null;
-      const fields = nextFields(base, change, options.touch ?? true);
+      const fields = nextFields(base, change, options.touch ?? true, dayZone);
       const move = moveOf(positionOf(base), positionOf({ ...base, ...fields } as TicketDoc));
       await applyDeltas(companyId, move.grow);
       let written: TicketDoc | null;
@@ -131,7 +146,9 @@ export async function updateTicket(companyId: CompanyRef, known: TicketDoc | Tic
 export async function createTicket(fields: { companyId: CompanyRef; contactId: TicketId } & Record<string, unknown>): Promise<TicketDoc> {
   const now = new Date();
   const contact = fields.contact ?? (await contactCopyFor(fields.companyId, fields.contactId));
-  const doc = new TicketModel({ uuid: randomUUID(), createdAt: now, updatedAt: now, ...fields, contact });
+  const dayZone = await companyTimeZone(fields.companyId);
+  const status = (fields.status as TicketDoc['status'] | undefined) ?? 'pending';
+  const doc = new TicketModel({ uuid: randomUUID(), createdAt: now, updatedAt: now, waitingSince: waitingSinceOf(status, null, (fields.createdAt as Date | undefined) ?? now), ...fields, contact, dayZone });
   const base = doc.toObject() as TicketDoc;
   doc.set(derivedKeys(base));
   const move = moveOf(null, positionOf(base));

@@ -59,6 +59,7 @@ export const tuiEn: TuiTranslation = {
     noResults: 'No ticket found.',
   },
   time: {
+    waiting: 'waiting {{time}}',
     now: 'now',
     minutes: '{{count}} min',
     hours: '{{count}} h',
@@ -164,7 +165,8 @@ export const tuiEn: TuiTranslation = {
     noContacts: 'No contact found.',
     forwardHint: 'Type to search · ↑↓ pick · Enter forwards · Esc cancel',
     forwarding: 'Forwarding…',
-    forwardedTo: 'Forwarded to {{name}}: ticket {{status}}, queue {{queue}}.',
+    forwardedTo_one: 'Forwarded to {{name}}: ticket {{status}}, queue {{queue}}.',
+    forwardedTo_other: 'Forwarded to {{name}}: ticket {{status}}, queue {{queue}}.',
     otherOpen: 'The contact is already with {{user}} in the queue {{queue}}.',
     otherWaiting: 'The contact is already waiting in the queue {{queue}}.',
   },

@@ -59,6 +59,7 @@ export const tuiEs: TuiTranslation = {
     noResults: 'No se encontró ningún ticket.',
   },
   time: {
+    waiting: 'espera hace {{time}}',
     now: 'ahora',
     minutes: '{{count}} min',
     hours: '{{count}} h',
@@ -164,7 +165,8 @@ export const tuiEs: TuiTranslation = {
     noContacts: 'Ningún contacto encontrado.',
     forwardHint: 'Escribe para buscar · ↑↓ elige · Enter reenvía · Esc cancela',
     forwarding: 'Reenviando…',
-    forwardedTo: 'Reenviado(s) a {{name}}: ticket {{status}}, cola {{queue}}.',
+    forwardedTo_one: 'Reenviado a {{name}}: ticket {{status}}, cola {{queue}}.',
+    forwardedTo_other: 'Reenviados a {{name}}: ticket {{status}}, cola {{queue}}.',
     otherOpen: 'El contacto ya está con {{user}} en la cola {{queue}}.',
     otherWaiting: 'El contacto ya espera en la cola {{queue}}.',
   },

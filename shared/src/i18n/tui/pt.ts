@@ -57,6 +57,7 @@ export const tuiPt = {
     noResults: 'Nenhum ticket encontrado.',
   },
   time: {
+    waiting: 'aguarda há {{time}}',
     now: 'agora',
     minutes: '{{count}} min',
     hours: '{{count}} h',
@@ -162,7 +163,8 @@ export const tuiPt = {
     noContacts: 'Nenhum contato encontrado.',
     forwardHint: 'Digite para buscar · ↑↓ escolhe · Enter encaminha · Esc cancela',
     forwarding: 'Encaminhando…',
-    forwardedTo: 'Encaminhada(s) para {{name}}: ticket {{status}}, fila {{queue}}.',
+    forwardedTo_one: 'Encaminhada para {{name}}: ticket {{status}}, fila {{queue}}.',
+    forwardedTo_other: 'Encaminhadas para {{name}}: ticket {{status}}, fila {{queue}}.',
     otherOpen: 'O contato já está com {{user}} na fila {{queue}}.',
     otherWaiting: 'O contato já aguarda na fila {{queue}}.',
   },

@@ -15,7 +15,28 @@ import { promptsEn } from './prompts/en.js';
 
 export const webEn: WebTranslation = {
   description: 'Atende web console',
+  empty: {
+    search: 'Nothing matches “{{search}}”.',
+    contacts: 'No contacts yet. Customers who write become contacts; you can also add one or import a spreadsheet.',
+    users: 'Nobody else here yet. Add your agents so they can answer customers.',
+    queues: 'No queues yet. Queues send each customer to the right team; add one per team.',
+    tags: 'No tags yet. Tags sort tickets, and the ones marked kanban become its lanes.',
+    quickMessages: 'No quick answers yet. Save the replies you type most, then send them by typing / in a conversation.',
+    schedules: 'No scheduled messages. Schedule one to reach a contact later.',
+    files: 'No file lists yet. File lists hold documents that campaigns and the messages API send.',
+    contactLists: 'No contact lists yet. A list is who a campaign writes to.',
+    contactListItems: 'This list is empty. Add contacts one by one or import a spreadsheet.',
+    campaigns: 'No campaigns yet. A campaign messages a contact list at the time you choose.',
+    phraseLists: 'No phrase campaigns yet. A phrase a customer writes can start a flow.',
+    flowbuilders: 'No flows yet. A flow answers customers step by step: create one or import it.',
+    prompts: 'No prompts yet. A prompt lets an AI assistant answer a queue until a human takes over.',
+    integrations: 'No integrations yet. Connect Typebot, n8n, a webhook or Dialogflow to answer a queue.',
+    announcements: 'No announcements. Publish one to tell every company about maintenance or news.',
+    todolist: 'No tasks. Write one above to keep it in this browser.',
+    invoices: 'No invoices yet: each one appears 10 days before its due date.',
+  },
   common: {
+    dayLetters: { day: 'dd', month: 'mm', year: 'yyyy' },
     showPassword: 'Show password',
     hidePassword: 'Hide password',
     actions: 'Actions',
@@ -164,6 +185,8 @@ export const webEn: WebTranslation = {
     toLogin: 'Sign in',
   },
   topBar: {
+    hello: 'Hello, {{name}}',
+    greeting: 'Hello, {{name}}! Welcome to {{company}}.',
     darkTheme: 'Dark theme',
     dueDate: 'Due date: {{date}}',
     volume: 'Volume',

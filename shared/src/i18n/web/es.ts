@@ -15,7 +15,28 @@ import { promptsEs } from './prompts/es.js';
 
 export const webEs: WebTranslation = {
   description: 'Consola web de Atende',
+  empty: {
+    search: 'Nada coincide con “{{search}}”.',
+    contacts: 'Aún no hay contactos. Quien escribe se vuelve contacto; también puede agregar uno o importar una planilla.',
+    users: 'Aún no hay nadie más. Agregue a sus agentes para que respondan a los clientes.',
+    queues: 'Aún no hay colas. Las colas llevan a cada cliente al equipo correcto; agregue una por equipo.',
+    tags: 'Aún no hay etiquetas. Las etiquetas ordenan las atenciones, y las marcadas como kanban son sus columnas.',
+    quickMessages: 'Aún no hay respuestas rápidas. Guarde las respuestas que más escribe y envíelas escribiendo / en la conversación.',
+    schedules: 'No hay mensajes programados. Programe uno para hablar con un contacto más tarde.',
+    files: 'Aún no hay listas de archivos. Las listas guardan documentos que envían las campañas y la API de mensajes.',
+    contactLists: 'Aún no hay listas de contactos. Una lista es a quién le escribe una campaña.',
+    contactListItems: 'Esta lista está vacía. Agregue contactos uno a uno o importe una planilla.',
+    campaigns: 'Aún no hay campañas. Una campaña envía mensajes a una lista de contactos a la hora que elija.',
+    phraseLists: 'Aún no hay campañas de frase. Una frase que escribe el cliente puede iniciar un flujo.',
+    flowbuilders: 'Aún no hay flujos. Un flujo responde al cliente paso a paso: cree uno o impórtelo.',
+    prompts: 'Aún no hay prompts. Un prompt deja que un asistente de IA atienda una cola hasta que un humano la tome.',
+    integrations: 'Aún no hay integraciones. Conecte Typebot, n8n, un webhook o Dialogflow para atender una cola.',
+    announcements: 'No hay anuncios. Publique uno para avisar a todas las empresas de mantenimientos o novedades.',
+    todolist: 'No hay tareas. Escriba una arriba para guardarla en este navegador.',
+    invoices: 'Aún no hay facturas: cada una aparece 10 días antes de su vencimiento.',
+  },
   common: {
+    dayLetters: { day: 'dd', month: 'mm', year: 'aaaa' },
     showPassword: 'Mostrar contraseña',
     hidePassword: 'Ocultar contraseña',
     actions: 'Acciones',
@@ -164,6 +185,8 @@ export const webEs: WebTranslation = {
     toLogin: 'Iniciar sesión',
   },
   topBar: {
+    hello: 'Hola, {{name}}',
+    greeting: '¡Hola, {{name}}! Bienvenido a {{company}}.',
     darkTheme: 'Tema oscuro',
     dueDate: 'Vencimiento: {{date}}',
     volume: 'Volumen',

@@ -14,7 +14,28 @@ import { promptsPt } from './prompts/pt.js';
 
 export const webPt = {
   description: 'Console web do Atende',
+  empty: {
+    search: 'Nada corresponde a “{{search}}”.',
+    contacts: 'Nenhum contato ainda. Quem escreve vira contato; você também pode adicionar um ou importar uma planilha.',
+    users: 'Ninguém mais aqui ainda. Adicione seus atendentes para que respondam aos clientes.',
+    queues: 'Nenhuma fila ainda. As filas levam cada cliente à equipe certa; adicione uma por equipe.',
+    tags: 'Nenhuma etiqueta ainda. Etiquetas organizam os atendimentos, e as marcadas como kanban viram colunas.',
+    quickMessages: 'Nenhuma resposta rápida ainda. Salve as respostas que você mais digita e envie-as digitando / na conversa.',
+    schedules: 'Nenhuma mensagem agendada. Agende uma para falar com um contato mais tarde.',
+    files: 'Nenhuma lista de arquivos ainda. As listas guardam documentos que campanhas e a API de mensagens enviam.',
+    contactLists: 'Nenhuma lista de contatos ainda. Uma lista é para quem uma campanha escreve.',
+    contactListItems: 'Esta lista está vazia. Adicione contatos um a um ou importe uma planilha.',
+    campaigns: 'Nenhuma campanha ainda. Uma campanha envia mensagens a uma lista de contatos na hora que você escolher.',
+    phraseLists: 'Nenhuma campanha de frase ainda. Uma frase que o cliente escreve pode iniciar um fluxo.',
+    flowbuilders: 'Nenhum fluxo ainda. Um fluxo responde ao cliente passo a passo: crie um ou importe.',
+    prompts: 'Nenhum prompt ainda. Um prompt deixa um assistente de IA atender uma fila até um humano assumir.',
+    integrations: 'Nenhuma integração ainda. Conecte Typebot, n8n, um webhook ou Dialogflow para atender uma fila.',
+    announcements: 'Nenhum informativo. Publique um para avisar todas as empresas de manutenções ou novidades.',
+    todolist: 'Nenhuma tarefa. Escreva uma acima para guardá-la neste navegador.',
+    invoices: 'Nenhuma fatura ainda: cada uma aparece 10 dias antes do vencimento.',
+  },
   common: {
+    dayLetters: { day: 'dd', month: 'mm', year: 'aaaa' },
     showPassword: 'Mostrar senha',
     hidePassword: 'Ocultar senha',
     actions: 'Ações',
@@ -163,6 +184,8 @@ export const webPt = {
     toLogin: 'Entrar',
   },
   topBar: {
+    hello: 'Olá, {{name}}',
+    greeting: 'Olá, {{name}}! Boas-vindas a {{company}}.',
     darkTheme: 'Tema escuro',
     dueDate: 'Vencimento: {{date}}',
     volume: 'Volume',

@@ -1,4 +1,5 @@
 /** The bell of the top bar: unread tickets, newest first; a click opens the ticket. */
+import { formatPhoneNumber } from '@atende/shared';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../ui/controls.js';
 import { formatTime } from '../../ui/format.js';
@@ -28,7 +29,7 @@ export function NotificationsPopover() {
               }}
             >
               <strong>
-                {ticket.contact?.name ?? ticket.contact?.number}
+                {ticket.contact?.name || formatPhoneNumber(ticket.contact?.number, ticket.contact?.isGroup)}
                 <small>{formatTime(ticket.updatedAt)}</small>
               </strong>
               <span>{ticket.lastMessage}</span>

@@ -1,8 +1,9 @@
 /**
- * The top bar, light: the drawer toggle, the realtime status when it is not connected, the due
- * date for admins only when the subscription is about to end, then the notifications,
- * announcements, internal chats and the account menu (language, theme and volume are in there).
- * Every icon has its name as a tooltip and an accessible label.
+ * The top bar, light: the drawer toggle, the greeting of the user and the company, the company's
+ * due date for admins (document 1 section 1; a warning when the subscription is about to end),
+ * the realtime status when it is not connected, then the notifications, announcements, internal
+ * chats and the account menu (language, theme and volume are in there). Every icon has its name
+ * as a tooltip and an accessible label.
  */
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -34,7 +35,25 @@ const Bar = styled.header`
   }
 `;
 
-const Notice = styled.span<{ $tone: 'warning' | 'info' }>`
+/** One compact line; narrow screens keep the bar for the buttons. */
+const Greeting = styled.span`
+  margin-left: 6px;
+  min-width: 0;
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+  font-size: 13.5px;
+  color: ${({ theme }) => theme.textSecondary};
+  strong {
+    color: ${({ theme }) => theme.text};
+    font-weight: 600;
+  }
+  @media (max-width: 599px) {
+    display: none;
+  }
+`;
+
+const Notice = styled.span<{ $tone: 'warning' | 'info' | 'neutral' }>`
   margin: 0 6px;
   padding: 2px 10px;
   border-radius: 10px;
@@ -43,8 +62,8 @@ const Notice = styled.span<{ $tone: 'warning' | 'info' }>`
   overflow: hidden;
   text-overflow: ellipsis;
   min-width: 0;
-  color: ${({ theme, $tone }) => theme[$tone]};
-  border: 1px solid currentColor;
+  color: ${({ theme, $tone }) => ($tone === 'neutral' ? theme.textSecondary : theme[$tone])};
+  border: 1px solid ${({ theme, $tone }) => ($tone === 'neutral' ? theme.border : 'currentColor')};
 `;
 
 /** The due date, when an admin's subscription ends in fewer than SUBSCRIPTION_WARNING_DAYS days. */
@@ -60,13 +79,17 @@ export function TopBar({ onToggleDrawer, chats, onShowShortcuts }: { onToggleDra
   const user = useUser();
   const { realtimeStatus } = useApi();
   const dueDate = user.company?.dueDate;
-  const showDue = (user.profile === 'admin' || user.super) && dueSoon(dueDate);
+  const showDue = (user.profile === 'admin' || user.super) && Boolean(dueDate);
+  const company = user.company?.name ?? '';
   return (
     <Bar>
       <IconButton icon="menu" label={t('web.menu.toggle')} onClick={onToggleDrawer} data-drawer-toggle />
+      <Greeting data-greeting title={t('web.topBar.greeting', { name: user.name, company })}>
+        {t('web.topBar.hello', { name: user.name })} · <strong>{company}</strong>
+      </Greeting>
       <span className="spacer" />
       {showDue ? (
-        <Notice $tone="warning" data-due-date title={t('web.topBar.dueDate', { date: formatDate(dueDate) })}>
+        <Notice $tone={dueSoon(dueDate) ? 'warning' : 'neutral'} data-due-date data-due-soon={dueSoon(dueDate)} title={t('web.topBar.dueDate', { date: formatDate(dueDate) })}>
           {t('web.topBar.dueDate', { date: formatDate(dueDate) })}
         </Notice>
       ) : null}

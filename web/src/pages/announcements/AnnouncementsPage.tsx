@@ -78,7 +78,7 @@ function Announcements() {
                 </td>
               </tr>
             ))}
-            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={5} />
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={5} text={t('web.empty.announcements')} search={search} action={<Button onClick={() => setEditing(null)}>{t('web.backoffice.announcements.add')}</Button>} />
           </tbody>
         </Table>
       </Paper>

@@ -79,7 +79,7 @@ export default function CampaignReportPage() {
       <PageHeader title={`${t('web.pages.campaignReport')}: ${campaign.name}`}>
         <Link to="/campaigns">{t('web.campaigns.reportPage.back')}</Link>
       </PageHeader>
-      <Paper>
+      <Paper $padded>
         <p data-status={campaign.status}>
           {t(`web.campaigns.statuses.${campaign.status}`)}
           {campaign.scheduledAt ? ` · ${t('web.campaigns.scheduledAt')}: ${formatWhen(campaign.scheduledAt)}` : ''}

@@ -85,7 +85,7 @@ export default function CampaignsConfigPage() {
           {t('web.campaigns.config.save')}
         </Button>
       </PageHeader>
-      <Paper>
+      <Paper $padded>
         <h3>{t('web.campaigns.config.intervals')}</h3>
         <Row>
           {select('messageInterval', MESSAGE_INTERVAL_OPTIONS, 'seconds')}

@@ -73,7 +73,7 @@ export default function CampaignsPage() {
                 </td>
               </tr>
             ))}
-            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={5} />
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={5} text={t('web.empty.campaigns')} search={search} action={<Button onClick={() => setEditing(null)}>{t('web.campaigns.add')}</Button>} />
           </tbody>
         </Table>
       </Paper>

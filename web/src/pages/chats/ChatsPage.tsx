@@ -97,7 +97,7 @@ const Row = styled.button<{ $selected: boolean }>`
     justify-content: space-between;
     gap: 8px;
   }
-  span {
+  > span {
     color: ${({ theme }) => theme.textSecondary};
     overflow: hidden;
     text-overflow: ellipsis;

@@ -3,6 +3,7 @@
  * list's name as title, search, back to /contact-lists, import, add, edit, delete; each item's
  * WhatsApp validity and the live progress of the check.
  */
+import { formatPhoneNumber } from '@atende/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -94,7 +95,7 @@ function ItemsScreen({ contactListId, list, check, onReload, upload }: ScreenPro
   });
 
   const progress = check
-    ? t(check.state === 'done' ? 'web.contactLists.items.checkDone' : check.state === 'waiting' ? 'web.contactLists.items.checkWaiting' : 'web.contactLists.items.checkRunning', { checked: check.checked, total: check.total })
+    ? t(check.state === 'done' ? 'web.contactLists.items.checkDone' : check.state === 'waiting' ? 'web.contactLists.items.checkWaiting' : 'web.contactLists.items.checkRunning', { checked: check.checked, total: check.total, count: check.total })
     : null;
 
   return (
@@ -129,7 +130,7 @@ function ItemsScreen({ contactListId, list, check, onReload, upload }: ScreenPro
             {items.items.map((item) => (
               <tr key={item.id} data-list-item={item.name}>
                 <td>{item.name}</td>
-                <td>{item.number}</td>
+                <td>{formatPhoneNumber(item.number)}</td>
                 <td>{item.email}</td>
                 <td>
                   <Validity value={item.isWhatsappValid} />
@@ -140,7 +141,7 @@ function ItemsScreen({ contactListId, list, check, onReload, upload }: ScreenPro
                 </td>
               </tr>
             ))}
-            <StatusRow loading={items.loading} empty={items.items.length === 0} colSpan={5} />
+            <StatusRow loading={items.loading} empty={items.items.length === 0} colSpan={5} text={t('web.empty.contactListItems')} search={search} />
           </tbody>
         </Table>
       </Paper>

@@ -58,7 +58,7 @@ export default function ContactListsPage() {
                 </td>
               </tr>
             ))}
-            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={3} />
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={3} text={t('web.empty.contactLists')} search={search} action={<Button onClick={() => setEditing(null)}>{t('web.contactLists.add')}</Button>} />
           </tbody>
         </Table>
       </Paper>

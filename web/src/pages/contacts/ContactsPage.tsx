@@ -5,7 +5,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, mayDeleteContacts, type Contact, type ContactEvent, type ContactImportResult } from '@atende/shared';
+import { CONTACT_UPLOAD_MAX_ROWS, CONTACTS_EXPORT_FILE, contactsCsv, mayDeleteContacts, type Contact, type ContactEvent, type ContactImportResult, formatPhoneNumber } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { guardContextOf } from '../../app/guard.js';
 import { hasPlanFlag } from '../../app/routes.js';
@@ -15,9 +15,9 @@ import { PageFrame, PageHeader, Paper, SearchField, StatusRow, Table } from '../
 import { useErrorToast } from '../../ui/toast.js';
 import { downloadText } from '../../ui/download.js';
 import { useLiveList } from '../../ui/useLiveList.js';
-import { useStartTicket } from '../tickets/useStartTicket.js';
 import ContactModal from './ContactModal.js';
 import { readContactSheet } from './contactsXlsx.js';
+import { useStartConversation } from './useStartConversation.js';
 import ImportReport from './ImportReport.js';
 
 /** A `reload` event (a large import) or a finished import remounts the list, which starts over. */
@@ -64,8 +64,7 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
     deletedText: t('web.backoffice.contacts.deleted'),
   });
 
-  const { start, dialog: otherOpenTicket } = useStartTicket();
-  const startTicket = (contact: Contact) => start({ contactId: contact.id, userId: me.id, status: 'open' });
+  const { startWith, dialog: startDialog } = useStartConversation();
 
   const importFile = async (file: File) => {
     setBusy(true);
@@ -133,17 +132,17 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
             {list.items.map((contact) => (
               <tr key={contact.id} data-contact={contact.name}>
                 <td>{contact.name}</td>
-                <td>{contact.number}</td>
+                <td>{formatPhoneNumber(contact.number, contact.isGroup)}</td>
                 <td>{contact.email}</td>
                 <td className="actions">
-                  <IconButton icon="tickets" label={t('web.backoffice.contacts.startTicket')} onClick={() => void startTicket(contact)} />
+                  <IconButton icon="tickets" label={t('web.backoffice.contacts.startTicket')} onClick={() => void startWith(contact)} />
                   {canSchedule ? <IconButton icon="schedules" label={t('web.schedules.scheduleFor')} onClick={() => navigate(`/schedules?contactId=${contact.id}`)} /> : null}
                   <IconButton icon="edit" label={t('web.common.edit')} onClick={() => setEditing(contact.id)} />
                   {canDelete ? <IconButton icon="trash" label={t('web.common.delete')} onClick={() => deletion.ask(contact)} /> : null}
                 </td>
               </tr>
             ))}
-            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} />
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} text={t('web.empty.contacts')} search={search} action={<Button onClick={() => setEditing('')}>{t('web.backoffice.contacts.add')}</Button>} />
           </tbody>
         </Table>
       </Paper>
@@ -153,7 +152,7 @@ function ContactsScreen({ onReload, onImported }: { onReload(): void; onImported
           {t('web.backoffice.contacts.deleteMessage')}
         </ConfirmDialog>
       ) : null}
-      {otherOpenTicket}
+      {startDialog}
     </PageFrame>
   );
 }

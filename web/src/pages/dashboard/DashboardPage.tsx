@@ -1,15 +1,19 @@
 /**
  * / (document 1 section 2): six counters, the filter (per date or per period), the attendants
  * table with rating stars, and the two charts. Ticket and message events refresh the counters.
+ * Days are the company's time zone's: the first answer (the server's default period, first of the
+ * month to today there) fills the dates of the filter and of the charts; dates are typed in the
+ * language's format.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { DASHBOARD_PERIODS, type DashboardAnswer, type DashboardPeriod, type UserEvent } from '@atende/shared';
+import { DASHBOARD_PERIODS, type DashboardAnswer, type DashboardPeriod, type DashboardRange, type UserEvent } from '@atende/shared';
 import type { DashboardQuery } from '@atende/shared/client';
 import { useApi } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Button, Spinner } from '../../ui/controls.js';
+import { DayInput } from '../../ui/DayInput.js';
 import { formatNumber } from '../../ui/format.js';
 import { FieldBox } from '../../ui/form.js';
 import { PageFrame, PageHeader, Table } from '../../ui/Page.js';
@@ -78,14 +82,21 @@ export default function DashboardPage() {
   const { api } = useApi();
   const toast = useToast();
   const showError = useErrorToast();
-  const [form, setForm] = useState<DashboardFilterForm>(() => initialFilter());
-  const [query, setQuery] = useState<DashboardQuery | null>(() => dashboardQuery(initialFilter()));
+  const [form, setForm] = useState<DashboardFilterForm>(() => ({ ...initialFilter(), dateFrom: '', dateTo: '' }));
+  // Nothing sent: the server's default period, in the company's days.
+  const [query, setQuery] = useState<DashboardQuery | null>({});
   const [answer, setAnswer] = useState<DashboardAnswer | null>(null);
+  const [firstPeriod, setFirstPeriod] = useState<DashboardRange | null>(null);
   const [ticketChanges, setTicketChanges] = useState(0);
   const settledChanges = useDebounced(ticketChanges, REFRESH_AFTER_MS);
 
   const load = useCallback(
-    (current: DashboardQuery) => api.dashboard.get(current).then(setAnswer, showError),
+    (current: DashboardQuery) =>
+      api.dashboard.get(current).then((loaded) => {
+        setAnswer(loaded);
+        setFirstPeriod((known) => known ?? loaded.period);
+        setForm((known) => (known.dateFrom || known.dateTo ? known : { ...known, dateFrom: loaded.period.from, dateTo: loaded.period.to }));
+      }, showError),
     [api, showError],
   );
 
@@ -138,11 +149,11 @@ export default function DashboardPage() {
             <>
               <FieldBox>
                 <label htmlFor="dashboard-from">{t('web.backoffice.dashboard.initialDate')}</label>
-                <input id="dashboard-from" type="date" name="dateFrom" value={form.dateFrom} onChange={(event) => setForm({ ...form, dateFrom: event.target.value })} />
+                <DayInput id="dashboard-from" name="dateFrom" value={form.dateFrom} onChange={(dateFrom) => setForm({ ...form, dateFrom })} />
               </FieldBox>
               <FieldBox>
                 <label htmlFor="dashboard-to">{t('web.backoffice.dashboard.finalDate')}</label>
-                <input id="dashboard-to" type="date" name="dateTo" value={form.dateTo} onChange={(event) => setForm({ ...form, dateTo: event.target.value })} />
+                <DayInput id="dashboard-to" name="dateTo" value={form.dateTo} onChange={(dateTo) => setForm({ ...form, dateTo })} />
               </FieldBox>
             </>
           ) : (
@@ -192,9 +203,7 @@ export default function DashboardPage() {
           </tbody>
         </Table>
         <Row>
-          <Suspense fallback={<Spinner $size={24} />}>
-            <Charts />
-          </Suspense>
+          <Suspense fallback={<Spinner $size={24} />}>{firstPeriod ? <Charts initial={firstPeriod} /> : <Spinner $size={24} />}</Suspense>
         </Row>
       </Scroll>
     </PageFrame>

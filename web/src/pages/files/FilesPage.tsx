@@ -61,7 +61,7 @@ export default function FilesPage() {
                 </td>
               </tr>
             ))}
-            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={2} />
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={2} text={t('web.empty.files')} search={search} action={canWrite ? <Button onClick={() => setEditing(null)}>{t('web.files.add')}</Button> : null} />
           </tbody>
         </Table>
       </Paper>

@@ -125,7 +125,7 @@ export default function FinanceiroPage() {
                 </tr>
               );
             })}
-            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={columns} />
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={columns} text={t('web.empty.invoices')} search={search} />
           </tbody>
         </Table>
       </Paper>

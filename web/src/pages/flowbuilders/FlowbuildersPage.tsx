@@ -143,7 +143,7 @@ export default function FlowbuildersPage() {
                 </td>
               </tr>
             ))}
-            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={3} />
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={3} text={t('web.empty.flowbuilders')} search={search} />
           </tbody>
         </Table>
       </Paper>

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { safeColor, ticketIdOf, type MessageEvent, type Tag, type TagEvent, type Ticket, type TicketEvent } from '@atende/shared';
+import { formatPhoneNumber, safeColor, ticketIdOf, type MessageEvent, type Tag, type TagEvent, type Ticket, type TicketEvent } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Chip } from '../../ui/controls.js';
@@ -196,7 +196,7 @@ export default function KanbanPage() {
                   onKeyDown={(event) => event.key === 'Enter' && navigate(`/tickets/${ticket.uuid}`)}
                 >
                   <strong>
-                    <span>{ticket.contact?.name ?? ticket.contact?.number}</span>
+                    <span>{ticket.contact?.name || formatPhoneNumber(ticket.contact?.number, ticket.contact?.isGroup)}</span>
                     <small>{formatShortDateTime(ticket.updatedAt)}</small>
                   </strong>
                   <p>{ticket.lastMessage}</p>

@@ -1,14 +1,15 @@
 /**
  * /messages-api (document 3, external messaging API; plan useExternalApi): how to send through
  * POST /api/messages/send with a connection's token, test forms for text and media against the
- * real API, and the curl each one stands for, written with this server's address.
+ * real API, and the curl each one stands for, written with this server's address. The page
+ * scrolls as one: each section shows whole.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Whatsapp } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { usePlanGate } from '../../app/usePlanGate.js';
-import { PageFrame, PageHeader, Paper } from '../../ui/Page.js';
+import { PageFrame, PageHeader, Paper, PaperStack } from '../../ui/Page.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { Code, SendTestForm } from './SendTestForm.js';
 
@@ -32,26 +33,28 @@ export default function MessagesApiPage() {
   return (
     <PageFrame>
       <PageHeader title={t('web.pages.messagesApi')} />
-      <Paper style={{ padding: 16 }}>
-        <h2>{t('web.messagesApi.howTitle')}</h2>
-        <p>{t('web.messagesApi.how')}</p>
-        <Code data-endpoint>{`POST ${endpoint}\nAuthorization: Bearer <token>`}</Code>
-        <ul>
-          <li>{t('web.messagesApi.textHow')}</li>
-          <li>{t('web.messagesApi.mediaHow')}</li>
-          <li>{t('web.messagesApi.fileListHow')}</li>
-          <li>{t('web.messagesApi.numberRule')}</li>
-        </ul>
-        {admin ? null : <p>{t('web.messagesApi.tokensForAdmins')}</p>}
-      </Paper>
-      <Paper style={{ padding: 16 }}>
-        <h2>{t('web.messagesApi.textTitle')}</h2>
-        <SendTestForm mode="text" tokens={tokens} />
-      </Paper>
-      <Paper style={{ padding: 16 }}>
-        <h2>{t('web.messagesApi.mediaTitle')}</h2>
-        <SendTestForm mode="media" tokens={tokens} />
-      </Paper>
+      <PaperStack>
+        <Paper $padded>
+          <h2>{t('web.messagesApi.howTitle')}</h2>
+          <p>{t('web.messagesApi.how')}</p>
+          <Code data-endpoint>{`POST ${endpoint}\nAuthorization: Bearer <token>`}</Code>
+          <ul>
+            <li>{t('web.messagesApi.textHow')}</li>
+            <li>{t('web.messagesApi.mediaHow')}</li>
+            <li>{t('web.messagesApi.fileListHow')}</li>
+            <li>{t('web.messagesApi.numberRule')}</li>
+          </ul>
+          {admin ? null : <p>{t('web.messagesApi.tokensForAdmins')}</p>}
+        </Paper>
+        <Paper $padded>
+          <h2>{t('web.messagesApi.textTitle')}</h2>
+          <SendTestForm mode="text" tokens={tokens} />
+        </Paper>
+        <Paper $padded>
+          <h2>{t('web.messagesApi.mediaTitle')}</h2>
+          <SendTestForm mode="media" tokens={tokens} />
+        </Paper>
+      </PaperStack>
     </PageFrame>
   );
 }

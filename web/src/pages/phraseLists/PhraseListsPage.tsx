@@ -70,7 +70,7 @@ export default function PhraseListsPage() {
                 </td>
               </tr>
             ))}
-            <StatusRow loading={loading} empty={campaigns.length === 0} colSpan={3} />
+            <StatusRow loading={loading} empty={campaigns.length === 0} colSpan={3} text={t('web.empty.phraseLists')} action={canWrite ? <Button onClick={() => setEditing(null)}>{t('web.flowbuilders.phraseLists.add')}</Button> : null} />
           </tbody>
         </Table>
       </Paper>

@@ -64,7 +64,7 @@ function Prompts() {
                 </td>
               </tr>
             ))}
-            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} />
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} text={t('web.empty.prompts')} action={<Button onClick={() => setEditing(null)}>{t('web.prompts.add')}</Button>} />
           </tbody>
         </Table>
       </Paper>

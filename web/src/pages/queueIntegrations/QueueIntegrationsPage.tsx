@@ -88,7 +88,7 @@ function Page() {
                 </td>
               </tr>
             ))}
-            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} />
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} text={t('web.empty.integrations')} search={search} action={<Button onClick={() => setEditing(null)}>{t('web.queueIntegrations.add')}</Button>} />
           </tbody>
         </Table>
       </Paper>

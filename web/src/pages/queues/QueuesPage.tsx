@@ -63,7 +63,7 @@ export default function QueuesPage() {
                 </td>
               </tr>
             ))}
-            <StatusRow loading={queues === null} empty={queues?.length === 0} colSpan={4} />
+            <StatusRow loading={queues === null} empty={queues?.length === 0} colSpan={4} text={t('web.empty.queues')} action={<Button onClick={() => setEditing('')}>{t('web.backoffice.queues.add')}</Button>} />
           </tbody>
         </Table>
       </Paper>

@@ -60,7 +60,7 @@ export default function QuickMessagesPage() {
                 </td>
               </tr>
             ))}
-            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} />
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} text={t('web.empty.quickMessages')} search={search} action={<Button onClick={() => setEditing(null)}>{t('web.backoffice.quickMessages.add')}</Button>} />
           </tbody>
         </Table>
       </Paper>

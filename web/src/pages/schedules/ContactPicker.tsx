@@ -2,6 +2,7 @@
  * The schedule dialog's contact: searched among the company's contacts (the contacts API, by name
  * or number), picked from a list of buttons; once picked it shows with a button to change it.
  */
+import { formatPhoneNumber } from '@atende/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -81,7 +82,7 @@ export function ContactPicker({ value, onChange, disabled, error }: ContactPicke
       {value ? (
         <Picked data-picked-contact={value.id}>
           <span>
-            {value.name} ({value.number})
+            {value.name} ({formatPhoneNumber(value.number)})
           </span>
           {disabled ? null : (
             <Button $variant="text" onClick={() => onChange(null)}>
@@ -97,7 +98,7 @@ export function ContactPicker({ value, onChange, disabled, error }: ContactPicke
             {found?.slice(0, 8).map((contact) => (
               <li key={contact.id}>
                 <button type="button" data-contact-option={contact.id} onClick={() => onChange({ id: contact.id, name: contact.name, number: contact.number })}>
-                  {contact.name} ({contact.number})
+                  {contact.name} ({formatPhoneNumber(contact.number, contact.isGroup)})
                 </button>
               </li>
             ))}

@@ -50,7 +50,7 @@ export function ScheduleList({ onOpen, onDelete }: { onOpen(schedule: Schedule):
                 </td>
               </tr>
             ))}
-            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={6} />
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={6} text={t('web.empty.schedules')} search={search} />
           </tbody>
         </Table>
       </Paper>

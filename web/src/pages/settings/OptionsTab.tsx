@@ -1,18 +1,20 @@
 /**
  * The options tab (document 1 section 3, document 2 section 3): each company setting saved as soon
- * as it changes; the yes/no ones as switches with a line saying what they do, the others as selects.
+ * as it changes; the yes/no ones as switches with a line saying what they do, the others as selects
+ * (the time zone among the IANA names).
  */
 import { useTranslation } from 'react-i18next';
-import { SCHEDULE_TYPES, TEXT_SETTING_KEYS, TOGGLE_VALUES, type Setting } from '@atende/shared';
+import { SCHEDULE_TYPES, TEXT_SETTING_KEYS, timeZoneNames, TOGGLE_VALUES, type Setting } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { FieldBox, FormRow } from '../../ui/form.js';
 import { Switch } from '../../ui/Switch.js';
 import { useErrorToast, useToast } from '../../ui/toast.js';
 
-/** The values each key accepts; chatBotType has the one value the spec names. */
+/** The values each key accepts; chatBotType has the one value the spec names; timeZone '' is the server's. */
 function valuesOf(key: string): readonly string[] {
   if (key === 'scheduleType') return SCHEDULE_TYPES;
   if (key === 'chatBotType') return ['text'];
+  if (key === 'timeZone') return ['', ...timeZoneNames()];
   return TOGGLE_VALUES;
 }
 
@@ -66,7 +68,7 @@ export default function OptionsTab({ settings, onChanged }: { settings: Setting[
             <select id={id} name={setting.key} value={setting.value} onChange={(event) => void change(setting.key, event.target.value)}>
               {valuesOf(setting.key).map((value) => (
                 <option key={value} value={value}>
-                  {t(`web.backoffice.settings.values.${value}`)}
+                  {setting.key !== 'timeZone' ? t(`web.backoffice.settings.values.${value}`) : value || t('web.backoffice.settings.values.operatorZone')}
                 </option>
               ))}
             </select>

@@ -52,7 +52,7 @@ export default function TagsPage() {
                 </td>
               </tr>
             ))}
-            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} />
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} text={t('web.empty.tags')} search={search} action={<Button onClick={() => setEditing(null)}>{t('web.backoffice.tags.add')}</Button>} />
           </tbody>
         </Table>
       </Paper>

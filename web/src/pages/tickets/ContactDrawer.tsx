@@ -6,7 +6,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { NOTE_MIN, type Contact, type ContactEvent, type Ticket, type TicketNote } from '@atende/shared';
+import { NOTE_MIN, type Contact, type ContactEvent, type Ticket, type TicketNote, formatPhoneNumber } from '@atende/shared';
 import { useApi } from '../../app/api.js';
 import { useChannel } from '../../app/realtime.js';
 import { Avatar } from '../../ui/Avatar.js';
@@ -145,7 +145,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose(): 
         </h3>
         <dl>
           <dt>{t('web.inbox.contact.number')}</dt>
-          <dd>{contact?.number ?? ticket.contact?.number}</dd>
+          <dd>{formatPhoneNumber(contact?.number ?? ticket.contact?.number, contact?.isGroup ?? ticket.contact?.isGroup)}</dd>
           <dt>{t('web.inbox.contact.email')}</dt>
           <dd>{(contact?.email ?? ticket.contact?.email) || '-'}</dd>
           {contact?.extraInfo.map((info) => (

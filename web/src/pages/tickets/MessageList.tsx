@@ -10,7 +10,6 @@
  */
 import { Fragment, lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { editRefusal, mayDeleteMessage, mayRetryMessage, mergeMessage, unsignedText, type Message, type MessageEvent, type Ticket } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
@@ -118,7 +117,6 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
   const [editing, setEditing] = useState<Message | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [forwarding, setForwarding] = useState(false);
-  const navigate = useNavigate();
   /** Whether the view follows the bottom; else how far from the bottom it stays (older pages). */
   const stick = useRef(true);
   const fromBottom = useRef(0);
@@ -293,10 +291,10 @@ export function MessageList({ ticket, readOnly = false, outbox, onTakeBack, onRe
           <ForwardDialog
             messageIds={messages.filter((message) => selected.has(message.id)).map((message) => message.id)}
             onClose={() => setForwarding(false)}
-            onDone={(landed) => {
+            onDone={() => {
+              // The agent stays here; the toast opens the chat it landed in.
               setForwarding(false);
               setSelected(new Set());
-              navigate(`/tickets/${landed.uuid}`);
             }}
           />
         ) : null}

@@ -3,6 +3,7 @@
  * unless admin) and a connection (required); an open ticket of the same contact as useStartTicket
  * says.
  */
+import { formatPhoneNumber } from '@atende/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact, Queue } from '@atende/shared';
@@ -64,7 +65,7 @@ export default function NewTicketModal({ onClose }: { onClose(): void }) {
         label={t('web.inbox.newTicket.contact')}
         name="contact"
         search={(text) => api.contacts.page({ searchParam: text }).then((page) => page.contacts)}
-        describe={(found) => `${found.name} - ${found.number}`}
+        describe={(found) => `${found.name} - ${formatPhoneNumber(found.number, found.isGroup)}`}
         value={contact}
         onChange={setContact}
         onError={showError}

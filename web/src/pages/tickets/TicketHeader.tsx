@@ -4,6 +4,7 @@
  * (document 1 section 4): accept; return, resolve, transfer; reopen; the options menu with delete
  * (admins); the contact drawer toggle.
  */
+import { formatPhoneNumber } from '@atende/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -84,8 +85,9 @@ export function TicketHeader({ ticket, actions, onBack, onToggleContact, contact
   const user = useUser();
   const [transferring, setTransferring] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const name = ticket.contact?.name || ticket.contact?.number || '';
-  const details = [ticket.contact?.number, ticket.queue?.name, ticket.user?.name].filter(Boolean).join(' · ');
+  const number = formatPhoneNumber(ticket.contact?.number, ticket.contact?.isGroup);
+  const name = ticket.contact?.name || number;
+  const details = [number, ticket.queue?.name, ticket.user?.name].filter(Boolean).join(' · ');
 
   return (
     <Bar data-ticket-header={ticket.status}>

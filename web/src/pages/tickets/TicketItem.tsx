@@ -2,9 +2,12 @@
  * One row of the ticket list, dense like an inbox: the avatar (or initials, a checkbox for bulk
  * actions on hover, focus or while selecting), name, queue chip, assignee and time on the first
  * line; the last message and the unread count, or a compact Accept for a pending ticket, on the
- * second, with (admins) the peek button. The selected row is marked by the accent colour. The
- * name is the row's link (keyboard and screen readers); a click anywhere on the row opens it too.
+ * second, with (admins) the peek button. A waiting customer's row shows what the customer last
+ * wrote (not the bot's greeting) and how long they have waited, and opens the conversation read
+ * only (accept it to reply). The selected row is marked by the accent colour. The name is the
+ * row's link (keyboard and screen readers); a click anywhere on the row opens it too.
  */
+import { formatPhoneNumber } from '@atende/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -13,6 +16,7 @@ import { Avatar } from '../../ui/Avatar.js';
 import { Button, Chip, IconButton } from '../../ui/controls.js';
 import { formatWhen } from '../../ui/format.js';
 import { DraftMark } from './DraftMark.js';
+import { waitedLong, waitedShort } from './waited.js';
 
 export const TICKET_ROW_HEIGHT = 46;
 
@@ -148,21 +152,26 @@ interface TicketItemProps {
   onAccept(ticket: Ticket): void;
   /** Given to admins only: opens the read-only conversation. */
   onPeek?(ticket: Ticket): void;
+  /** A waiting customer's row opens the conversation read only, for everyone who sees the row. */
+  onPreview(ticket: Ticket): void;
+  /** The time now (minutes matter): how long a waiting customer has waited. */
+  now: number;
 }
 
 /** The chip of a ticket an automation handed to the agents (it waits for one). */
 const HANDED_OVER = '#c62828';
 
-export const TicketItem = memo(function TicketItem({ ticket, selected, checked, selecting, onCheck, onSelect, onAccept, onPeek }: TicketItemProps) {
+export const TicketItem = memo(function TicketItem({ ticket, selected, checked, selecting, onCheck, onSelect, onAccept, onPeek, onPreview, now }: TicketItemProps) {
   const { t } = useTranslation();
   const pending = ticket.status === 'pending';
-  const name = ticket.contact?.name || ticket.contact?.number || t('web.inbox.list.noContact');
+  const name = ticket.contact?.name || formatPhoneNumber(ticket.contact?.number, ticket.contact?.isGroup) || t('web.inbox.list.noContact');
+  const preview = pending ? ticket.lastCustomerMessage || ticket.lastMessage : ticket.lastMessage;
   return (
     <Row
       $selected={selected}
-      // A pending ticket is not opened by a click: it must be accepted (document 1 section 2).
-      onClick={() => !pending && onSelect(ticket)}
-      title={pending ? t('web.inbox.list.pendingHint') : undefined}
+      // A pending ticket is not opened: it is read before it is accepted (document 1 section 2).
+      onClick={() => (pending ? onPreview(ticket) : onSelect(ticket))}
+      title={pending ? t('web.inbox.waiting.preview', { name }) : undefined}
       data-ticket={ticket.uuid}
       data-status={ticket.status}
       data-selecting={selecting}
@@ -181,7 +190,17 @@ export const TicketItem = memo(function TicketItem({ ticket, selected, checked, 
       </span>
       <span className="line">
         {pending ? (
-          <strong className="name">{name}</strong>
+          <a
+            className="name"
+            href={`/tickets/${ticket.uuid}`}
+            aria-label={t('web.inbox.waiting.preview', { name })}
+            onClick={(event) => {
+              // The row reads it (in place).
+              event.preventDefault();
+            }}
+          >
+            {name}
+          </a>
         ) : (
           <a
             className="name"
@@ -210,7 +229,7 @@ export const TicketItem = memo(function TicketItem({ ticket, selected, checked, 
         <DraftMark ticketId={ticket.id} />
       </span>
       <span className="line">
-        <span className="last">{ticket.lastMessage}</span>
+        <span className="last">{preview}</span>
         {onPeek ? (
           <PeekButton
             icon="eye"
@@ -224,7 +243,13 @@ export const TicketItem = memo(function TicketItem({ ticket, selected, checked, 
         ) : null}
       </span>
       <span className="side">
-        <time dateTime={ticket.updatedAt}>{formatWhen(ticket.updatedAt)}</time>
+        {pending && ticket.waitingSince ? (
+          <time dateTime={ticket.waitingSince} title={waitedLong(t, ticket.waitingSince, now)} data-waited>
+            {waitedShort(t, ticket.waitingSince, now)}
+          </time>
+        ) : (
+          <time dateTime={ticket.updatedAt}>{formatWhen(ticket.updatedAt)}</time>
+        )}
         {pending ? (
           <AcceptButton
             onClick={(event) => {

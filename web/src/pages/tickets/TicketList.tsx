@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import styled from 'styled-components';
-import { byLatestActivity, isNewerTicket, ticketInList, ticketViewerOf, type MessageEvent, type Ticket, type TicketEvent, type TicketListFilter, type TicketListQuery } from '@atende/shared';
+import { byEarliestActivity, byLatestActivity, isNewerTicket, ticketInList, ticketViewerOf, type MessageEvent, type Ticket, type TicketEvent, type TicketListFilter, type TicketListQuery } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { LOAD_MORE_THRESHOLD_PX } from '../../app/constants.js';
 import { useChannel } from '../../app/realtime.js';
@@ -15,6 +15,7 @@ import { Spinner } from '../../ui/controls.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { useErrorToast } from '../../ui/toast.js';
 import { useLatest } from '../../ui/useLatest.js';
+import { useMinuteClock } from '../../ui/useMinuteClock.js';
 import { usePagedList, type PageQuery } from '../../ui/usePagedList.js';
 import { TicketItem, TICKET_ROW_HEIGHT } from './TicketItem.js';
 import type { AppliedChange } from './useTicketActions.js';
@@ -49,6 +50,8 @@ interface TicketListProps {
   onAccept(ticket: Ticket): void;
   /** Admins only: the eye button of each row opens the read-only peek. */
   onPeek?(ticket: Ticket): void;
+  /** A waiting customer's row opens the conversation read only. */
+  onPreview(ticket: Ticket): void;
   /** The outcome of this user's own action, which the channel may not bring. */
   applied: AppliedChange | null;
   /** Tickets ticked for a bulk action. */
@@ -59,7 +62,7 @@ interface TicketListProps {
   hidden?: boolean;
 }
 
-export function TicketList({ query, search, liveFilter, selected, onSelect, onAccept, onPeek, applied, checked, onCheck, onCount, hidden = false }: TicketListProps) {
+export function TicketList({ query, search, liveFilter, selected, onSelect, onAccept, onPeek, onPreview, applied, checked, onCheck, onCount, hidden = false }: TicketListProps) {
   const { t } = useTranslation();
   const { api } = useApi();
   const user = useUser();
@@ -67,7 +70,8 @@ export function TicketList({ query, search, liveFilter, selected, onSelect, onAc
   const scroller = useRef<HTMLDivElement>(null);
 
   const fetchPage = (page: PageQuery) => api.tickets.list({ ...query, ...page }).then((answer) => ({ items: answer.tickets, hasMore: answer.hasMore }));
-  const list = usePagedList<Ticket>(fetchPage, search, showError, byLatestActivity);
+  const list = usePagedList<Ticket>(fetchPage, search, showError, query.order === 'oldest' ? byEarliestActivity : byLatestActivity);
+  const now = useMinuteClock();
 
   // The newest copy seen of each ticket, kept after it leaves this list: a late, older push must
   // not bring a resolved ticket back.
@@ -115,6 +119,19 @@ export function TicketList({ query, search, liveFilter, selected, onSelect, onAc
     estimateSize: () => TICKET_ROW_HEIGHT,
     overscan: 8,
   });
+  // The selected ticket is brought into view when it is picked or its list is shown (an accepted
+  // ticket arriving in the assigned tab), not each time new rows push it down.
+  const selectedIndex = list.items.findIndex((item) => item.uuid === selected || item.id === selected);
+  const shownSelection = useRef<string | null>(null);
+  useEffect(() => {
+    if (hidden) {
+      shownSelection.current = null;
+      return;
+    }
+    if (!selected || selectedIndex < 0 || shownSelection.current === selected) return;
+    shownSelection.current = selected;
+    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selected, selectedIndex, hidden, virtualizer]);
   const rows = virtualizer.getVirtualItems();
   const lastIndex = rows.at(-1)?.index ?? -1;
   const { loadMore } = list;
@@ -139,6 +156,8 @@ export function TicketList({ query, search, liveFilter, selected, onSelect, onAc
                 onSelect={onSelect}
                 onAccept={onAccept}
                 onPeek={onPeek}
+                onPreview={onPreview}
+                now={now}
               />
             </div>
           );

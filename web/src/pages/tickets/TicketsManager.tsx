@@ -2,13 +2,14 @@
  * The left pane of /tickets (document 1 section 2): one row of tabs, Assigned and Pending with
  * their counters, Resolved and Search; a compact toolbar (the search text in the search tab, the
  * new-ticket button, the queue filter, show-all for admins, tag and user filters in the search
- * tab). Filters persist across reloads, and a line says how many tickets they hide. Ticked rows
- * get bulk accept and resolve. Admins peek at tickets.
+ * tab, the order of the pending one). Filters persist across reloads, and a line says how many
+ * tickets they hide. Ticked rows get bulk accept and resolve. A waiting customer's conversation is
+ * read before it is accepted (the peek, with Accept); admins peek at any ticket.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Queue, Tag, Ticket, TicketListFilter, TicketListQuery, User } from '@atende/shared';
+import type { Queue, Tag, Ticket, TicketListFilter, TicketListOrder, TicketListQuery, User } from '@atende/shared';
 import { useApi, useUser } from '../../app/api.js';
 import { Button, IconButton, Spinner } from '../../ui/controls.js';
 import { SearchInput } from '../../ui/Page.js';
@@ -36,8 +37,12 @@ const Pane = styled.div`
 const Tabs = styled.div`
   display: flex;
   border-bottom: 1px solid ${({ theme }) => theme.border};
+  min-width: 0;
   button {
     flex: 1 1 auto;
+    min-width: 0;
+    overflow: hidden;
+    text-overflow: ellipsis;
     display: inline-flex;
     align-items: center;
     justify-content: center;
@@ -138,6 +143,16 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
   const available = queues.map((queue) => queue.id);
   const queueIds = effectiveQueueIds(filters, available);
   const { tab, showAll } = filters;
+  // A ticket this user just accepted and opened moves to the assigned tab, selected: the list
+  // follows it there (once per change: the agent may open the pending tab again afterwards). The
+  // address may change a render after the change.
+  const followed = useRef<AppliedChange | null>(applied);
+  useEffect(() => {
+    if (!applied || followed.current === applied || applied.removed || applied.ticket.status !== 'open' || applied.ticket.userId !== user.id) return;
+    if (selected !== applied.ticket.uuid && selected !== applied.ticket.id) return;
+    followed.current = applied;
+    if (tab === 'pending') change({ tab: 'assigned' });
+  }, [applied, selected, tab, user.id, change]);
   const status = tab === 'search' ? null : STATUS_OF[tab];
   const hidden = useHiddenCount(status, showAll, queueIds, available);
 
@@ -158,6 +173,7 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
     onSelect,
     onAccept: (ticket: Ticket) => void actions.accept(ticket),
     onPeek: admin ? setPeeking : undefined,
+    onPreview: setPeeking,
     applied,
     checked: checkedIds,
     onCheck,
@@ -165,7 +181,7 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
 
   const listFor = (key: Exclude<InboxTab, 'search'>, shown: boolean) => {
     const listStatus = STATUS_OF[key];
-    const query: Omit<TicketListQuery, 'pageNumber' | 'searchParam'> = { status: listStatus, showAll, queueIds };
+    const query: Omit<TicketListQuery, 'pageNumber' | 'searchParam'> = { status: listStatus, showAll, queueIds, ...(key === 'pending' ? { order: filters.pendingOrder } : {}) };
     const liveFilter: TicketListFilter = { status: listStatus, showAll, queueIds };
     return (
       <TicketList
@@ -213,6 +229,12 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
           </Button>
         )}
         <CheckMenu label={t('web.inbox.filters.queues')} options={queues} value={queueIds} onChange={(ids) => change({ queueIds: ids.length === available.length ? null : ids })} />
+        {tab === 'pending' ? (
+          <select name="pendingOrder" aria-label={t('web.inbox.waiting.order')} title={t('web.inbox.waiting.order')} value={filters.pendingOrder} onChange={(event) => change({ pendingOrder: event.target.value as TicketListOrder })}>
+            <option value="newest">{t('web.inbox.waiting.newest')}</option>
+            <option value="oldest">{t('web.inbox.waiting.oldest')}</option>
+          </select>
+        ) : null}
         {tab === 'search' ? <CheckMenu label={t('web.inbox.filters.tags')} options={tags} value={filters.tagIds} onChange={(ids) => change({ tagIds: ids })} /> : null}
         {tab === 'search' && admin ? <CheckMenu label={t('web.inbox.filters.users')} options={users} value={filters.userIds} onChange={(ids) => change({ userIds: ids })} /> : null}
         {admin ? (
@@ -253,7 +275,16 @@ export function TicketsManager({ selected, onSelect, actions, applied }: Tickets
         />
       )}
       {creating ? <NewTicketModal onClose={() => setCreating(false)} /> : null}
-      {peeking ? <TicketPeek ticket={peeking} onClose={() => setPeeking(null)} /> : null}
+      {peeking ? (
+        <TicketPeek
+          ticket={peeking}
+          onClose={() => setPeeking(null)}
+          onAccept={(ticket) => {
+            setPeeking(null);
+            void actions.accept(ticket);
+          }}
+        />
+      ) : null}
     </Pane>
   );
 }

@@ -1,9 +1,9 @@
 /**
  * /tickets/:ticketId? and /tickets/u/:id (document 1 section 2): wide, the list on the left and
- * the conversation (or a welcome) on the right; narrow (under 600 px), two tabs, tickets and the
- * conversation.
+ * the conversation (or a welcome) on the right, with a divider that resizes the list (remembered);
+ * narrow (under 600 px), two tabs, tickets and the conversation.
  */
-import { useState } from 'react';
+import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -12,6 +12,7 @@ import { useMediaQuery } from '../../ui/useMediaQuery.js';
 import { Conversation } from './Conversation.js';
 import { TicketsManager } from './TicketsManager.js';
 import { useOutbox } from './useOutbox.js';
+import { useListWidth } from './useListWidth.js';
 import { useTicketActions, type AppliedChange } from './useTicketActions.js';
 
 /** The spec's mobile breakpoint (document 1 section 9). */
@@ -19,14 +20,30 @@ const NARROW_QUERY = '(max-width: 599px)';
 
 const Wide = styled.div`
   display: grid;
-  grid-template-columns: minmax(300px, 30%) 1fr;
   height: 100%;
   min-height: 0;
   > * {
     min-height: 0;
-    border-right: 1px solid ${({ theme }) => theme.border};
+    min-width: 0;
   }
 `;
+
+/** The divider between the list and the conversation: drag it, or focus it and use the arrows. */
+const Divider = styled.div`
+  width: 6px;
+  margin: 0 -3px;
+  z-index: 1;
+  cursor: col-resize;
+  background: linear-gradient(${({ theme }) => theme.border}, ${({ theme }) => theme.border}) center / 1px 100% no-repeat;
+  touch-action: none;
+  &:hover,
+  &:focus-visible {
+    outline: none;
+    background: linear-gradient(${({ theme }) => theme.accent}, ${({ theme }) => theme.accent}) center / 3px 100% no-repeat;
+  }
+`;
+
+const STEP_PX = 24;
 
 const Narrow = styled.div`
   display: flex;
@@ -79,6 +96,22 @@ export default function TicketsPage() {
   const actions = useTicketActions(setApplied);
   const outbox = useOutbox();
   const [pane, setPane] = useState<'tickets' | 'conversation'>(ticketRef ? 'conversation' : 'tickets');
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  const list = useListWidth(frame);
+  const drag = (event: PointerEvent<HTMLDivElement>) => {
+    const left = frame?.getBoundingClientRect().left ?? 0;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    const move = (moved: globalThis.PointerEvent) => list.choose(moved.clientX - left);
+    const target = event.currentTarget;
+    target.addEventListener('pointermove', move);
+    target.addEventListener('pointerup', () => target.removeEventListener('pointermove', move), { once: true });
+  };
+  const nudge = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowLeft' ? -STEP_PX : event.key === 'ArrowRight' ? STEP_PX : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    list.choose(list.width + step);
+  };
   const open = (ticket: Ticket) => {
     setPane('conversation');
     navigate(`/tickets/${ticket.uuid}`);
@@ -97,8 +130,20 @@ export default function TicketsPage() {
 
   if (!narrow) {
     return (
-      <Wide data-layout="wide">
+      <Wide ref={setFrame} data-layout="wide" style={{ gridTemplateColumns: `${list.width}px 0 minmax(0, 1fr)` }}>
         {manager}
+        <Divider
+          role="separator"
+          aria-orientation="vertical"
+          aria-label={t('web.inbox.layout.resize')}
+          aria-valuenow={list.width}
+          aria-valuemin={list.min}
+          aria-valuemax={list.max}
+          tabIndex={0}
+          onPointerDown={drag}
+          onKeyDown={nudge}
+          data-list-divider
+        />
         {conversation}
       </Wide>
     );

@@ -1,8 +1,9 @@
 /**
- * The inbox's filters (tab, show-all, queues, tags, users), kept in the browser per user so that
+ * The inbox's filters (tab, show-all, queues, tags, users, the waiting list's order), kept in the browser per user so that
  * a reload opens the inbox as it was left. A stored queue the user no longer has is dropped.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { TICKET_LIST_ORDERS, type TicketListOrder } from '@atende/shared';
 import { readStorage, writeStorage } from '../../app/storage.js';
 
 export type InboxTab = 'assigned' | 'pending' | 'closed' | 'search';
@@ -14,6 +15,8 @@ export interface TicketFilters {
   queueIds: string[] | null;
   tagIds: string[];
   userIds: string[];
+  /** The pending tab's order: latest activity first, or who waits longest first. */
+  pendingOrder: TicketListOrder;
 }
 
 const TABS: readonly InboxTab[] = ['assigned', 'pending', 'closed', 'search'];
@@ -33,6 +36,7 @@ export function parseFilters(text: string | null, defaults: TicketFilters): Tick
       queueIds: stored.queueIds === null ? null : Array.isArray(stored.queueIds) ? strings(stored.queueIds) : defaults.queueIds,
       tagIds: strings(stored.tagIds),
       userIds: strings(stored.userIds),
+      pendingOrder: TICKET_LIST_ORDERS.includes(stored.pendingOrder as TicketListOrder) ? (stored.pendingOrder as TicketListOrder) : defaults.pendingOrder,
     };
   } catch {
     return defaults;
@@ -47,7 +51,7 @@ export function effectiveQueueIds(filters: Pick<TicketFilters, 'queueIds'>, avai
 
 export function useTicketFilters(userId: string, admin: boolean) {
   const [filters, setFilters] = useState<TicketFilters>(() =>
-    parseFilters(readStorage(storageKey(userId)), { tab: 'assigned', showAll: admin, queueIds: null, tagIds: [], userIds: [] }),
+    parseFilters(readStorage(storageKey(userId)), { tab: 'assigned', showAll: admin, queueIds: null, tagIds: [], userIds: [], pendingOrder: 'newest' }),
   );
   useEffect(() => writeStorage(storageKey(userId), JSON.stringify(filters)), [userId, filters]);
   const change = useCallback((patch: Partial<TicketFilters>) => setFilters((current) => ({ ...current, ...patch })), []);

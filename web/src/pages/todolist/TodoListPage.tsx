@@ -58,7 +58,7 @@ export default function TodoListPage() {
                 </td>
               </tr>
             ))}
-            <StatusRow loading={false} empty={tasks.length === 0} colSpan={3} />
+            <StatusRow loading={false} empty={tasks.length === 0} colSpan={3} text={t('web.empty.todolist')} />
           </tbody>
         </Table>
       </Paper>

@@ -50,7 +50,7 @@ export default function UsersPage() {
                 </td>
               </tr>
             ))}
-            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} />
+            <StatusRow loading={list.loading} empty={list.items.length === 0} colSpan={4} text={t('web.empty.users')} search={search} action={<Button onClick={() => setEditing('')}>{t('web.users.add')}</Button>} />
           </tbody>
         </Table>
       </Paper>

@@ -57,7 +57,8 @@ export const cliInboxEn: CliInboxTranslation = {
     titlePrompt: 'Option title',
     optionAdded: 'Option {{path}} "{{title}}" created ({{id}}).',
     optionUpdated: 'Option {{path}} "{{title}}" updated.',
-    optionWithBelow: '{{path}} {{title}} and {{count}} option(s) below it',
+    optionWithBelow_one: '{{path}} {{title}} and {{count}} option below it',
+    optionWithBelow_other: '{{path}} {{title}} and {{count}} options below it',
     path: 'Option',
     title: 'Title',
     message: 'Message',
@@ -168,8 +169,10 @@ export const cliInboxEn: CliInboxTranslation = {
   },
   contactImport: {
     exitCodes: 'Exit codes: 0 every row imported, 5 some rows refused, 6 every row refused (the report says why, row by row); 1, 2 and 3 as for the other commands.',
-    someRefused: '{{refused}} of {{rows}} row(s) refused.',
-    allRefused: 'All {{rows}} row(s) were refused.',
+    someRefused_one: '{{count}} of {{rows}} rows refused.',
+    someRefused_other: '{{count}} of {{rows}} rows refused.',
+    allRefused_one: 'The only row was refused.',
+    allRefused_other: 'All {{count}} rows were refused.',
     fields: { name: 'Name', number: 'Number', email: 'E-mail' },
     reasons: {
       missing: '{{field}} is empty',

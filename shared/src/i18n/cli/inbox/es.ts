@@ -57,7 +57,8 @@ export const cliInboxEs: CliInboxTranslation = {
     titlePrompt: 'Título de la opción',
     optionAdded: 'Opción {{path}} "{{title}}" creada ({{id}}).',
     optionUpdated: 'Opción {{path}} "{{title}}" actualizada.',
-    optionWithBelow: '{{path}} {{title}} y {{count}} opción(es) debajo',
+    optionWithBelow_one: '{{path}} {{title}} y {{count}} opción debajo',
+    optionWithBelow_other: '{{path}} {{title}} y {{count}} opciones debajo',
     path: 'Opción',
     title: 'Título',
     message: 'Mensaje',
@@ -168,8 +169,10 @@ export const cliInboxEs: CliInboxTranslation = {
   },
   contactImport: {
     exitCodes: 'Códigos de salida: 0 todas las filas importadas, 5 algunas filas rechazadas, 6 todas rechazadas (el informe dice por qué, fila por fila); 1, 2 y 3 como en los demás comandos.',
-    someRefused: '{{refused}} de {{rows}} fila(s) rechazada(s).',
-    allRefused: 'Las {{rows}} fila(s) fueron rechazadas.',
+    someRefused_one: '{{count}} de {{rows}} filas rechazada.',
+    someRefused_other: '{{count}} de {{rows}} filas rechazadas.',
+    allRefused_one: 'La única fila fue rechazada.',
+    allRefused_other: 'Las {{count}} filas fueron rechazadas.',
     fields: { name: 'Nombre', number: 'Número', email: 'E-mail' },
     reasons: {
       missing: '{{field}} vacío',

@@ -59,7 +59,8 @@ export const cliInboxPt = {
     titlePrompt: 'Título da opção',
     optionAdded: 'Opção {{path}} "{{title}}" criada ({{id}}).',
     optionUpdated: 'Opção {{path}} "{{title}}" alterada.',
-    optionWithBelow: '{{path}} {{title}} e {{count}} opção(ões) abaixo dela',
+    optionWithBelow_one: '{{path}} {{title}} e {{count}} opção abaixo dela',
+    optionWithBelow_other: '{{path}} {{title}} e {{count}} opções abaixo dela',
     path: 'Opção',
     title: 'Título',
     message: 'Mensagem',
@@ -170,8 +171,10 @@ export const cliInboxPt = {
   },
   contactImport: {
     exitCodes: 'Códigos de saída: 0 todas as linhas importadas, 5 algumas linhas recusadas, 6 todas recusadas (o relatório diz por quê, linha a linha); 1, 2 e 3 como nos outros comandos.',
-    someRefused: '{{refused}} de {{rows}} linha(s) recusada(s).',
-    allRefused: 'Todas as {{rows}} linha(s) foram recusadas.',
+    someRefused_one: '{{count}} de {{rows}} linhas recusada.',
+    someRefused_other: '{{count}} de {{rows}} linhas recusadas.',
+    allRefused_one: 'A única linha foi recusada.',
+    allRefused_other: 'Todas as {{count}} linhas foram recusadas.',
     fields: { name: 'Nome', number: 'Número', email: 'E-mail' },
     reasons: {
       missing: '{{field}} em branco',

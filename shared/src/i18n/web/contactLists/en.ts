@@ -34,6 +34,7 @@ export const contactListsEn: ContactListsTranslation = {
     deleteMessage: 'The contact leaves this list.',
     checkRunning: 'Checking on WhatsApp: {{checked}} of {{total}}',
     checkWaiting: 'WhatsApp check waiting for the default connection ({{checked}} of {{total}})',
-    checkDone: 'WhatsApp check finished: {{total}} number(s)',
+    checkDone_one: 'WhatsApp check finished: {{count}} number',
+    checkDone_other: 'WhatsApp check finished: {{count}} numbers',
   },
 };

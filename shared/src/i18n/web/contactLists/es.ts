@@ -34,6 +34,7 @@ export const contactListsEs: ContactListsTranslation = {
     deleteMessage: 'El contacto sale de esta lista.',
     checkRunning: 'Verificando en WhatsApp: {{checked}} de {{total}}',
     checkWaiting: 'Verificación en WhatsApp esperando la conexión predeterminada ({{checked}} de {{total}})',
-    checkDone: 'Verificación en WhatsApp terminada: {{total}} número(s)',
+    checkDone_one: 'Verificación en WhatsApp terminada: {{count}} número',
+    checkDone_other: 'Verificación en WhatsApp terminada: {{count}} números',
   },
 };

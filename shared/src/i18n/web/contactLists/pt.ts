@@ -32,7 +32,8 @@ export const contactListsPt = {
     deleteMessage: 'O contato sai desta lista.',
     checkRunning: 'Verificando no WhatsApp: {{checked}} de {{total}}',
     checkWaiting: 'Verificação no WhatsApp aguardando a conexão padrão ({{checked}} de {{total}})',
-    checkDone: 'Verificação no WhatsApp concluída: {{total}} número(s)',
+    checkDone_one: 'Verificação no WhatsApp concluída: {{count}} número',
+    checkDone_other: 'Verificação no WhatsApp concluída: {{count}} números',
   },
 };
 

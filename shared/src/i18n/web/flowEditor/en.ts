@@ -44,7 +44,8 @@ export const flowEditorEn: FlowEditorTranslation = {
   },
   problems: {
     title: 'Flow problems',
-    count: '{{count}} problem(s) in the flow',
+    count_one: '{{count}} problem in the flow',
+    count_other: '{{count}} problems in the flow',
     startMissing: 'The flow has no start block',
     startDuplicated: 'There is more than one start block',
     unreachable: 'No path from the start reaches this block',
@@ -138,7 +139,8 @@ export const flowEditorEn: FlowEditorTranslation = {
       audio: 'File is too large! 5MB maximum',
       video: 'File is too large! 20MB maximum',
     },
-    summary: '{{count}} card(s)',
+    summary_one: '{{count}} card',
+    summary_other: '{{count}} cards',
   },
   typebot: {
     addTitle: 'Add TypeBot to the flow',
@@ -152,9 +154,6 @@ export const flowEditorEn: FlowEditorTranslation = {
     keywordRestart: 'Keyword to restart',
     restartMessage: 'Restart message',
     unknownMessage: 'Invalid option message',
-    tooShort: 'Too Short!',
-    tooLong: 'Too Long!',
-    nameRequired: 'Required',
     invalidUrl: 'An http(s) address, without a user name or password',
   },
   question: {

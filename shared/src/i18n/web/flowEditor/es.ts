@@ -44,7 +44,8 @@ export const flowEditorEs: FlowEditorTranslation = {
   },
   problems: {
     title: 'Problemas del flujo',
-    count: '{{count}} problema(s) en el flujo',
+    count_one: '{{count}} problema en el flujo',
+    count_other: '{{count}} problemas en el flujo',
     startMissing: 'El flujo no tiene bloque de inicio',
     startDuplicated: 'Hay más de un bloque de inicio',
     unreachable: 'Ningún camino desde el inicio llega a este bloque',
@@ -138,7 +139,8 @@ export const flowEditorEs: FlowEditorTranslation = {
       audio: '¡El archivo es muy grande! 5MB máximo',
       video: '¡El archivo es muy grande! 20MB máximo',
     },
-    summary: '{{count}} tarjeta(s)',
+    summary_one: '{{count}} tarjeta',
+    summary_other: '{{count}} tarjetas',
   },
   typebot: {
     addTitle: 'Agregar TypeBot al flujo',
@@ -152,9 +154,6 @@ export const flowEditorEs: FlowEditorTranslation = {
     keywordRestart: 'Palabra para reiniciar',
     restartMessage: 'Mensaje al reiniciar',
     unknownMessage: 'Mensaje de opción inválida',
-    tooShort: '¡Demasiado corto!',
-    tooLong: '¡Demasiado largo!',
-    nameRequired: 'Obligatorio',
     invalidUrl: 'Una dirección http(s), sin usuario ni contraseña',
   },
   question: {

@@ -42,7 +42,8 @@ export const flowEditorPt = {
   },
   problems: {
     title: 'Problemas do fluxo',
-    count: '{{count}} problema(s) no fluxo',
+    count_one: '{{count}} problema no fluxo',
+    count_other: '{{count}} problemas no fluxo',
     startMissing: 'O fluxo não tem bloco de início',
     startDuplicated: 'Há mais de um bloco de início',
     unreachable: 'Nenhum caminho do início chega a este bloco',
@@ -136,7 +137,8 @@ export const flowEditorPt = {
       audio: 'Arquivo é muito grande! 5MB máximo',
       video: 'Arquivo é muito grande! 20MB máximo',
     },
-    summary: '{{count}} card(s)',
+    summary_one: '{{count}} card',
+    summary_other: '{{count}} cards',
   },
   typebot: {
     addTitle: 'Adicionar TypeBot ao fluxo',
@@ -150,9 +152,6 @@ export const flowEditorPt = {
     keywordRestart: 'Palavra para reiniciar',
     restartMessage: 'Mensagem ao reiniciar',
     unknownMessage: 'Mensagem de opção inválida',
-    tooShort: 'Too Short!',
-    tooLong: 'Too Long!',
-    nameRequired: 'Required',
     invalidUrl: 'Um endereço http(s), sem usuário nem senha',
   },
   question: {

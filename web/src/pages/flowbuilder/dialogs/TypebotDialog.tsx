@@ -1,7 +1,7 @@
 /**
  * The TypeBot block: the fields of a typebot queue integration (document 3 section 3); name 2 to 50
- * characters ('Too Short!', 'Too Long!', 'Required'); projectName follows the name; the URL follows
- * the server's outboundUrl() rule.
+ * characters ('Too Short!', 'Too Long!', 'Required', in the editor's language: the shared
+ * validation texts); projectName follows the name; the URL follows the server's outboundUrl() rule.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,8 +36,8 @@ export function TypebotDialog({ data, onCancel, onSave }: BlockDialogProps<FlowN
   );
   const submit = () => {
     const name = values.name.trim();
-    const problem = !name ? 'nameRequired' : name.length < NAME_MIN ? 'tooShort' : name.length > NAME_MAX ? 'tooLong' : null;
-    setError(problem ? t(`web.flowEditor.typebot.${problem}`) : undefined);
+    const problem = !name ? 'required' : name.length < NAME_MIN ? 'tooShort' : name.length > NAME_MAX ? 'tooLong' : null;
+    setError(problem ? t(`validation.${problem}`) : undefined);
     // The server's rule (shared): an http(s) address without credentials; where it leads is checked there.
     const url = outboundUrl().allow('').validate(values.urlN8N ?? '');
     setUrlError(url.error ? t('web.flowEditor.typebot.invalidUrl') : undefined);

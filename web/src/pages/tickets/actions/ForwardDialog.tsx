@@ -1,12 +1,15 @@
 /**
  * Forwarding the picked messages (loaded on first use): a contact found by search (3 letters),
  * then the server's ticket rules decide where they land (the agent's open ticket with the
- * contact, or a new one), which then opens, as WhatsApp opens the chat forwarded to. When another
- * agent has the contact, it says who and in which queue.
+ * contact, or a new one). The agent stays in the conversation they were in; the toast that says
+ * where the messages went opens that chat on request. When another agent has the contact, it says
+ * who and in which queue.
  * One key per dialog: pressing Forward again after a failure forwards nothing twice.
  */
+import { formatPhoneNumber } from '@atende/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { Contact, OtherOpenTicket, Ticket } from '@atende/shared';
 import { ApiError, forwardRequestId } from '@atende/shared/client';
 import { useApi } from '../../../app/api.js';
@@ -15,10 +18,14 @@ import { Dialog } from '../../../ui/Dialog.js';
 import { useErrorToast, useToast } from '../../../ui/toast.js';
 import { SearchPicker } from '../SearchPicker.js';
 
+/** Long enough to reach the toast's "Open chat". */
+const FORWARDED_TOAST_MS = 6_000;
+
 export default function ForwardDialog({ messageIds, onClose, onDone }: { messageIds: string[]; onClose(): void; onDone(landed: Ticket): void }) {
   const { t } = useTranslation();
   const { api } = useApi();
   const toast = useToast();
+  const navigate = useNavigate();
   const showError = useErrorToast();
   const [requestId] = useState(forwardRequestId);
   const [contact, setContact] = useState<Contact | null>(null);
@@ -31,7 +38,7 @@ export default function ForwardDialog({ messageIds, onClose, onDone }: { message
     setOther(null);
     try {
       const { ticket } = await api.messages.forward({ messageIds, contactId: contact.id, requestId });
-      toast.success(t('web.messageActions.forwardedTo', { name: contact.name }));
+      toast.success(t('web.messageActions.forwardedTo', { name: contact.name, count: messageIds.length }), FORWARDED_TOAST_MS, { label: t('web.messageActions.openForwarded'), run: () => navigate(`/tickets/${ticket.uuid}`) });
       onDone(ticket);
     } catch (error) {
       showError(error);
@@ -59,7 +66,7 @@ export default function ForwardDialog({ messageIds, onClose, onDone }: { message
         label={t('web.inbox.newTicket.contact')}
         name="forwardContact"
         search={(text) => api.contacts.page({ searchParam: text }).then((page) => page.contacts)}
-        describe={(found) => `${found.name} - ${found.number}`}
+        describe={(found) => `${found.name} - ${formatPhoneNumber(found.number, found.isGroup)}`}
         value={contact}
         onChange={setContact}
         onError={showError}
