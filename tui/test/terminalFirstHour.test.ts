@@ -138,8 +138,10 @@ describe('a first hour in a real terminal (tmux)', function () {
     await screen.showsWhere((text) => composer(text)[0] === '> Vou conferir o seu pedido', 'the draft back in the composer');
     await screen.keys('Enter', 'C-u');
     await screen.showsWhere((text) => composer(text)[0] === '>', 'the draft cleared');
-    await screen.keys('Escape', 'Escape');
-    await screen.showsWhere((text) => !text.includes('✎ Draft:'), 'no draft left');
+    // One Esc and its effect awaited: two sent at once may reach Ink as one Alt+Esc, leaving the
+    // composer open to take the q as text.
+    await screen.keys('Escape');
+    await screen.showsWhere((text) => composer(text).length === 0 && !text.includes('✎ Draft:'), 'the composer closed, no draft left');
     await screen.keys('q');
     await until(async () => !(await screen.running()), 'q quits at once without drafts');
   });
