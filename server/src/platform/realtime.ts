@@ -122,8 +122,11 @@ const filters = new Map<Channel, ChannelFilter>([
   }],
 ]);
 
-export function setChannelFilter(channel: Channel, filter: ChannelFilter): void {
+/** Sets the channel's filter; answers a function that puts the one before back (for tests). */
+export function setChannelFilter(channel: Channel, filter: ChannelFilter): () => void {
+  const before = filters.get(channel);
   filters.set(channel, filter);
+  return () => (before ? filters.set(channel, before) : filters.delete(channel));
 }
 
 /** What a domain hears of sockets (presence): opened and closed sockets, and the clients' messages. */

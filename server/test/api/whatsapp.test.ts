@@ -228,7 +228,9 @@ describe('whatsapp (connections and their sessions)', () => {
       });
       expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
       expect(answer.body.maxUseBotQueues).to.equal(7);
-      expect(answer.body.status).to.equal('OPENING');
+      // The server's own status, not the forged one: the new connection's session is starting, or
+      // on a slow machine has already given up (WhatsApp is out of reach here).
+      expect(answer.body.status).to.be.oneOf(['OPENING', 'DISCONNECTED']);
       expect(answer.body.number).to.equal('');
       expect(answer.body.token).to.equal(created.token);
       const friday = answer.body.schedules.find((row: { weekdayEn: string }) => row.weekdayEn === 'friday');

@@ -253,7 +253,8 @@ describe('queue integrations answer customers through the sandbox (issue 16)', f
 
       await customerSays(t, admin(), connection.id, number, '2');
       const afterChoice = await receivedAtLeast(connection.id, number, 8);
-      expect(afterChoice.slice(5)).to.deep.equal(['You chose Support.', 'logo.png', 'Your name?']);
+      // The image reaches the phone without its file name as a caption (issue 30).
+      expect(afterChoice.slice(5)).to.deep.equal(['You chose Support.', '', 'Your name?']);
       const continued = typebot.requests.filter((request) => /\/sessions\/[^/]+\/continueChat$/.test(request.path)).at(-1)!;
       expect(JSON.parse(continued.body).message).to.deep.equal({ type: 'text', text: 'Support' });
       const image = (await outboxOf(t, admin(), connection.id, number))[6]!;
@@ -336,7 +337,7 @@ describe('queue integrations answer customers through the sandbox (issue 16)', f
       expect(found.flowRun).to.equal(null);
       expect(found.integrationRun).to.include({ integrationId: null, name: 'Flow typebot', type: 'typebot' });
       await customerSays(t, admin(), connection.id, number, '1');
-      expect((await receivedAtLeast(connection.id, number, 7)).slice(4)).to.deep.equal(['You chose Buy.', 'logo.png', 'Your name?']);
+      expect((await receivedAtLeast(connection.id, number, 7)).slice(4)).to.deep.equal(['You chose Buy.', '', 'Your name?']);
     });
   });
 

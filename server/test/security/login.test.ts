@@ -41,17 +41,19 @@ describe('login limiter and e-mail probes (issue 13, item 4)', () => {
 
   it('an unknown e-mail takes as long as a known one (the password hash runs either way)', async () => {
     const known = await createMember(t, tenant, 'user');
-    const fastest = async (email: string) => {
-      let best = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < 5; i += 1) {
-        const started = process.hrtime.bigint();
-        expect((await loginFrom(`127.0.11.${i + 1}`, email, 'not-the-password')).status).to.equal(401);
-        best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
-      }
-      return best;
+    const unknown = `${unique('nobody')}@x.test`;
+    const timed = async (email: string, ip: string) => {
+      const started = process.hrtime.bigint();
+      expect((await loginFrom(ip, email, 'not-the-password')).status).to.equal(401);
+      return Number(process.hrtime.bigint() - started) / 1e6;
     };
-    const knownMs = await fastest(known.email);
-    const unknownMs = await fastest(`${unique('nobody')}@x.test`);
+    // Alternated, each from its own address: a busy moment of the machine weighs on both alike.
+    let knownMs = Number.POSITIVE_INFINITY;
+    let unknownMs = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 8; i += 1) {
+      knownMs = Math.min(knownMs, await timed(known.email, `127.0.11.${i + 1}`));
+      unknownMs = Math.min(unknownMs, await timed(unknown, `127.0.12.${i + 1}`));
+    }
     expect(unknownMs, `unknown ${unknownMs.toFixed(1)} ms, known ${knownMs.toFixed(1)} ms`).to.be.greaterThan(knownMs * 0.6);
   });
 
