@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { postFile } from '../support/contactFixtures.js';
 import { createMember, createPlan, createTenant, expectError, expectInvalid, loginSuper, MISSING_ID, type Session, type Tenant } from '../support/fixtures.js';
 import { listen, settle, waitFor, type Listener } from '../support/realtimeFixtures.js';
-import { connectedSandbox } from '../support/whatsappFixtures.js';
+import { connectedSandbox, createConnection, waitForStatus } from '../support/whatsappFixtures.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -299,10 +299,13 @@ describe('contact lists', () => {
       const page = await t.call('GET', `/contact-list-items?contactListId=${list.id}`, { token: admin() });
       expect(page.body.contacts.map((c: { isWhatsappValid: unknown }) => c.isWhatsappValid)).to.deep.equal([null, null, null]);
 
-      const connection = await connectedSandbox(t, tenant.admin);
+      // The phone's rule is set before it is paired: the check starts as soon as it connects.
+      const connection = await createConnection(t, tenant.admin, { provider: 'sandbox' });
+      await waitForStatus(t, tenant.admin, connection.id, 'qrcode');
       const absent = await t.call('PUT', `/sandbox/${connection.id}/absent-numbers`, { token: admin(), body: { prefixes: ['5599'] } });
       expect(absent.status, JSON.stringify(absent.body)).to.equal(200);
       expect(absent.body.absentPrefixes).to.deep.equal(['5599']);
+      expect((await t.call('POST', `/sandbox/${connection.id}/pair`, { token: admin(), body: {} })).status).to.equal(200);
       await waitFor(lists.events, (e) => e.action === 'check' && e.contactListId === list.id && e.state === 'done' && e.checked === 3 && e.total === 3, 8000);
       await waitFor(items.events, (e) => e.action === 'update' && (e.record as { name: string; isWhatsappValid: unknown }).name === 'Ghost' && (e.record as { isWhatsappValid: unknown }).isWhatsappValid === false);
       const checked = await t.call('GET', `/contact-list-items?contactListId=${list.id}`, { token: admin() });
