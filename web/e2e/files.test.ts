@@ -25,7 +25,7 @@ describe('web console: file lists (/files)', () => {
     const { page } = opened;
     await page.goto('/files');
     await page.locator('nav a[href="/files"]').waitFor();
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.locator('header').getByRole('button', { name: 'Add', exact: true }).click();
     const form = page.locator('form[aria-label="File list details"]');
     await form.locator('input[name="name"]').fill('Ab');
     await form.locator('button', { hasText: 'Add file' }).click();

@@ -37,7 +37,7 @@ describe('web console: AI prompts (/prompts) and the assistant in the conversati
     expect(await menuKeys(page)).to.include('prompts');
     await page.click('nav >> text=Prompts');
     await page.waitForURL('**/prompts');
-    await page.getByRole('button', { name: 'Add prompt' }).click();
+    await page.locator('header').getByRole('button', { name: 'Add prompt' }).click();
     const form = dialogForm();
     await form.locator('button[type="submit"]').click();
     for (const field of ['name', 'prompt', 'apiKey']) await form.locator(`[data-error-for="${field}"]`, { hasText: 'Required' }).waitFor();

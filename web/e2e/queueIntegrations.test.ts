@@ -84,7 +84,7 @@ describe('web console: queue integrations (/queue-integration)', function () {
     const { page } = opened;
     await page.click('nav >> text=Integrations');
     await page.waitForURL('**/queue-integration');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.locator('header').getByRole('button', { name: 'Add', exact: true }).click();
     const byType: Record<string, string[]> = {
       dialogflow: ['jsonContent', 'language', 'name', 'projectName', 'type'],
       n8n: ['name', 'type', 'urlN8N'],
@@ -124,7 +124,7 @@ describe('web console: queue integrations (/queue-integration)', function () {
   it('tests dialogflow credentials with the button: the agent answers, or the reason it did not', async () => {
     const { page } = opened;
     await page.goto('/queue-integration');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.locator('header').getByRole('button', { name: 'Add', exact: true }).click();
     await form().locator('select[name="type"]').selectOption('dialogflow');
     await form().locator('input[name="name"]').fill('Agent');
     await form().locator('select[name="language"]').selectOption('pt-BR');
@@ -152,7 +152,7 @@ describe('web console: queue integrations (/queue-integration)', function () {
   it("shows a webhook's secret once, rotates it, and logs the deliveries of its connection's customers", async () => {
     const { page } = opened;
     await page.goto('/queue-integration');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.locator('header').getByRole('button', { name: 'Add', exact: true }).click();
     await form().locator('select[name="type"]').selectOption('webhook');
     await form().locator('input[name="name"]').fill('Orders hook');
     await form().locator('input[name="urlN8N"]').fill(`${receiver.url}/orders`);
