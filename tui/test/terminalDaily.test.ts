@@ -203,8 +203,13 @@ describe('atende-inbox as a daily driver, in a real terminal (tmux)', function (
     await screen.shows('tudo certo?');
     await screen.settlesWhole('one pane at 80 columns');
 
-    await screen.scribble('\x1b[5;10H*** SOMETHING ELSE WROTE HERE ***');
-    await screen.shows('SOMETHING ELSE WROTE HERE');
+    // A render of the inbox (a clock, a live event) may wipe the scribble before it is seen: write
+    // it again every half second until it shows.
+    let polls = 0;
+    await until(async () => {
+      if (polls++ % 20 === 0) await screen.scribble('\x1b[5;10H*** SOMETHING ELSE WROTE HERE ***');
+      return (await screen.screen()).includes('SOMETHING ELSE WROTE HERE');
+    }, 'the scribble on the screen');
     await screen.keys('C-l');
     await screen.showsWhere((text) => !text.includes('SOMETHING ELSE') && text.includes('tudo certo?'), 'the screen drawn again');
     expect(await screen.brokenRows()).to.deep.equal([]);
