@@ -1,6 +1,7 @@
 /**
- * `npm run test:workspaces`: every workspace's tests, in two lanes that run side by side — the
- * server's suite in one, the others one after another in the second. Most of a suite's time is
+ * `npm run test:workspaces`: every workspace's tests, in two lanes that run side by side and take
+ * about as long — the server's and the CLI's suites in one, the web console's and the terminal
+ * inbox's in the other. Most of a suite's time is
  * spent waiting (servers starting, engines restarting after kill -9, a browser rendering), so two
  * lanes finish in little more than the longer one on two cores. Each workspace's output is kept and
  * printed whole when it ends, so the reports never interleave; a line each minute says what runs.
@@ -9,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 
-const LANES: string[][] = process.env.ATENDE_TEST_LANES === '1' ? [['shared', 'server', 'web', 'tui', 'cli']] : [['shared', 'server'], ['web', 'tui', 'cli']];
+const LANES: string[][] = process.env.ATENDE_TEST_LANES === '1' ? [['shared', 'server', 'web', 'tui', 'cli']] : [['shared', 'server', 'cli'], ['web', 'tui']];
 const HEARTBEAT_MS = 60_000;
 
 interface Running {
