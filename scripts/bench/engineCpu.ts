@@ -14,7 +14,7 @@
  * Prints JSON: ticks per variant and round, ticks per call, peak RSS.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
@@ -138,6 +138,7 @@ async function main(): Promise<void> {
     const summary = Object.fromEntries(
       Object.entries(results).map(([label, { ticks, rssMb }]) => [label, { ticks, msPerCall: Math.round(((Math.min(...ticks) * 10) / CALLS) * 100) / 100, peakRssMb: rssMb }]),
     );
+    if (PROFILE_SECONDS === 0) await rm(stateRoot, { recursive: true, force: true });
     process.stdout.write(`${JSON.stringify({ seeded: { tickets: TICKETS, messages: MESSAGES }, calls: CALLS, commandsPerCall: commands.length, variants: summary }, null, 2)}\n`);
   } finally {
     await bench.stop();
