@@ -35,7 +35,7 @@ export const POOL_MAX_CONNS = 40;
  * Go's default (100) collects garbage each time the heap doubles: FerretDB builds every document
  * PostgreSQL returns as a tree of small objects, so a list call spent a fifth of its CPU in the
  * collector. Letting the heap grow 4x between collections cuts FerretDB's CPU per list call by a
- * quarter for some MB more memory (figures in README, "Performance").
+ * quarter for about 30 MB more memory (figures in the README, "Database engine").
  */
 export const DEFAULT_GOGC = 400;
 
