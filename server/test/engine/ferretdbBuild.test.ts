@@ -3,7 +3,9 @@ import { chmod, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../src/platform/config.js';
 import { startEmbeddedEngine } from '../../src/platform/database/embeddedEngine.js';
+import { DEFAULT_GOGC } from '../../src/platform/database/engine/ferretdb.js';
 import { buildPlaces, ensureFerretdb, PATCHES_DIR, patchSetIn } from '../../src/platform/database/engine/ferretdbBuild.js';
 
 /** Answers whether `git apply` with these arguments succeeds in dir (used as a plain patch tool). */
@@ -75,16 +77,23 @@ describe("the embedded engine's FerretDB, built with Atende's patches", function
     expect(await readFile(join(places.srcDir, 'README.md'), 'utf8')).to.match(/^Patched by the build test\./);
   });
 
-  it('runs FerretDB with the GOGC the server is configured with', async () => {
-    const dataDir = join(root, 'data');
-    await mkdir(dataDir);
+  it('runs FerretDB with the GOGC the server is configured with (ATENDE_ENGINE_GOGC), else with DEFAULT_GOGC', async () => {
     await chmod(root, 0o755); // PostgreSQL may run as another user
-    const engine = await startEmbeddedEngine({ dataDir, gogc: 250, logger: { info() {}, warn() {}, error() {} } });
-    try {
-      const environ = (await readFile(`/proc/${engine.pid}/environ`, 'utf8')).split('\0');
-      expect(environ).to.include('GOGC=250');
-    } finally {
-      await engine.stop();
-    }
+    const quiet = { info() {}, warn() {}, error() {} };
+    const goGcOf = async (gogc: number | undefined) => {
+      const dataDir = join(root, `data-${gogc ?? 'default'}`);
+      await mkdir(dataDir);
+      const engine = await startEmbeddedEngine({ dataDir, gogc, logger: quiet });
+      try {
+        return (await readFile(`/proc/${engine.pid}/environ`, 'utf8')).split('\0').filter((entry) => entry.startsWith('GOGC='));
+      } finally {
+        await engine.stop();
+      }
+    };
+    const config = (env: Record<string, string>) => loadConfig(env, () => 'a-test-secret-of-some-length');
+
+    expect(await goGcOf(config({ ATENDE_ENGINE_GOGC: '250' }).engineGogc)).to.deep.equal(['GOGC=250']);
+    expect(await goGcOf(config({ ATENDE_ENGINE_GOGC: '' }).engineGogc)).to.deep.equal([`GOGC=${DEFAULT_GOGC}`]);
+    expect(() => config({ ATENDE_ENGINE_GOGC: '5' })).to.throw(ConfigError, 'ATENDE_ENGINE_GOGC');
   });
 });
