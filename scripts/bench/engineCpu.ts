@@ -11,7 +11,8 @@
  * Without variants: the binary the server builds, with the GOGC the server gives it by default.
  * ENGINE_CPU_PROFILE=<seconds> also takes a CPU profile of each variant's first round (pprof files
  * under the temp dir; `go tool pprof -top <binary> <file>` reads them).
- * Prints JSON: ticks per variant and round, ticks per call, peak RSS.
+ * Prints JSON: the documents one list call reads, ticks per variant and round, CPU ms per call (at
+ * 100 ticks a second, from the round with the fewest), peak RSS.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -116,12 +117,14 @@ async function main(): Promise<void> {
 
     const stateRoot = await mkdtemp(path.join(tmpdir(), 'atende-engine-cpu-'));
     const results: Record<string, { ticks: number[]; rssMb: number }> = {};
+    let documentsPerCall = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const variant of variants) {
         const engine = await startVariant(variant, bench.postgresUrl, path.join(stateRoot, `${variant.label}-${round}`));
         try {
           const call = () => Promise.all(commands.map(({ db, command }) => engine.client.db(db).command(command)));
           for (let n = 0; n < 20; n += 1) await call(); // warm: connections, metadata, plans
+          documentsPerCall = (await call()).reduce((sum, reply) => sum + ((reply.cursor as { firstBatch?: unknown[] } | undefined)?.firstBatch?.length ?? 0), 0);
           const before = await ticksOf(engine.pid);
           for (let n = 0; n < CALLS; n += 1) await call();
           const ticks = (await ticksOf(engine.pid)) - before;
@@ -139,7 +142,7 @@ async function main(): Promise<void> {
       Object.entries(results).map(([label, { ticks, rssMb }]) => [label, { ticks, msPerCall: Math.round(((Math.min(...ticks) * 10) / CALLS) * 100) / 100, peakRssMb: rssMb }]),
     );
     if (PROFILE_SECONDS === 0) await rm(stateRoot, { recursive: true, force: true });
-    process.stdout.write(`${JSON.stringify({ seeded: { tickets: TICKETS, messages: MESSAGES }, calls: CALLS, commandsPerCall: commands.length, variants: summary }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ seeded: { tickets: TICKETS, messages: MESSAGES }, calls: CALLS, commandsPerCall: commands.length, documentsPerCall, variants: summary }, null, 2)}\n`);
   } finally {
     await bench.stop();
   }
