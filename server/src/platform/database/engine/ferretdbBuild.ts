@@ -31,7 +31,7 @@ const MIN_GO = [1, 24] as const;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 export const PATCHES_DIR = path.join(import.meta.dirname, 'patches');
-/** Marks a source copy, or a binary, with the patch set it was made with. */
+/** Marks a source copy with the patch set it was made with (the binary's mark is `ferretdb.patches`). */
 const STAMP = 'atende-patches.txt';
 
 export type BuildLog = (message: string) => void;
