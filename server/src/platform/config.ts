@@ -44,6 +44,8 @@ export interface Config {
   scheduleRetryMs: number;
   /** First pause before the embedded engine restarts a program that died (doubles while restarts fail). */
   engineRestartMs: number;
+  /** GOGC of the embedded engine's FerretDB (engine/ferretdb.ts's default when unset). */
+  engineGogc?: number;
   language: 'pt' | 'en' | 'es';
   baileys: BaileysConfig;
   alerts: AlertConfig;
@@ -148,6 +150,7 @@ const schema = Joi.object({
   // A scheduled message waits this long (doubling) before retrying a connection that was down.
   ATENDE_SCHEDULE_RETRY_MS: Joi.number().integer().min(10).max(3_600_000).default(60_000),
   ATENDE_ENGINE_RESTART_MS: Joi.number().integer().min(10).max(60_000).default(250),
+  ATENDE_ENGINE_GOGC: Joi.number().integer().min(25).max(10_000).empty(''),
   ATENDE_SANDBOX_ACK_MS: Joi.number().integer().min(1).max(600_000).default(500),
   ATENDE_SANDBOX_QR_MS: Joi.number().integer().min(100).max(3_600_000).default(60_000),
   ATENDE_BAILEYS_BACKOFF_MS: Joi.number().integer().min(10).max(600_000).default(2_000),
@@ -238,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fallbackSecret?
     sendRetryMs: value.ATENDE_SEND_RETRY_MS,
     scheduleRetryMs: value.ATENDE_SCHEDULE_RETRY_MS,
     engineRestartMs: value.ATENDE_ENGINE_RESTART_MS,
+    ...(value.ATENDE_ENGINE_GOGC ? { engineGogc: value.ATENDE_ENGINE_GOGC } : {}),
     language: value.ATENDE_LANGUAGE,
     baileys: {
       backoffMs: value.ATENDE_BAILEYS_BACKOFF_MS,

@@ -28,6 +28,7 @@ export async function connectDatabase(config: Config, logger: Logger, upgrades: 
     embedded = await startEmbeddedEngine({
       dataDir: config.dataDir,
       restartPauseMs: config.engineRestartMs,
+      gogc: config.engineGogc,
       logger: {
         info: (msg) => logger.info({ engine: 'embedded' }, msg),
         warn: (msg) => logger.warn({ engine: 'embedded' }, msg),

@@ -47,6 +47,8 @@ export interface EmbeddedEngineOptions {
   postgresSettings?: Record<string, string>;
   /** First pause before a program that died is restarted (doubles while restarts fail). */
   restartPauseMs?: number;
+  /** FerretDB's GOGC (engine/ferretdb.ts's DEFAULT_GOGC when omitted). */
+  gogc?: number;
 }
 
 export function engineDirOf(dataDir: string): string {
@@ -81,7 +83,7 @@ export async function startEmbeddedEngine(opts: EmbeddedEngineOptions): Promise<
   const startPostgresOn = (port?: number) =>
     startPostgres({ dir: join(dataDir, 'postgres'), passwordFile: passwordFileOf(engineDir), logger, settings: opts.postgresSettings, ...(port ? { port } : {}) });
   const firstPostgres = await startPostgresOn();
-  const startFerretdbOn = (port?: number) => startFerretdb({ binary, stateDir: engineDir, backend: { postgresqlUrl: firstPostgres.url }, logger, ...(port ? { port } : {}) });
+  const startFerretdbOn = (port?: number) => startFerretdb({ binary, stateDir: engineDir, backend: { postgresqlUrl: firstPostgres.url }, logger, gogc: opts.gogc, ...(port ? { port } : {}) });
   let firstFerretdb;
   try {
     firstFerretdb = await startFerretdbOn();

@@ -11,9 +11,15 @@
  *    build/version/version.txt").
  * So the module source is downloaded (`go mod download` works), copied somewhere writable, given
  * its version files, and built with `go build`.
+ *
+ * The copy is patched before the build (patches/*.patch, applied in name order with `git apply`):
+ * small changes that make FerretDB cheaper per query (see patches/README.md). The binary is built
+ * for one patch set: a hash of the patches is kept next to it (`ferretdb.patches`) and in the
+ * source copy (`atende-patches.txt`); a binary or copy made for another set is made again.
  */
 import { spawn } from 'node:child_process';
-import { access, chmod, cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { access, chmod, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -24,47 +30,91 @@ const MODULE = 'github.com/FerretDB/FerretDB';
 const MIN_GO = [1, 24] as const;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-const binDir = path.join(repoRoot, '.cache', 'ferretdb-bin');
-const binary = path.join(binDir, 'ferretdb');
-const srcDir = path.join(repoRoot, '.cache', 'ferretdb-src');
+export const PATCHES_DIR = path.join(import.meta.dirname, 'patches');
+/** Marks a source copy with the patch set it was made with (the binary's mark is `ferretdb.patches`). */
+const STAMP = 'atende-patches.txt';
 
 export type BuildLog = (message: string) => void;
 
 export const logToStderr: BuildLog = (message) => process.stderr.write(`[ferretdb] ${message}\n`);
 
-/** The absolute path of a FerretDB binary of the pinned version, built first if needed. */
-export async function ensureFerretdb({ log = logToStderr }: { log?: BuildLog } = {}): Promise<string> {
-  if (await hasPinnedVersion(binary)) return binary;
+export interface PatchSet {
+  /** The patch files, in the order they apply. */
+  files: string[];
+  /** Names the set: a change to any patch, or one more or less, changes it. */
+  hash: string;
+}
+
+export async function patchSetIn(dir: string): Promise<PatchSet> {
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.patch')).sort().map((name) => path.join(dir, name));
+  const digest = createHash('sha256');
+  for (const file of files) digest.update(`${path.basename(file)}\0`).update(await readFile(file)).update('\0');
+  return { files, hash: digest.digest('hex').slice(0, 16) };
+}
+
+/** Where the build keeps its source copy and binary. */
+export function buildPlaces(cacheDir = path.join(repoRoot, '.cache')) {
+  const binary = path.join(cacheDir, 'ferretdb-bin', 'ferretdb');
+  return { srcDir: path.join(cacheDir, 'ferretdb-src'), binary, binaryStamp: `${binary}.patches` };
+}
+
+export interface BuildOptions {
+  log?: BuildLog;
+  /** The folder of the source copy and the binary (`.cache` at the repository's root). */
+  cacheDir?: string;
+  patchesDir?: string;
+}
+
+/** The absolute path of a FerretDB binary of the pinned version and patch set, built first if needed. */
+export async function ensureFerretdb({ log = logToStderr, cacheDir, patchesDir = PATCHES_DIR }: BuildOptions = {}): Promise<string> {
+  const places = buildPlaces(cacheDir);
+  const { binary } = places;
+  const patches = await patchSetIn(patchesDir);
+  const built = await builtWith(places);
+  if (built === patches.hash) return binary;
+  if (built !== null) log(`the binary was built ${built ? `with patch set ${built}` : 'without patches'}; rebuilding with set ${patches.hash}`);
 
   await checkGo();
   const started = Date.now();
-  await prepareSource(log);
+  await prepareSource(places.srcDir, patches, log);
 
-  log(`building FerretDB ${VERSION} (first build takes ~1.5 min, later ones seconds)...`);
-  await mkdir(binDir, { recursive: true });
+  log(`building FerretDB ${VERSION} with ${patches.files.length} patches (set ${patches.hash}; the first build takes ~1.5 min, later ones seconds)...`);
+  await mkdir(path.dirname(binary), { recursive: true });
   // Built under a private name, then renamed: a concurrent run never sees a partial binary.
   const partial = `${binary}.tmp-${process.pid}`;
   const heartbeat = setInterval(() => log(`still building... ${seconds(started)}s`), 15_000);
   try {
-    await run('go', ['build', '-trimpath', '-o', partial, './cmd/ferretdb'], srcDir);
+    await run('go', ['build', '-trimpath', '-o', partial, './cmd/ferretdb'], places.srcDir);
   } finally {
     clearInterval(heartbeat);
   }
   await rename(partial, binary);
+  // Written after the binary: a run that stops in between leaves a binary that is built again.
+  await writeFile(places.binaryStamp, `${patches.hash}\n`);
 
-  if (!(await hasPinnedVersion(binary))) throw new Error(`built ${binary} but \`--version\` does not report ${VERSION}`);
-  log(`FerretDB ${VERSION} ready in ${seconds(started)}s: ${binary}`);
+  if ((await builtWith(places)) !== patches.hash) throw new Error(`built ${binary} but \`--version\` does not report ${VERSION}`);
+  log(`FerretDB ${VERSION} (patch set ${patches.hash}) ready in ${seconds(started)}s: ${binary}`);
   return binary;
 }
 
-async function hasPinnedVersion(file: string): Promise<boolean> {
+/** The patch set the cached binary was built with; null when there is no binary of the pinned version. */
+async function builtWith({ binary, binaryStamp }: ReturnType<typeof buildPlaces>): Promise<string | null> {
   try {
-    await access(file);
-    const { stdout } = await run(file, ['--version']);
-    return stdout.split('\n').includes(`version: ${VERSION}`);
+    await access(binary);
+    const { stdout } = await run(binary, ['--version']);
+    if (!stdout.split('\n').includes(`version: ${VERSION}`)) return null;
+    return await readStamp(binaryStamp);
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** A stamp's hash; '' for a binary or copy made before patches were stamped. */
+function readStamp(file: string): Promise<string> {
+  return readFile(file, 'utf8').then(
+    (text) => text.trim(),
+    () => '',
+  );
 }
 
 async function checkGo(): Promise<void> {
@@ -81,26 +131,33 @@ async function checkGo(): Promise<void> {
   );
 }
 
-/** Makes srcDir a writable copy of the module source with the version files FerretDB expects. */
-async function prepareSource(log: BuildLog): Promise<void> {
-  if (await exists(path.join(srcDir, 'build', 'version', 'commit.txt'))) return;
+/** Makes srcDir a writable copy of the module source with the version files FerretDB expects and the patches applied. */
+async function prepareSource(srcDir: string, patches: PatchSet, log: BuildLog): Promise<void> {
+  const stamp = path.join(srcDir, STAMP);
+  if ((await readStamp(stamp)) === patches.hash) return;
 
   log(`downloading ${MODULE}@${VERSION} source...`);
   // Outside any Go module, so that no go.mod is consulted.
   const { stdout } = await run('go', ['mod', 'download', '-json', `${MODULE}@${VERSION}`], tmpdir());
   const moduleDir = (JSON.parse(stdout) as { Dir: string }).Dir;
 
-  // Copied to a private folder, then renamed: concurrent runs never build from a half-copied tree.
+  // Copied to a private folder, then renamed: concurrent runs never build from a half-made tree.
   const partial = `${srcDir}.tmp-${process.pid}`;
   await rm(partial, { recursive: true, force: true });
   await cp(moduleDir, partial, { recursive: true });
   await chmodTree(partial); // the module cache is read-only
   await writeFile(path.join(partial, 'build', 'version', 'version.txt'), `${VERSION}\n`);
-  // commit.txt last: its presence marks a complete copy (checked above).
   await writeFile(path.join(partial, 'build', 'version', 'commit.txt'), `${COMMIT}\n`);
+  for (const file of patches.files) {
+    log(`applying ${path.basename(file)}`);
+    // As a plain patch tool: the copy may sit inside a git work tree (ours), which git must not use.
+    await run('git', ['apply', '--whitespace=nowarn', file], partial, { GIT_CEILING_DIRECTORIES: path.dirname(partial) });
+  }
+  // The stamp last: it marks a complete copy (checked above).
+  await writeFile(path.join(partial, STAMP), `${patches.hash}\n`);
   await rm(srcDir, { recursive: true, force: true });
   await rename(partial, srcDir).catch(async (err: unknown) => {
-    if (!(await exists(path.join(srcDir, 'build', 'version', 'commit.txt')))) throw err;
+    if ((await readStamp(stamp)) !== patches.hash) throw err;
     await rm(partial, { recursive: true, force: true }); // another run won the race
   });
 }
@@ -114,22 +171,15 @@ async function chmodTree(dir: string): Promise<void> {
   }
 }
 
-function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
 function seconds(since: number): number {
   return Math.round((Date.now() - since) / 1000);
 }
 
 /** Runs a command and answers its output; fails with its stderr. */
-function run(cmd: string, args: string[], cwd?: string): Promise<{ stdout: string; stderr: string }> {
+function run(cmd: string, args: string[], cwd?: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     // The source copy lives inside this repository's git tree: no VCS stamping of ours into it.
-    const env = { ...process.env, GOFLAGS: `${process.env.GOFLAGS ?? ''} -buildvcs=false`.trim() };
+    const env = { ...process.env, GOFLAGS: `${process.env.GOFLAGS ?? ''} -buildvcs=false`.trim(), ...extraEnv };
     const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
