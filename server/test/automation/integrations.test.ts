@@ -258,7 +258,8 @@ describe('queue integrations answer customers through the sandbox (issue 16)', f
       const continued = typebot.requests.filter((request) => /\/sessions\/[^/]+\/continueChat$/.test(request.path)).at(-1)!;
       expect(JSON.parse(continued.body).message).to.deep.equal({ type: 'text', text: 'Support' });
       const image = (await outboxOf(t, admin(), connection.id, number))[6]!;
-      expect(image).to.deep.include({ body: 'logo.png' });
+      expect(image).to.deep.include({ body: '' });
+      expect((image as unknown as { media: Record<string, unknown> }).media).to.include({ fileName: 'logo.png', kind: 'image' });
 
       await customerSays(t, admin(), connection.id, number, 'Ana');
       expect((await receivedAtLeast(connection.id, number, 9))[8]).to.equal('Thanks Ana, an agent will talk to you.');
