@@ -5,12 +5,12 @@
  */
 import type { AuthAnswer } from '@atende/shared';
 import { Box, Text, useApp } from 'ink';
-import { useReducer, useState } from 'react';
+import { useReducer, useRef, useState } from 'react';
 import { useTexts } from '../app/i18n.js';
 import { useTerminalSize } from '../app/useTerminalSize.js';
 import { NoticeLine, type Notice } from '../app/StatusBar.js';
 import type { Connection } from '../state/connection.js';
-import { editorActionFor, editorReducer, emptyEditor } from '../state/editor.js';
+import { editorActionFor, editorReducer, emptyEditor, type EditorState } from '../state/editor.js';
 import { describeError } from '../state/errors.js';
 import { TextField } from '../ui/TextField.js';
 import { useKeys } from '../ui/keys.js';
@@ -27,21 +27,34 @@ export interface LoginScreenProps {
   onSignedIn(answer: AuthAnswer): void;
 }
 
+interface SignInForm {
+  email: EditorState;
+  password: EditorState;
+  field: 'email' | 'password';
+}
+
 export function LoginScreen({ connection, notice, email: lastEmail, onSignedIn }: LoginScreenProps) {
   const texts = useTexts();
   const { t } = texts;
   const { exit } = useApp();
   const { columns } = useTerminalSize();
-  const [email, editEmail] = useReducer(editorReducer, lastEmail, (text) => ({ text, cursor: text.length }));
-  const [password, editPassword] = useReducer(editorReducer, emptyEditor);
-  const [field, setField] = useState<'email' | 'password'>(lastEmail ? 'password' : 'email');
+  // The form lives in a ref the key handler reads and writes at once: Enter right after the last
+  // letter (a paste, a fast typist on a busy machine) signs in with every letter, whatever React
+  // has drawn by then.
+  const form = useRef<SignInForm>({ email: { text: lastEmail, cursor: lastEmail.length }, password: emptyEditor, field: lastEmail ? 'password' : 'email' });
+  const [, redraw] = useReducer((count: number) => count + 1, 0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Notice | null>(null);
+  const change = (next: Partial<SignInForm>) => {
+    form.current = { ...form.current, ...next };
+    redraw();
+  };
 
   function submit() {
+    const { email, password } = form.current;
     if (!email.text.trim() || !password.text) {
       setError({ text: `${t(email.text.trim() ? 'tui.login.password' : 'tui.login.email')}: ${t('validation.required')}`, tone: 'error' });
-      setField(email.text.trim() ? 'password' : 'email');
+      change({ field: email.text.trim() ? 'password' : 'email' });
       return;
     }
     setBusy(true);
@@ -54,19 +67,21 @@ export function LoginScreen({ connection, notice, email: lastEmail, onSignedIn }
 
   useKeys(
     (input, key) => {
+      const { field, password } = form.current;
       if (key.escape) exit();
-      else if (key.tab || key.upArrow || key.downArrow) setField(field === 'email' ? 'password' : 'email');
+      else if (key.tab || key.upArrow || key.downArrow) change({ field: field === 'email' ? 'password' : 'email' });
       else if (key.return) {
-        if (field === 'email' && !password.text) setField('password');
+        if (field === 'email' && !password.text) change({ field: 'password' });
         else submit();
       } else {
         const action = editorActionFor(input, key, false);
-        if (action) (field === 'email' ? editEmail : editPassword)(action);
+        if (action) change({ [field]: editorReducer(form.current[field], action) });
       }
     },
     { isActive: !busy },
   );
 
+  const { email, password, field } = form.current;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} width={Math.min(LOGIN_WIDTH, columns)}>
       <Text bold color="cyan">
