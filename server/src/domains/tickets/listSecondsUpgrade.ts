@@ -1,0 +1,35 @@
+/**
+ * Data upgrade "list-seconds-1": earlier releases found a ticket in its lists by the day, hour and
+ * ten-minute slot of its latest activity; this one also reads a busy slot by minute and second
+ * (lanes.ts). Each ticket's listKeys are recomputed from its stored fields, and the per-second
+ * counters of the lanes' slots are rebuilt whole from the tickets (the other lane counters are
+ * unchanged), so running it again after a crash gives the same result.
+ */
+import type { AnyBulkWriteOperation, Document } from 'mongodb';
+import { CounterTotals } from '../../platform/database/counterBuild.js';
+import { growShrink, stepsOf } from '../../platform/database/counters.js';
+import { eachBatch, type DataUpgrade } from '../../platform/database/upgrades.js';
+import { secondSteps } from './laneCounts.js';
+import { listKeysOf } from './lanes.js';
+import type { TicketDoc } from './model.js';
+
+const BATCH = 1_000;
+/** The key of a lane's per-second counter: `<lane>.<yymmddhhm>` (no other counter has a nine-digit period). */
+const SECOND_COUNTERS = /^[0-9a-z]+\.[0-9]{9}$/;
+
+export const listSecondsUpgrade: DataUpgrade = {
+  id: 'list-seconds-1',
+  async run(db, log) {
+    const steps = new CounterTotals();
+    log('data upgrade list-seconds-1: tickets by minute and second of latest activity...');
+    await eachBatch<TicketDoc>(db, 'tickets', BATCH, async (tickets) => {
+      const ops: AnyBulkWriteOperation<Document>[] = tickets.map((ticket) => {
+        steps.add(String(ticket.companyId), growShrink(stepsOf(secondSteps(ticket, 1))).grow);
+        return { updateOne: { filter: { _id: ticket._id }, update: { $set: { listKeys: listKeysOf(ticket) } } } };
+      });
+      if (ops.length > 0) await db.collection('tickets').bulkWrite(ops, { ordered: false });
+    }, log);
+    await db.collection('counters').deleteMany({ key: { $regex: SECOND_COUNTERS.source } });
+    for (const docs of steps.documents(BATCH)) await db.collection('counters').insertMany(docs);
+  },
+};
