@@ -47,7 +47,8 @@ async function agentAccepts(bench: BenchApp, companyId: string, agentToken: stri
 }
 
 async function main(): Promise<void> {
-  const bench = await startBenchApp();
+  // Sessions that outlast a slow morning (the default access token lives 15 minutes).
+  const bench = await startBenchApp({ ATENDE_ACCESS_TOKEN_TTL: '86400' });
   const { call } = bench;
   try {
     const { adminToken, companyId } = await benchCompany(bench);
