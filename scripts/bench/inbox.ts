@@ -10,7 +10,8 @@
  * - realtime: a customer's message to the 200th websocket client (p50/p99 over several messages);
  * - rss: peak memory of the server process (which also runs the bench's clients) and of the engine;
  * - commands: database commands per inbound message, ticket list and conversation page.
- * With `--nodes N` it measures several nodes instead (cluster.ts).
+ * With `--nodes N` it measures several nodes instead (cluster.ts); with `--busy`, the ticket lists
+ * calm and on a busy morning of thousands of new customers (busyDay.ts, runs alone in minutes).
  */
 import mongoose, { Types } from 'mongoose';
 import { BENCH_PASSWORD as PASSWORD, benchCompany, benchSandbox, log, runBench, startBenchApp } from './app.js';
@@ -157,6 +158,7 @@ async function measureInbound(companyId: string, customerWrites: (customer: numb
   };
 }
 
-// `npm run bench -- --nodes 3`: the benchmark of several nodes (cluster.ts) instead.
+// `npm run bench -- --nodes 3`: the benchmark of several nodes (cluster.ts) instead; `-- --busy`: a busy morning's lists (busyDay.ts).
 if (process.argv.includes('--nodes')) await import('./cluster.js');
+else if (process.argv.includes('--busy')) await import('./busyDay.js');
 else runBench(main);

@@ -89,15 +89,15 @@ export function sampleMemory(enginePids: () => { ferretdb: number; postgres: num
   };
 }
 
-/** Database commands per operation: runs `operation` `times` times and counts what the driver sent, by command. */
-export async function commandsPer(times: number, operation: (n: number) => Promise<unknown>): Promise<{ perOperation: number; byCommand: Record<string, number> }> {
+/** Database commands per operation: runs `operation` `times` times and counts what the driver sent, by command, and the documents read answered. */
+export async function commandsPer(times: number, operation: (n: number) => Promise<unknown>): Promise<{ perOperation: number; documentsRead: number; byCommand: Record<string, number> }> {
   const log = recordCommands();
   try {
     for (let n = 0; n < times; n += 1) await operation(n);
     const byCommand: Record<string, number> = {};
     for (const event of log.commands) byCommand[event.commandName] = (byCommand[event.commandName] ?? 0) + 1;
     for (const name of Object.keys(byCommand)) byCommand[name] = Math.round((byCommand[name]! / times) * 10) / 10;
-    return { perOperation: Math.round((log.commands.length / times) * 10) / 10, byCommand };
+    return { perOperation: Math.round((log.commands.length / times) * 10) / 10, documentsRead: Math.round((log.documentsRead() / times) * 10) / 10, byCommand };
   } finally {
     log.stop();
   }

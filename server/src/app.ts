@@ -73,6 +73,7 @@ import { messagesRoutes } from './domains/messages/routes.js';
 import { externalSendRoutes } from './domains/messages/externalSendRoutes.js';
 import { ticketsRoutes } from './domains/tickets/routes.js';
 import { inboxKeysUpgrade } from './domains/tickets/upgrade.js';
+import { listSecondsUpgrade } from './domains/tickets/listSecondsUpgrade.js';
 import { startRezoner } from './domains/dashboard/rezone.js';
 import { dashboardZonesUpgrade } from './domains/dashboard/upgrade.js';
 import { phraseKeysUpgrade } from './domains/flows/phraseKeysUpgrade.js';
@@ -114,7 +115,7 @@ export async function createApp(config: Config, logger: Logger, options: AppOpti
   // Several nodes share Redis (ATENDE_REDIS_URL); without it this node is alone, as always.
   const bus = config.redisUrl ? await connectBus(config.redisUrl, config.databaseName, logger) : null;
   setOperatorTimeZone(config.timeZone);
-  const database = await connectDatabase(config, logger, [inboxKeysUpgrade, outboxKeysUpgrade, contactIdentityUpgrade, reactionsUpgrade, dashboardZonesUpgrade(config.timeZone), phraseKeysUpgrade]);
+  const database = await connectDatabase(config, logger, [inboxKeysUpgrade, outboxKeysUpgrade, contactIdentityUpgrade, reactionsUpgrade, dashboardZonesUpgrade(config.timeZone), phraseKeysUpgrade, listSecondsUpgrade]);
   // Before anything writes: what a crash left half done is repaired first (cleanPoint.ts).
   const cleanPoint = await loadCleanPoint();
   const repaired = await reconcileTickets(cleanPoint.unsettledMinutes, config.language);

@@ -7,10 +7,7 @@
  */
 import { expect } from 'chai';
 import { ticketInList, ticketViewerOf, TICKETS_PAGE_SIZE, type TicketStatus, type TicketViewer } from '@atende/shared';
-import { CounterModel } from '../../src/platform/database/counterModel.js';
 import { applyDeltas } from '../../src/platform/database/counters.js';
-import { CounterTotals } from '../../src/platform/database/counterBuild.js';
-import { contactMove } from '../../src/domains/contacts/directory.js';
 import { ContactModel, type ContactDoc } from '../../src/domains/contacts/model.js';
 import { createContact } from '../../src/domains/contacts/writer.js';
 import { moveOf } from '../../src/domains/tickets/laneCounts.js';
@@ -19,6 +16,7 @@ import { createTicket, deleteTickets, updateTicket } from '../../src/domains/tic
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createMember, createPlan, createTenant, loginSuper, type Session, type Tenant } from '../support/fixtures.js';
 import { createQueue } from '../support/inboxFixtures.js';
+import { expectCountersExact as expectCountersExactOf } from '../support/ticketCounters.js';
 
 const STATUSES: TicketStatus[] = ['open', 'pending', 'closed'];
 const HOUR = 3_600_000;
@@ -122,22 +120,7 @@ describe('ticket lists by lanes: every page equals the list computed from all ti
     }
   }
 
-  /** The counters equal those computed from the stored tickets. */
-  async function expectCountersExact(): Promise<void> {
-    const totals = new CounterTotals();
-    for (const ticket of await allTickets()) totals.add(tenant.companyId, moveOf(null, ticket).grow);
-    // Contacts count in their name prefix and in the dashboard's new contacts of their day.
-    for (const contact of await ContactModel.find({ companyId: tenant.companyId }).lean<ContactDoc[]>()) totals.add(tenant.companyId, contactMove(null, contact).grow);
-    const expected = new Map<string, Record<string, number>>();
-    for (const docs of totals.documents(10_000)) for (const doc of docs) expected.set(doc.key as string, doc.parts as Record<string, number>);
-    const stored = await CounterModel.find({ companyId: tenant.companyId }).lean();
-    for (const doc of stored) {
-      const parts = Object.fromEntries(Object.entries(doc.parts ?? {}).filter(([, count]) => count !== 0));
-      expect(parts, doc.key).to.deep.equal(expected.get(doc.key) ?? {});
-      expect(doc.count, doc.key).to.equal(Object.values(parts).reduce((sum, count) => sum + count, 0));
-    }
-    expect(stored.filter((doc) => doc.count !== 0).length).to.equal([...expected.values()].filter((parts) => Object.keys(parts).length > 0).length);
-  }
+  const expectCountersExact = () => expectCountersExactOf(tenant.companyId);
 
   it('pages every list of every profile and tab exactly, with counters that match the tickets', async () => {
     await expectListsMatch('seeded');

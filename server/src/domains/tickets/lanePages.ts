@@ -2,16 +2,21 @@
  * A page of a union of lanes (lanes.ts), newest activity first (or oldest first: `order`), read
  * from the buckets that hold it.
  *
- * The counters say how many tickets each lane has per month, day and ten-minute slot, so the page's
- * rows [skip, skip + limit] are placed without reading what comes before them: walk the months,
- * then the days, then the slots of the lanes in the list's order (newest first, or oldest first), keep the slots that overlap the window,
- * and fetch them with as few bucket queries as possible (a whole day or hour when all of a lane's
- * slots in it are wanted). Each query is `{ companyId, listKeys: <bucket> }`: top-level equality,
- * served by an index on both engines, reading only the rows of those slots.
+ * The counters say how many tickets each lane has per month, day, ten-minute slot and second, so
+ * the page's rows [skip, skip + limit] are placed without reading what comes before them: walk the
+ * months, then the days, then the slots of the lanes in the list's order, and, in a slot that holds
+ * more than a page and is only partly wanted (a busy morning: thousands in one slot), its seconds.
+ * The pieces that overlap the window are fetched with as few bucket queries as possible: a lane's
+ * whole day or hour when all of its slots there are wanted; in a busy slot, its wanted seconds, or
+ * the minute or slot around them when reading a few rows more is cheaper than more queries (rows
+ * outside the wanted seconds are then dropped). Each query is `{ companyId, listKeys: <bucket> }`:
+ * top-level equality, served by an index on both engines, reading only the rows of that bucket.
+ * Buckets are a pure function of `updatedAt`, so a ticket that moves meanwhile is read in its old
+ * place or its new one, and never out of order.
  */
 import type { QueryFilter } from 'mongoose';
 import type { TicketListOrder } from '@atende/shared';
-import { bucketKey, type Lane } from './lanes.js';
+import { bucketKey, bucketsOf, type Lane } from './lanes.js';
 import { readCounters, type CompanyRef } from '../../platform/database/counters.js';
 import type { CounterDoc } from '../../platform/database/counterModel.js';
 import { TicketModel, type TicketDoc } from './model.js';
@@ -21,19 +26,28 @@ export interface LanePage {
   hasMore: boolean;
 }
 
-/** One ten-minute slot of the union: where its rows start in the list, and each lane's share. */
-interface Slot {
+/** A slot larger than this, only partly wanted, is read by its seconds (one more counter read saves reading rows the page does not show). */
+const FINER_ABOVE = 40;
+/** What one more query costs, in ticket documents read (FerretDB: about 2 ms a query, 0.5 ms a document). */
+const QUERY_COST = 4;
+
+/** A piece of the union in the list's order: a ten-minute slot, or one second of a busy slot. */
+interface Piece {
   day: string;
   /** "hhm" */
   slot: string;
+  /** "mss" (the minute's unit and the second) of a busy slot's second; null: the whole slot. */
+  second: string | null;
   start: number;
   size: number;
   byLane: Map<Lane, number>;
   /** Every slot of the day of each lane (to read a lane's whole day or hour in one query). */
   daySlots: Map<Lane, string[]>;
+  /** A second's: each lane's count per second of the slot (to read a minute or the slot instead of many seconds). */
+  slotSeconds: Map<Lane, Map<string, number>>;
 }
 
-/** Periods of `parts` (prefix m/d/s stripped) with each lane's count, in the list's order. */
+/** Periods of `parts` (prefix letter stripped) with each lane's count, in the list's order. */
 function mergeParts(docs: [Lane, CounterDoc | undefined][], order: TicketListOrder): [string, Map<Lane, number>][] {
   const merged = new Map<string, Map<Lane, number>>();
   for (const [lane, doc] of docs) {
@@ -51,11 +65,18 @@ function mergeParts(docs: [Lane, CounterDoc | undefined][], order: TicketListOrd
 
 const sizeOf = (byLane: Map<Lane, number>) => [...byLane.values()].reduce((sum, count) => sum + count, 0);
 
+/** The pieces of the lanes' counter documents `period` for these lanes, one read for all. */
+async function countersOf(companyId: CompanyRef, lanes: Lane[], period: string, order: TicketListOrder): Promise<[string, Map<Lane, number>][]> {
+  const docs = await readCounters(companyId, lanes.map((lane) => bucketKey(lane, period)));
+  return mergeParts(lanes.map((lane) => [lane, docs.get(bucketKey(lane, period))]), order);
+}
+
 /**
- * The slots of the lanes from position `from` on, in the list's order, with their place in the
- * list: counter documents are read a month and a day at a time, only for the periods the walk reaches.
+ * The pieces of the lanes from position `from` on, in the list's order, with their place in the
+ * list: counter documents are read a month, a day and a busy slot at a time, only for the periods
+ * the walk reaches; a slot's seconds only when the window [from, to) wants part of a busy slot.
  */
-async function* slotsFrom(companyId: CompanyRef, months: [string, Map<Lane, number>][], from: number, order: TicketListOrder): AsyncGenerator<Slot> {
+async function* piecesFrom(companyId: CompanyRef, months: [string, Map<Lane, number>][], from: number, to: number, order: TicketListOrder): AsyncGenerator<Piece> {
   let position = 0;
   for (const [month, monthLanes] of months) {
     const monthSize = sizeOf(monthLanes);
@@ -63,9 +84,7 @@ async function* slotsFrom(companyId: CompanyRef, months: [string, Map<Lane, numb
       position += monthSize;
       continue;
     }
-    const inMonth = [...monthLanes.keys()];
-    const monthDocs = await readCounters(companyId, inMonth.map((lane) => bucketKey(lane, month)));
-    for (const [dd, dayLanes] of mergeParts(inMonth.map((lane) => [lane, monthDocs.get(bucketKey(lane, month))]), order)) {
+    for (const [dd, dayLanes] of await countersOf(companyId, [...monthLanes.keys()], month, order)) {
       const day = `${month}${dd}`;
       const daySize = sizeOf(dayLanes);
       if (position + daySize <= from) {
@@ -73,49 +92,98 @@ async function* slotsFrom(companyId: CompanyRef, months: [string, Map<Lane, numb
         continue;
       }
       const inDay = [...dayLanes.keys()];
-      const dayDocs = await readCounters(companyId, inDay.map((lane) => bucketKey(lane, day)));
-      const slots = mergeParts(inDay.map((lane) => [lane, dayDocs.get(bucketKey(lane, day))]), order);
+      const slots = await countersOf(companyId, inDay, day, order);
       const daySlots = new Map(inDay.map((lane) => [lane, slots.filter(([, byLane]) => byLane.has(lane)).map(([slot]) => slot)]));
       for (const [slot, byLane] of slots) {
         const size = sizeOf(byLane);
-        if (position + size > from) yield { day, slot, start: position, size, byLane, daySlots };
+        const start = position;
         position += size;
+        if (position <= from) continue;
+        if (size <= FINER_ABOVE || (start >= from && position <= to)) {
+          yield { day, slot, second: null, start, size, byLane, daySlots, slotSeconds: new Map() };
+          continue;
+        }
+        const seconds = await countersOf(companyId, [...byLane.keys()], `${day}${slot}`, order);
+        const slotSeconds = new Map<Lane, Map<string, number>>();
+        for (const [second, secondLanes] of seconds) for (const [lane, count] of secondLanes) slotSeconds.set(lane, (slotSeconds.get(lane) ?? new Map()).set(second, count));
+        let at = start;
+        for (const [second, secondLanes] of seconds) {
+          const count = sizeOf(secondLanes);
+          if (at + count > from) yield { day, slot, second, start: at, size: count, byLane: secondLanes, daySlots, slotSeconds };
+          at += count;
+        }
       }
     }
   }
 }
 
-/** The bucket queries that read exactly these slots: a lane's whole day or hour when all of its slots there are wanted. */
-function bucketsFor(wanted: Slot[]): { lane: Lane; key: string }[] {
+interface BucketQuery {
+  lane: Lane;
+  key: string;
+  /** The seconds ("yymmddhhmmss") whose rows the page wants, when the bucket holds more; null: all. */
+  keep: Set<string> | null;
+}
+
+/** A lane's wanted seconds of one slot: each second, or the minute or slot around them when that reads less (rows + query costs). */
+function secondsCover(lane: Lane, slotPeriod: string, wanted: string[], counts: Map<string, number>): BucketQuery[] {
+  const keep = new Set(wanted.map((second) => `${slotPeriod}${second}`));
+  const rowsIn = (minute: string | null) => [...counts].reduce((sum, [second, count]) => sum + (minute === null || second.startsWith(minute) ? count : 0), 0);
+  const keys: string[] = [];
+  let cost = 0;
+  for (const minute of new Set(wanted.map((second) => second[0]!))) {
+    const inMinute = wanted.filter((second) => second.startsWith(minute));
+    const secondsCost = inMinute.reduce((sum, second) => sum + QUERY_COST + (counts.get(second) ?? 0), 0);
+    const minuteCost = QUERY_COST + rowsIn(minute);
+    cost += Math.min(secondsCost, minuteCost);
+    if (minuteCost < secondsCost) keys.push(`${slotPeriod}${minute}`);
+    else keys.push(...inMinute.map((second) => `${slotPeriod}${second}`));
+  }
+  const periods = QUERY_COST + rowsIn(null) < cost ? [slotPeriod] : keys;
+  return periods.map((period) => ({ lane, key: bucketKey(lane, period), keep }));
+}
+
+/** The bucket queries that read these pieces: a lane's whole day or hour when all of its slots there are wanted; a busy slot's seconds. */
+function bucketsFor(wanted: Piece[]): BucketQuery[] {
   const byLaneDay = new Map<string, { lane: Lane; day: string; slots: string[]; all: string[] }>();
-  for (const slot of wanted) {
-    for (const lane of slot.byLane.keys()) {
-      const id = `${lane.id}.${slot.day}`;
-      const entry = byLaneDay.get(id) ?? { lane, day: slot.day, slots: [], all: slot.daySlots.get(lane) ?? [] };
-      entry.slots.push(slot.slot);
+  const byLaneSlot = new Map<string, { lane: Lane; slotPeriod: string; seconds: string[]; counts: Map<string, number> }>();
+  for (const piece of wanted) {
+    for (const lane of piece.byLane.keys()) {
+      if (piece.second !== null) {
+        const slotPeriod = `${piece.day}${piece.slot}`;
+        const id = `${lane.id}.${slotPeriod}`;
+        const entry = byLaneSlot.get(id) ?? { lane, slotPeriod, seconds: [], counts: piece.slotSeconds.get(lane) ?? new Map<string, number>() };
+        entry.seconds.push(piece.second);
+        byLaneSlot.set(id, entry);
+        continue;
+      }
+      const id = `${lane.id}.${piece.day}`;
+      const entry = byLaneDay.get(id) ?? { lane, day: piece.day, slots: [], all: piece.daySlots.get(lane) ?? [] };
+      entry.slots.push(piece.slot);
       byLaneDay.set(id, entry);
     }
   }
-  const queries: { lane: Lane; key: string }[] = [];
+  const queries: BucketQuery[] = [];
   for (const { lane, day, slots, all } of byLaneDay.values()) {
     if (all.every((slot) => slots.includes(slot))) {
-      queries.push({ lane, key: bucketKey(lane, day) });
+      queries.push({ lane, key: bucketKey(lane, day), keep: null });
       continue;
     }
     for (const hour of new Set(slots.map((slot) => slot.slice(0, 2)))) {
-      if (all.filter((slot) => slot.startsWith(hour)).every((slot) => slots.includes(slot))) queries.push({ lane, key: bucketKey(lane, `${day}${hour}`) });
-      else for (const slot of slots.filter((s) => s.startsWith(hour))) queries.push({ lane, key: bucketKey(lane, `${day}${slot}`) });
+      if (all.filter((slot) => slot.startsWith(hour)).every((slot) => slots.includes(slot))) queries.push({ lane, key: bucketKey(lane, `${day}${hour}`), keep: null });
+      else for (const slot of slots.filter((s) => s.startsWith(hour))) queries.push({ lane, key: bucketKey(lane, `${day}${slot}`), keep: null });
     }
   }
+  for (const { lane, slotPeriod, seconds, counts } of byLaneSlot.values()) queries.push(...secondsCover(lane, slotPeriod, seconds, counts));
   return queries;
 }
 
 /** The rows of a lane's bucket (the lane's own fields too: exact even if two lane ids collided). */
-function fetchBucket(companyId: CompanyRef, lane: Lane, key: string): Promise<TicketDoc[]> {
+async function fetchBucket(companyId: CompanyRef, { lane, key, keep }: BucketQuery): Promise<TicketDoc[]> {
   const filter: Record<string, unknown> = { companyId, listKeys: key, status: lane.status };
   if (lane.scope.kind !== 'all') filter.queueId = lane.scope.queueId;
   if (lane.scope.kind === 'user') filter.userId = lane.scope.userId;
-  return TicketModel.find(filter as QueryFilter<TicketDoc>).lean<TicketDoc[]>();
+  const rows = await TicketModel.find(filter as QueryFilter<TicketDoc>).lean<TicketDoc[]>();
+  return keep ? rows.filter((row) => keep.has(bucketsOf(row.updatedAt).second)) : rows;
 }
 
 /** The lists' order: latest activity first, then the newer id. */
@@ -133,14 +201,14 @@ export async function lanePage(companyId: CompanyRef, lanes: Lane[], skip: numbe
   if (lanes.length === 0) return { rows: [], hasMore: false };
   const laneDocs = await readCounters(companyId, lanes.map((lane) => lane.id));
   const months = mergeParts(lanes.map((lane) => [lane, laneDocs.get(lane.id)]), order);
-  const walk = slotsFrom(companyId, months, skip, order);
+  const walk = piecesFrom(companyId, months, skip, skip + limit + 1, order);
   const rows: TicketDoc[] = [];
   let first: number | null = null;
   let end = false;
-  // Rows of the fetched slots from `first` on; a counter a crash left too high makes a batch come
+  // Rows of the fetched pieces from `first` on; a counter a crash left too high makes a batch come
   // back short, and the walk goes on to the next slots.
   while (!end && rows.length < skip - (first ?? skip) + limit + 1) {
-    const batch: Slot[] = [];
+    const batch: Piece[] = [];
     const needed = skip - (first ?? skip) + limit + 1 - rows.length;
     for (let covered = 0; covered < needed; ) {
       const next = await walk.next();
@@ -152,7 +220,7 @@ export async function lanePage(companyId: CompanyRef, lanes: Lane[], skip: numbe
       batch.push(next.value);
       covered += next.value.size;
     }
-    const fetched = await Promise.all(bucketsFor(batch).map(({ lane, key }) => fetchBucket(companyId, lane, key)));
+    const fetched = await Promise.all(bucketsFor(batch).map((query) => fetchBucket(companyId, query)));
     rows.push(...fetched.flat());
   }
   rows.sort(orderOf(order));

@@ -4,7 +4,7 @@
  * Monitoring is off unless asked for before the database connects (each command event costs).
  */
 import mongoose from 'mongoose';
-import type { CommandStartedEvent } from 'mongodb';
+import type { CommandStartedEvent, CommandSucceededEvent, Document } from 'mongodb';
 
 let wanted = false;
 
@@ -22,6 +22,8 @@ const HOUSEKEEPING = new Set(['hello', 'ismaster', 'isMaster', 'ping', 'endSessi
 
 export interface CommandLog {
   commands: CommandStartedEvent[];
+  /** Documents the database answered to reads (find and its getMore), what a page costs the engine. */
+  documentsRead(): number;
   /** Forgets what was recorded so far. */
   clear(): void;
   stop(): void;
@@ -31,14 +33,28 @@ export interface CommandLog {
 export function recordCommands(): CommandLog {
   if (!wanted) throw new Error('command monitoring was not asked for before the database connected');
   const commands: CommandStartedEvent[] = [];
+  let documents = 0;
   const client = mongoose.connection.getClient();
   const listener = (event: CommandStartedEvent) => {
     if (!HOUSEKEEPING.has(event.commandName)) commands.push(event);
   };
+  const answered = (event: CommandSucceededEvent) => {
+    if (event.commandName !== 'find' && event.commandName !== 'getMore') return;
+    const cursor = (event.reply as Document).cursor as { firstBatch?: unknown[]; nextBatch?: unknown[] } | undefined;
+    documents += (cursor?.firstBatch ?? cursor?.nextBatch ?? []).length;
+  };
   client.on('commandStarted', listener);
+  client.on('commandSucceeded', answered);
   return {
     commands,
-    clear: () => void commands.splice(0),
-    stop: () => void client.off('commandStarted', listener),
+    documentsRead: () => documents,
+    clear: () => {
+      commands.splice(0);
+      documents = 0;
+    },
+    stop: () => {
+      client.off('commandStarted', listener);
+      client.off('commandSucceeded', answered);
+    },
   };
 }
