@@ -71,6 +71,19 @@ describe('database compatibility (mongoose 9, agenda 6)', () => {
     expect(await Customer.countDocuments()).to.equal(0);
   });
 
+  it('a bulk write of more updates than the engine has connections completes (the data upgrades write 1,000 at a time)', async function () {
+    this.timeout(60_000);
+    const Customer = conn.model('BulkCustomer', customerSchema);
+    const many = 150;
+    const created = await Customer.insertMany(Array.from({ length: many }, (_, n) => ({ name: `C${n}`, email: `bulk${n}@example.com` })));
+    const result = await Customer.bulkWrite(
+      created.map((doc) => ({ updateOne: { filter: { _id: doc._id }, update: { $inc: { visits: 1 } } } })),
+      { ordered: false },
+    );
+    expect(result.modifiedCount).to.equal(many);
+    expect(await Customer.countDocuments({ visits: 1 })).to.equal(many);
+  });
+
   it('findOneAndUpdate with sort takes the first document in sort order', async () => {
     const Ticket = conn.model('Ticket', ticketSchema);
     const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 9, minute));

@@ -22,20 +22,14 @@ export const listSecondsUpgrade: DataUpgrade = {
   async run(db, log) {
     const steps = new CounterTotals();
     log('data upgrade list-seconds-1: tickets by minute and second of latest activity...');
-    const positions: [unknown, ListPosition][] = [];
     await eachBatch<TicketDoc>(db, 'tickets', BATCH, async (tickets) => {
-      for (const { _id, companyId, status, queueId, userId, updatedAt } of tickets) {
-        const position = { companyId, status, queueId, userId, updatedAt };
+      const ops = tickets.map(({ _id, companyId, status, queueId, userId, updatedAt }) => {
+        const position: ListPosition = { companyId, status, queueId, userId, updatedAt };
         steps.add(String(companyId), growShrink(stepsOf(secondSteps(position, 1))).grow);
-        positions.push([_id, position]);
-      }
+        return { updateOne: { filter: { _id: _id as unknown as ObjectId }, update: { $set: { listKeys: listKeysOf(position) } } } };
+      });
+      if (ops.length > 0) await db.collection('tickets').bulkWrite(ops, { ordered: false });
     }, log);
-    // Written once the read is over, one ticket at a time: the embedded engine stalled both on
-    // writes to the collection under an open cursor and on bulk updates of tickets (seen with 1,260).
-    for (const [n, [_id, position]] of positions.entries()) {
-      await db.collection('tickets').updateOne({ _id: _id as ObjectId }, { $set: { listKeys: listKeysOf(position) } });
-      if ((n + 1) % 50_000 === 0) log(`  tickets: ${n + 1} rewritten`);
-    }
     await db.collection('counters').deleteMany({ key: { $regex: SECOND_COUNTERS.source } });
     for (const docs of steps.documents(BATCH)) await db.collection('counters').insertMany(docs);
   },
