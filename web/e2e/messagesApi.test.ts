@@ -60,6 +60,30 @@ describe('web console: the messages API page (/messages-api)', function () {
     await context.close();
   });
 
+  it('keeps what was typed when the connections arrive after it', async () => {
+    const { email } = await company('late', true);
+    const { context, page, errors } = await openPage(console);
+    await signIn(page, email, 'admin-secret');
+    // The connections' answer is held until the user has typed.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/whatsapp(\?|$)/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.click('nav >> text=Messages API');
+    const text = page.locator('form[data-test-form="text"]');
+    await text.locator('input[name="number"]').fill('5511977776666');
+    await text.locator('textarea[name="body"]').fill('Typed before the list came');
+    release();
+    await text.locator('select[name="token"]').waitFor();
+    expect(await text.locator('input[name="number"]').inputValue()).to.equal('5511977776666');
+    expect(await text.locator('textarea[name="body"]').inputValue()).to.equal('Typed before the list came');
+    expect(await text.locator('[data-curl]').textContent()).to.contain('"number":"5511977776666"');
+    expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+
   it('without the plan flag: says so and returns to / after a second', async () => {
     const { email } = await company('no', false);
     const { context, page } = await openPage(console);

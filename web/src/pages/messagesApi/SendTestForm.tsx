@@ -54,8 +54,10 @@ export function SendTestForm({ mode, tokens }: { mode: 'text' | 'media'; tokens:
   };
 
   const initial: TestValues = { token: tokens[0]?.value ?? '', number: '', body: '' };
+  // The connections arrive after the page: their first token fills the field, what the user has
+  // typed meanwhile stays.
   return (
-    <Form<TestValues> onSubmit={submit} validate={validate} initialValues={initial}>
+    <Form<TestValues> onSubmit={submit} validate={validate} initialValues={initial} keepDirtyOnReinitialize>
       {({ handleSubmit, submitting, values }) => (
         <form onSubmit={handleSubmit} noValidate aria-label={t(`web.messagesApi.${mode}Form`)} data-test-form={mode}>
           {tokens.length > 0 ? (
