@@ -11,7 +11,7 @@
  */
 import mongoose, { Types } from 'mongoose';
 import { BENCH_PASSWORD as PASSWORD, benchCompany, benchSandbox, log, runBench, startBenchApp, type BenchApp } from './app.js';
-import { commandsPer, timeCalls, type Timing } from './measure.js';
+import { commandsPer, timeCalls, verdict, type Timing } from './measure.js';
 import { analyzeFerretdbTables } from '../../server/src/platform/database/tuning.js';
 
 const CALM = 40;
@@ -93,7 +93,6 @@ async function main(): Promise<void> {
     const writtenInSeconds = Math.round((Date.now() - started) / 1000);
     const busy = await measure('busy');
 
-    const verdict = (met: boolean) => (met ? 'met' : 'not met');
     const figures = Object.fromEntries(
       Object.keys(lists).map((name) => {
         const ratio = Math.round((busy[name]!.p95 / Math.max(calm[name]!.p95, 0.1)) * 100) / 100;

@@ -9,13 +9,14 @@
  * - inbound: 2,000 messages from 200 customers through the sandbox, end to end, checked stored once each;
  * - realtime: a customer's message to the 200th websocket client (p50/p99 over several messages);
  * - rss: peak memory of the server process (which also runs the bench's clients) and of the engine;
- * - commands: database commands per inbound message, ticket list and conversation page.
+ * - commands: database commands per inbound message, ticket list and conversation page;
+ * - goals: each figure beside issue 31's goal (met / not met).
  * With `--nodes N` it measures several nodes instead (cluster.ts); with `--busy`, the ticket lists
  * calm and on a busy morning of thousands of new customers (busyDay.ts, runs alone in minutes).
  */
 import mongoose, { Types } from 'mongoose';
 import { BENCH_PASSWORD as PASSWORD, benchCompany, benchSandbox, log, runBench, startBenchApp } from './app.js';
-import { commandsPer, concurrentCalls, sampleMemory, timeCalls } from './measure.js';
+import { besideGoal, commandsPer, concurrentCalls, sampleMemory, timeCalls } from './measure.js';
 import { realtimeLatency } from './realtimeLatency.js';
 import { seedCompanyHistory, SURNAMES } from './seed.js';
 import { analyzeFerretdbTables } from '../../server/src/platform/database/tuning.js';
@@ -103,6 +104,16 @@ async function main(): Promise<void> {
           inbound,
           realtime,
           rss,
+          // The server's memory includes the bench's own 20 HTTP and 200 websocket clients (same process).
+          goals: {
+            openListP95: besideGoal(ticketListMs.adminOpenShowAll.p95, { atMost: 15 }, 'ms'),
+            closedPage5P95: besideGoal(ticketListMs.adminClosedPage5.p95, { atMost: 20 }, 'ms'),
+            conversationP95: besideGoal(conversationMs.p95, { atMost: 12 }, 'ms'),
+            contactSearchP95: besideGoal(contactSearchMs.p95, { atMost: 80 }, 'ms'),
+            twentyClients: besideGoal(ticketListConcurrent.rps, { atLeast: 100 }, 'requests/s'),
+            inbound: besideGoal(inbound.messagesPerSecond, { atLeast: 150 }, 'messages/s'),
+            serverMemory: besideGoal(rss.serverMb, { atMost: 400 }, 'MB'),
+          },
           commands: {
             inboundMessage: commands.inboundMessage.perOperation,
             ticketList: commands.ticketList.perOperation,
