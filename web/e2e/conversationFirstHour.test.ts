@@ -229,7 +229,10 @@ describe('web console: the conversation of a first hour', () => {
     expect(await voice.locator('[data-file-details]').textContent()).to.match(/Voice message · 3\skB/);
     expect(await voice.textContent()).not.to.include('PTT-');
     // The list previews it by kind (the company's language, pt by default), not by file name.
-    await until('voice preview', async () => (await page.locator(`[data-ticket="${ticket.uuid}"] .last`).textContent()) === 'Mensagem de voz');
+    let voicePreview: string | null = null;
+    await until('voice preview', async () => (voicePreview = await page.locator(`[data-ticket="${ticket.uuid}"] .last`).textContent()) === 'Mensagem de voz').catch((error: Error) => {
+      throw new Error(`${error.message}; the row shows ${JSON.stringify(voicePreview)}`);
+    });
 
     await page.setInputFiles('input[type="file"][name="medias"]', { name: 'foto-do-produto.png', mimeType: 'image/png', buffer: PNG });
     await page.locator('button[type="submit"]').click();

@@ -24,6 +24,8 @@ export interface PagedList<T> {
   loadMore(): void;
   /** Replaces the item with the same id, or puts a new one first; with `order`, moves it to its place. */
   upsert(item: T): void;
+  /** Changes the item with this id as it is now (not as the caller last saw it); none: nothing. */
+  update(id: string, change: (item: T) => T): void;
   remove(id: string): void;
 }
 
@@ -87,7 +89,8 @@ export function usePagedList<T extends { id: string }>(
     });
   }, [order]);
 
+  const update = useCallback((id: string, change: (item: T) => T) => setItems((previous) => previous.map((item) => (item.id === id ? change(item) : item))), []);
   const remove = useCallback((id: string) => setItems((previous) => previous.filter((item) => item.id !== id)), []);
 
-  return { items, hasMore, loading, loadMore, upsert, remove };
+  return { items, hasMore, loading, loadMore, upsert, update, remove };
 }

@@ -97,10 +97,10 @@ export function TicketList({ query, search, liveFilter, selected, onSelect, onAc
 
   useChannel<TicketEvent>('ticket', (event) => {
     if (event.action === 'delete') list.remove(event.ticketId);
-    else if (event.action === 'updateUnread') {
-      const current = list.items.find((item) => item.id === event.ticketId);
-      if (current) list.upsert({ ...current, unreadMessages: 0 });
-    } else if (event.action === 'update') place(event.ticket);
+    // On the row as it is now: two events may arrive before the list is drawn again, and a copy
+    // read from the last drawing would undo the first (a new message's preview lost to a read).
+    else if (event.action === 'updateUnread') list.update(event.ticketId, (item) => ({ ...item, unreadMessages: 0 }));
+    else if (event.action === 'update') place(event.ticket);
   });
 
   useChannel<MessageEvent>('appMessage', (event) => {
