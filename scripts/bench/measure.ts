@@ -8,14 +8,11 @@ export function percentile(values: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 }
 
-/** How the benchmarks print a goal's outcome. */
-export const verdict = (met: boolean) => (met ? 'met' : 'not met');
-
 /** A figure beside its goal (issue 31's goals), e.g. "14.2 ms (goal <= 15 ms: met)". */
-export function besideGoal(value: number, goal: { atMost: number } | { atLeast: number }, unit: string): string {
-  const met = 'atMost' in goal ? value <= goal.atMost : value >= goal.atLeast;
-  const bound = 'atMost' in goal ? `<= ${goal.atMost}` : `>= ${goal.atLeast}`;
-  return `${value} ${unit} (goal ${bound} ${unit}: ${verdict(met)})`;
+export function besideGoal(value: number, goal: { atMost: number } | { atLeast: number }, unit = ''): string {
+  const [sign, limit, met] = 'atMost' in goal ? ['<=', goal.atMost, value <= goal.atMost] : ['>=', goal.atLeast, value >= goal.atLeast];
+  const withUnit = (figure: number) => (unit ? `${figure} ${unit}` : String(figure));
+  return `${withUnit(value)} (goal ${sign} ${withUnit(limit)}: ${met ? 'met' : 'not met'})`;
 }
 
 export interface Timing {
